@@ -1,0 +1,120 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { LIMITS } from '../shared/constants';
+import { isPagePath } from '../shared/routes';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { errors } from './errors';
+import { authPlugin } from './plugins/auth';
+import { errorsPlugin } from './plugins/errors';
+import { authRoutes } from './modules/auth/routes';
+import { contentRoutes } from './modules/content/routes';
+import { healthRoutes } from './modules/health/routes';
+
+export type AppDeps = {
+  config: Config;
+  db: Database;
+  /** Built client to serve; defaults to dist/client beside the project when it exists. */
+  clientDir?: string | null;
+  logger?: FastifyServerOptions['logger'];
+};
+
+function defaultClientDir(): string | null {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 4; i += 1) {
+    const candidate = path.join(dir, 'dist', 'client');
+    if (existsSync(path.join(candidate, 'index.html'))) return candidate;
+    dir = path.dirname(dir);
+  }
+  return null;
+}
+
+/** Builds the application. It never listens: main.ts does, tests inject. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    bodyLimit: LIMITS.jsonBodyBytes,
+    trustProxy: config.trustProxy,
+    requestIdHeader: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorsPlugin);
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'style-src': ["'self'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'font-src': ["'self'"],
+        'connect-src': ["'self'"],
+        'media-src': ["'self'", 'blob:'],
+        'object-src': ["'none'"],
+        'base-uri': ["'none'"],
+        'frame-ancestors': ["'none'"],
+        'form-action': ["'self'"],
+        ...(config.isProduction ? { 'upgrade-insecure-requests': [] } : {}),
+      },
+    },
+    hsts: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  await app.register(fastifyRateLimit, {
+    global: true,
+    max: config.rateLimits.globalPerMinute,
+    timeWindow: 60_000,
+    allowList: (request) => !request.url.startsWith('/api/'),
+    errorResponseBuilder: (_request, context) =>
+      errors.tooManyRequests('errors.rateLimited', Math.max(1, Math.ceil(context.ttl / 1000))),
+  });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Mentor Me API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(authPlugin, { db, config });
+
+  await app.register(healthRoutes, { db });
+  await app.register(authRoutes, { db, config });
+  await app.register(contentRoutes, { db, config });
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+
+  const clientDir = deps.clientDir === undefined ? defaultClientDir() : deps.clientDir;
+  if (clientDir) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      preCompressed: true,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (pathname.startsWith('/api/') || pathname === '/api' || !clientDir || request.method !== 'GET') {
+      throw errors.notFound();
+    }
+    // Every page is the single-page app; paths it does not know get its 404 page with a 404 status.
+    reply.header('cache-control', 'no-cache');
+    return reply.code(isPagePath(pathname) ? 200 : 404).sendFile('index.html');
+  });
+
+  return app;
+}

@@ -1,0 +1,110 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = (fallback: boolean | undefined) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : ['true', '1', 'yes'].includes(v)));
+
+const optionalUrl = z
+  .string()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .pipe(z.url({ protocol: /^https?$/ }).optional());
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v?.trim() ? v.trim() : undefined));
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  DATA_DIR: z.string().min(1).default('.data'),
+  DEMO_MODE: bool(undefined),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PUBLIC_URL: optionalUrl,
+  CONTACT_EMAIL: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.email().optional()),
+  CONTACT_PHONE: optionalText,
+  CAREER_PLATFORM_URL: optionalUrl,
+  BOOKING_URL: optionalUrl,
+  TRUST_PROXY: bool(false),
+  RATE_LIMIT_GLOBAL_PER_MINUTE: positiveInt(300),
+  RATE_LIMIT_SIGNIN_PER_MINUTE: positiveInt(6),
+  RATE_LIMIT_SIGNIN_PER_HOUR: positiveInt(30),
+  RATE_LIMIT_FAILED_SIGNIN_PER_ACCOUNT_PER_HOUR: positiveInt(100),
+  RATE_LIMIT_SIGNUP_PER_HOUR: positiveInt(10),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  demoMode: boolean;
+  logLevel: string;
+  publicUrl: string | undefined;
+  contactEmail: string | undefined;
+  contactPhone: string | undefined;
+  careerPlatformUrl: string | undefined;
+  bookingUrl: string | undefined;
+  trustProxy: boolean;
+  rateLimits: {
+    globalPerMinute: number;
+    signinPerMinute: number;
+    signinPerHour: number;
+    failedSigninPerAccountPerHour: number;
+    signupPerHour: number;
+  };
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once. A wrong value names the variable and stops the start. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every setting.`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    isProduction: e.NODE_ENV === 'production',
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    // Demo data belongs with the embedded database; an external database opts in.
+    demoMode: e.DEMO_MODE ?? e.DATABASE_URL === undefined,
+    logLevel: e.LOG_LEVEL,
+    publicUrl: e.PUBLIC_URL,
+    contactEmail: e.CONTACT_EMAIL,
+    contactPhone: e.CONTACT_PHONE,
+    careerPlatformUrl: e.CAREER_PLATFORM_URL,
+    bookingUrl: e.BOOKING_URL,
+    trustProxy: e.TRUST_PROXY ?? false,
+    rateLimits: {
+      globalPerMinute: e.RATE_LIMIT_GLOBAL_PER_MINUTE,
+      signinPerMinute: e.RATE_LIMIT_SIGNIN_PER_MINUTE,
+      signinPerHour: e.RATE_LIMIT_SIGNIN_PER_HOUR,
+      failedSigninPerAccountPerHour: e.RATE_LIMIT_FAILED_SIGNIN_PER_ACCOUNT_PER_HOUR,
+      signupPerHour: e.RATE_LIMIT_SIGNUP_PER_HOUR,
+    },
+  };
+}

@@ -1,0 +1,37 @@
+/**
+ * Named errors with stable codes. Messages are i18n keys, answered in the caller's language
+ * by the error handler (plugins/errors.ts).
+ */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    readonly messageKey: string,
+    readonly values: Record<string, string | number> = {},
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(messageKey);
+    this.name = 'AppError';
+  }
+}
+
+export const errors = {
+  validation: (messageKey = 'validation.invalidInput') => new AppError(400, 'VALIDATION', messageKey),
+  invalidCredentials: () => new AppError(401, 'INVALID_CREDENTIALS', 'errors.invalidCredentials'),
+  unauthorized: () => new AppError(401, 'UNAUTHORIZED', 'errors.unauthorized'),
+  wrongPassword: () => new AppError(403, 'WRONG_PASSWORD', 'errors.wrongPassword'),
+  forbidden: () => new AppError(403, 'FORBIDDEN', 'errors.forbidden'),
+  crossOrigin: () => new AppError(403, 'CROSS_ORIGIN', 'errors.crossOrigin'),
+  notFound: () => new AppError(404, 'NOT_FOUND', 'errors.notFound'),
+  emailTaken: () => new AppError(409, 'EMAIL_TAKEN', 'errors.emailTaken'),
+  commonPassword: () => new AppError(400, 'COMMON_PASSWORD', 'validation.passwordCommon'),
+  tooManyRequests: (messageKey: string, retryAfterSeconds: number) =>
+    new AppError(
+      429,
+      'RATE_LIMITED',
+      messageKey,
+      { seconds: retryAfterSeconds, minutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)) },
+      retryAfterSeconds,
+    ),
+  unavailable: () => new AppError(503, 'UNAVAILABLE', 'errors.unavailable'),
+};

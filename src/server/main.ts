@@ -1,0 +1,60 @@
+import exitHook from 'async-exit-hook';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { connectDatabase } from './db/connect';
+import { seedDemo } from './db/seed/demo';
+import { pruneExpiredSessions } from './plugins/auth';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const log = (message: string) => console.log(`[mentor-me] ${message}`);
+  const database = await connectDatabase(config, log);
+  if (config.demoMode) await seedDemo(database.db);
+  await pruneExpiredSessions(database.db);
+
+  const app = await buildApp({ config, db: database.db });
+  const pruneTimer = setInterval(() => void pruneExpiredSessions(database.db).catch(() => undefined), 3_600_000);
+  pruneTimer.unref();
+
+  // One ordered shutdown for SIGINT, SIGTERM and SIGHUP: stop taking requests, close sockets, then the database.
+  exitHook.forceExitTimeout(20_000);
+  exitHook((done) => {
+    clearInterval(pruneTimer);
+    app
+      .close()
+      .catch((error: unknown) => app.log.error(error))
+      .then(() => database.close())
+      .catch((error: unknown) => console.error(error))
+      .finally(done);
+  });
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') {
+      console.error(`Port ${config.port} is already in use. Stop the other program or set PORT to another port.`);
+    } else {
+      console.error(error);
+    }
+    await database.close();
+    process.exit(1);
+  }
+  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  log(`Mentor Me is running at http://${shown}:${config.port}${config.demoMode ? ' (demo mode)' : ''}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,167 @@
+import { and, count, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import type { Locale, Role } from '../../../shared/constants';
+import type { User } from '../../../shared/schemas/auth';
+import type { Database } from '../../db/client';
+import { failedSignins, sessions, users } from '../../db/schema';
+import { errors } from '../../errors';
+import { createSession, type SessionUser } from '../../plugins/auth';
+import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from './passwords';
+
+export function toPublicUser(user: SessionUser): User {
+  return {
+    id: user.id,
+    email: user.email,
+    displayName: user.displayName,
+    role: user.role,
+    locale: user.locale,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e.code === '23505' || e.cause?.code === '23505';
+}
+
+export async function findUserByEmail(db: Database, email: string): Promise<SessionUser | undefined> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
+  return user;
+}
+
+export async function createUser(
+  db: Database,
+  input: { email: string; password: string; displayName: string; role: Role; locale?: Locale },
+): Promise<SessionUser> {
+  if (isCommonPassword(input.password)) throw errors.commonPassword();
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const [user] = await db
+      .insert(users)
+      .values({
+        email: input.email,
+        displayName: input.displayName,
+        role: input.role,
+        locale: input.locale ?? 'en',
+        passwordHash,
+      })
+      .returning();
+    return user!;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw errors.emailTaken();
+    throw error;
+  }
+}
+
+export async function signUp(
+  db: Database,
+  input: { email: string; password: string; displayName: string; role: 'student' | 'mentor'; locale?: Locale },
+) {
+  const user = await createUser(db, input);
+  const token = await createSession(db, user.id);
+  return { token, user };
+}
+
+/** Failed sign-ins for one account within the last hour. */
+export async function recentFailures(db: Database, email: string): Promise<{ count: number; oldest?: Date }> {
+  const [row] = await db
+    .select({ count: count(), oldest: sql<string | null>`min(${failedSignins.createdAt})` })
+    .from(failedSignins)
+    .where(and(eq(failedSignins.email, email), gt(failedSignins.createdAt, sql`now() - interval '1 hour'`)));
+  return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : undefined };
+}
+
+async function recordFailure(db: Database, email: string): Promise<void> {
+  await db.insert(failedSignins).values({ email });
+  await db
+    .delete(failedSignins)
+    .where(and(eq(failedSignins.email, email), lt(failedSignins.createdAt, sql`now() - interval '1 hour'`)));
+}
+
+export async function signIn(
+  db: Database,
+  input: { email: string; password: string },
+  maxFailuresPerHour: number,
+) {
+  const failures = await recentFailures(db, input.email);
+  if (failures.count >= maxFailuresPerHour) {
+    const freesAt = (failures.oldest?.getTime() ?? Date.now()) + 60 * 60 * 1000;
+    throw errors.tooManyRequests('errors.accountLocked', Math.max(1, Math.ceil((freesAt - Date.now()) / 1000)));
+  }
+  const user = await findUserByEmail(db, input.email);
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+  if (!user || !ok) {
+    await recordFailure(db, input.email);
+    throw errors.invalidCredentials();
+  }
+  const token = await createSession(db, user.id);
+  return { token, user };
+}
+
+export async function signOut(db: Database, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+export async function demoSignIn(db: Database, role: Role) {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.isDemo, true), eq(users.role, role)))
+    .orderBy(users.createdAt)
+    .limit(1);
+  if (!user) throw errors.notFound();
+  const token = await createSession(db, user.id);
+  return { token, user };
+}
+
+export async function updateProfile(
+  db: Database,
+  userId: string,
+  changes: { displayName?: string; locale?: Locale },
+): Promise<SessionUser> {
+  const [user] = await db.update(users).set(changes).where(eq(users.id, userId)).returning();
+  if (!user) throw errors.notFound();
+  return user;
+}
+
+/** Changes the password and ends every other session of the user. */
+export async function changePassword(
+  db: Database,
+  user: SessionUser,
+  currentSessionId: string | null,
+  input: { currentPassword: string; newPassword: string },
+): Promise<void> {
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) throw errors.wrongPassword();
+  if (isCommonPassword(input.newPassword)) throw errors.commonPassword();
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    await tx
+      .delete(sessions)
+      .where(
+        currentSessionId
+          ? and(eq(sessions.userId, user.id), ne(sessions.id, currentSessionId))
+          : eq(sessions.userId, user.id),
+      );
+  });
+}
+
+/** Changes a role and revokes the user's sessions, so the new role applies from the next sign-in. */
+export async function changeRole(db: Database, userId: string, role: Role): Promise<SessionUser> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx.update(users).set({ role }).where(eq(users.id, userId)).returning();
+    if (!user) throw errors.notFound();
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+    return user;
+  });
+}
+
+/** Deletes the account; sessions, questions and replies go with it (foreign keys cascade). */
+export async function deleteAccount(db: Database, user: SessionUser, password: string): Promise<void> {
+  if (!(await verifyPassword(user.passwordHash, password))) throw errors.wrongPassword();
+  await db.delete(users).where(eq(users.id, user.id));
+  await db.delete(failedSignins).where(eq(failedSignins.email, user.email));
+}

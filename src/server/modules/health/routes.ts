@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema } from '../../../shared/schemas/auth';
+import type { Database } from '../../db/client';
+import { errors } from '../../errors';
+
+export async function healthRoutes(app: FastifyInstance, opts: { db: Database }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/health',
+    { schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } } },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  r.get(
+    '/api/ready',
+    {
+      schema: {
+        tags: ['health'],
+        response: { 200: z.object({ status: z.literal('ready') }), 503: errorResponseSchema },
+      },
+    },
+    async () => {
+      try {
+        await opts.db.execute(sql`select 1`);
+      } catch {
+        throw errors.unavailable();
+      }
+      return { status: 'ready' as const };
+    },
+  );
+}

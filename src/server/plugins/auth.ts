@@ -1,0 +1,137 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { SESSION, type Role } from '../../shared/constants';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { sessions, users } from '../db/schema';
+import { errors } from '../errors';
+
+export type SessionUser = typeof users.$inferSelect;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+    sessionId: string | null;
+  }
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function cookieName(config: Config): string {
+  return config.isProduction ? SESSION.productionCookieName : SESSION.cookieName;
+}
+
+export function setSessionCookie(reply: FastifyReply, config: Config, token: string): void {
+  reply.setCookie(cookieName(config), token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.isProduction,
+    maxAge: Math.floor(SESSION.maxAgeMs / 1000),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Config): void {
+  reply.clearCookie(cookieName(config), { path: '/', httpOnly: true, sameSite: 'lax', secure: config.isProduction });
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, value] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && value ? value.trim() : undefined;
+}
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Browsers say where a request comes from. A state-changing request that a browser marks as
+ * coming from another site is refused; clients that are not browsers send neither header.
+ */
+function isCrossSite(request: FastifyRequest, config: Config): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site && site !== 'same-origin' && site !== 'none') return true;
+  const origin = request.headers.origin;
+  if (!origin) return false;
+  const allowed = new Set<string>();
+  if (config.publicUrl) allowed.add(new URL(config.publicUrl).origin);
+  const host = request.headers.host;
+  if (host) {
+    allowed.add(`http://${host}`);
+    allowed.add(`https://${host}`);
+  }
+  return !allowed.has(origin);
+}
+
+export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database; config: Config }) => {
+  const { db, config } = opts;
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    if (UNSAFE.has(request.method) && isCrossSite(request, config)) throw errors.crossOrigin();
+
+    const fromCookie = request.cookies[cookieName(config)];
+    const token = bearerToken(request) ?? fromCookie;
+    if (token && token.length <= 128) {
+      const now = new Date();
+      const [row] = await db
+        .select({ session: sessions, user: users })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now)))
+        .limit(1);
+      if (row) {
+        request.user = row.user;
+        request.sessionId = row.session.id;
+        // Sliding expiry, written at most once an hour per session.
+        if (now.getTime() - row.session.lastUsedAt.getTime() > SESSION.touchIntervalMs) {
+          const expiresAt = new Date(now.getTime() + SESSION.maxAgeMs);
+          await db.update(sessions).set({ lastUsedAt: now, expiresAt }).where(eq(sessions.id, row.session.id));
+          await db.update(users).set({ lastSeenAt: now }).where(eq(users.id, row.user.id));
+          if (fromCookie === token) setSessionCookie(reply, config, token);
+        }
+      } else if (fromCookie === token) {
+        clearSessionCookie(reply, config);
+      }
+    }
+
+    if (request.url === '/api/admin' || request.url.startsWith('/api/admin/')) requireRole('admin')(request);
+  });
+});
+
+export function requireUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw errors.unauthorized();
+  return request.user;
+}
+
+export function requireRole(...roles: Role[]) {
+  return (request: FastifyRequest): SessionUser => {
+    const user = requireUser(request);
+    if (!roles.includes(user.role)) throw errors.forbidden();
+    return user;
+  };
+}
+
+export async function createSession(db: Database, userId: string): Promise<string> {
+  const token = newToken();
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId,
+    expiresAt: new Date(Date.now() + SESSION.maxAgeMs),
+  });
+  return token;
+}
+
+export async function pruneExpiredSessions(db: Database): Promise<void> {
+  await db.delete(sessions).where(sql`${sessions.expiresAt} < now()`);
+}

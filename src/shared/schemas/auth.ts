@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { LIMITS, LOCALES, ROLES, SIGNUP_ROLES } from '../constants';
+
+/**
+ * Messages are i18n keys: the server answers them in the caller's language,
+ * the client's forms translate them the same way.
+ */
+export const emailSchema = z
+  .string({ error: 'validation.emailRequired' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'validation.emailRequired')
+  .max(LIMITS.emailMax, 'validation.emailInvalid')
+  .pipe(z.email('validation.emailInvalid'));
+
+export const newPasswordSchema = z
+  .string({ error: 'validation.passwordRequired' })
+  .min(LIMITS.passwordMin, 'validation.passwordMin')
+  .max(LIMITS.passwordMax, 'validation.passwordMax');
+
+export const displayNameSchema = z
+  .string({ error: 'validation.displayNameRequired' })
+  .trim()
+  .min(1, 'validation.displayNameRequired')
+  .max(LIMITS.displayNameMax, 'validation.displayNameMax');
+
+export const roleSchema = z.enum(ROLES);
+export const localeSchema = z.enum(LOCALES, 'validation.localeInvalid');
+
+export const signupSchema = z.object({
+  email: emailSchema,
+  password: newPasswordSchema,
+  displayName: displayNameSchema,
+  role: z.enum(SIGNUP_ROLES, 'validation.roleInvalid').default('student'),
+  locale: localeSchema.optional(),
+});
+export type SignupInput = z.input<typeof signupSchema>;
+
+export const signinSchema = z.object({
+  email: emailSchema,
+  password: z
+    .string({ error: 'validation.passwordRequired' })
+    .min(1, 'validation.passwordRequired')
+    .max(1024, 'validation.passwordMax'),
+});
+export type SigninInput = z.input<typeof signinSchema>;
+
+export const demoSigninSchema = z.object({ role: z.enum(ROLES, 'validation.roleInvalid') });
+
+export const updateProfileSchema = z
+  .object({ displayName: displayNameSchema.optional(), locale: localeSchema.optional() })
+  .refine((v) => v.displayName !== undefined || v.locale !== undefined, 'validation.nothingToUpdate');
+
+export const changePasswordSchema = z.object({
+  currentPassword: z.string({ error: 'validation.passwordRequired' }).min(1, 'validation.passwordRequired').max(1024),
+  newPassword: newPasswordSchema,
+});
+
+export const deleteAccountSchema = z.object({
+  password: z.string({ error: 'validation.passwordRequired' }).min(1, 'validation.passwordRequired').max(1024),
+});
+
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  displayName: z.string(),
+  role: roleSchema,
+  locale: localeSchema,
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const authResponseSchema = z.object({ token: z.string(), user: userSchema });
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+export const errorResponseSchema = z.object({ error: z.string(), code: z.string() });
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
