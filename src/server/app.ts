@@ -66,10 +66,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         'base-uri': ["'none'"],
         'frame-ancestors': ["'none'"],
         'form-action': ["'self'"],
-        ...(config.isProduction ? { 'upgrade-insecure-requests': [] } : {}),
       },
     },
-    hsts: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    hsts: config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });

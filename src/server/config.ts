@@ -51,7 +51,8 @@ const envSchema = z.object({
 
 export type Config = {
   env: 'development' | 'production' | 'test';
-  isProduction: boolean;
+  /** Secure, __Host- session cookie and HSTS: in production unless PUBLIC_URL is plain http. */
+  secureCookies: boolean;
   port: number;
   host: string;
   databaseUrl: string | undefined;
@@ -85,7 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   return {
     env: e.NODE_ENV,
-    isProduction: e.NODE_ENV === 'production',
+    secureCookies: e.NODE_ENV === 'production' && !e.PUBLIC_URL?.startsWith('http://'),
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,

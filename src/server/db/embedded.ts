@@ -65,27 +65,47 @@ async function isPostmaster(pid: number): Promise<boolean> {
   }
 }
 
+type Postmaster = { pid: number; port: number };
+
+async function runningPostmaster(clusterDir: string): Promise<Postmaster | undefined> {
+  let lines: string[];
+  try {
+    lines = (await fs.readFile(path.join(clusterDir, 'postmaster.pid'), 'utf8')).split('\n');
+  } catch {
+    return undefined;
+  }
+  const pid = Number.parseInt(lines[0] ?? '', 10);
+  const port = Number.parseInt(lines[3] ?? '', 10);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid) || !(await isPostmaster(pid))) return undefined;
+  return { pid, port };
+}
+
+/** The Mentor Me process that started the running postmaster, if it is still alive. */
+async function liveOwner(root: string): Promise<number | undefined> {
+  try {
+    const pid = Number.parseInt(await fs.readFile(path.join(root, 'server.pid'), 'utf8'), 10);
+    if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || !isAlive(pid)) return undefined;
+    const cmdline = await fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => 'node');
+    return cmdline.includes('node') ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * A postmaster left behind by a run that was killed with SIGKILL keeps the data
  * directory locked. Ask it for a fast shutdown (SIGINT: committed data is already
  * in the WAL and is kept), escalate only if it will not stop.
  */
-export async function stopStalePostmaster(dataDir: string, log: Log): Promise<void> {
-  const pidFile = path.join(dataDir, 'postmaster.pid');
-  let pid: number;
-  try {
-    pid = Number.parseInt((await fs.readFile(pidFile, 'utf8')).split('\n')[0] ?? '', 10);
-  } catch {
-    return;
-  }
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid) || !(await isPostmaster(pid))) return;
+async function stopStalePostmaster(postmaster: Postmaster, log: Log): Promise<void> {
+  const { pid } = postmaster;
   log(`Stopping the database server left running by a previous start (pid ${pid}).`);
   process.kill(pid, 'SIGINT');
   if (await waitForExit(pid, 30_000)) return;
   log('It did not stop within 30 s; asking it to quit immediately (it recovers from its log on the next start).');
   process.kill(pid, 'SIGQUIT');
   if (await waitForExit(pid, 10_000)) return;
-  throw new Error(`The old database server (pid ${pid}) in ${dataDir} will not stop. Stop it and start again.`);
+  throw new Error(`The old database server (pid ${pid}) will not stop. Stop it and start again.`);
 }
 
 async function readOrCreatePassword(dataDir: string): Promise<{ password: string; created: boolean }> {
@@ -115,7 +135,15 @@ async function postgresBinary(): Promise<string> {
   return binaries.postgres;
 }
 
-export async function startEmbeddedPostgres(options: { dataDir: string; log: Log }): Promise<EmbeddedDatabase> {
+/**
+ * Starts the embedded cluster. When a running Mentor Me server already owns it, `attach` connects to
+ * that one instead (the admin command does this); otherwise that is an error.
+ */
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  log: Log;
+  attach?: boolean;
+}): Promise<EmbeddedDatabase> {
   const { log } = options;
   const root = path.resolve(options.dataDir);
   const clusterDir = path.join(root, 'postgres');
@@ -139,7 +167,16 @@ export async function startEmbeddedPostgres(options: { dataDir: string; log: Log
     });
     await cluster.initialise();
   } else {
-    await stopStalePostmaster(clusterDir, log);
+    const running = await runningPostmaster(clusterDir);
+    const owner = running && (await liveOwner(root));
+    if (running && owner) {
+      if (!options.attach) {
+        throw new Error(`Mentor Me is already running with the data folder ${root} (process ${owner}).`);
+      }
+      const url = `postgres://${USER}:${password}@127.0.0.1:${running.port}/postgres`;
+      return { adminUrl: url, port: running.port, stop: async () => {} };
+    }
+    if (running) await stopStalePostmaster(running, log);
   }
 
   const port = await freePort();
@@ -159,7 +196,8 @@ export async function startEmbeddedPostgres(options: { dataDir: string; log: Log
       '-c',
       'max_connections=200',
     ],
-    { ...ids, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' } },
+    // Its own process group: a Ctrl+C in the terminal reaches the server, which stops the database last.
+    { ...ids, detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' } },
   );
 
   let stderr = '';
@@ -177,15 +215,19 @@ export async function startEmbeddedPostgres(options: { dataDir: string; log: Log
   // Keep draining its log so the pipe never fills.
   child.stderr?.on('data', () => undefined);
 
+  const ownerFile = path.join(root, 'server.pid');
+  await fs.writeFile(ownerFile, String(process.pid));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGINT');
-      const timer = setTimeout(() => child.kill('SIGQUIT'), 30_000);
-      await exited;
-      clearTimeout(timer);
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGINT');
+        const timer = setTimeout(() => child.kill('SIGQUIT'), 30_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      await fs.rm(ownerFile, { force: true });
     })();
     return stopping;
   };

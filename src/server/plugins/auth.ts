@@ -26,7 +26,7 @@ export function newToken(): string {
 }
 
 export function cookieName(config: Config): string {
-  return config.isProduction ? SESSION.productionCookieName : SESSION.cookieName;
+  return config.secureCookies ? SESSION.productionCookieName : SESSION.cookieName;
 }
 
 export function setSessionCookie(reply: FastifyReply, config: Config, token: string): void {
@@ -34,13 +34,13 @@ export function setSessionCookie(reply: FastifyReply, config: Config, token: str
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: config.isProduction,
+    secure: config.secureCookies,
     maxAge: Math.floor(SESSION.maxAgeMs / 1000),
   });
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: Config): void {
-  reply.clearCookie(cookieName(config), { path: '/', httpOnly: true, sameSite: 'lax', secure: config.isProduction });
+  reply.clearCookie(cookieName(config), { path: '/', httpOnly: true, sameSite: 'lax', secure: config.secureCookies });
 }
 
 function bearerToken(request: FastifyRequest): string | undefined {

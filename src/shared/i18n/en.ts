@@ -241,6 +241,7 @@ export const en = {
     joined: 'Joined {{date}}',
     contributions_one: '{{count}} contribution',
     contributions_other: '{{count}} contributions',
+    demoProfile: 'Demo profile',
     expertise: 'Expertise',
     connect: 'Connect with Founders',
     mentorship: 'Get Mentorship',

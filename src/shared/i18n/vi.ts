@@ -243,6 +243,7 @@ export const vi: Resources = {
     joined: 'Tham gia {{date}}',
     contributions_one: '{{count}} đóng góp',
     contributions_other: '{{count}} đóng góp',
+    demoProfile: 'Hồ sơ mẫu',
     expertise: 'Chuyên môn',
     connect: 'Kết nối với nhà sáng lập',
     mentorship: 'Nhận hướng dẫn',

@@ -6,6 +6,7 @@ export const publicConfigSchema = z.object({
   contactPhone: z.string().nullable(),
   careerPlatformUrl: z.string().nullable(),
   bookingUrl: z.string().nullable(),
+  publicUrl: z.string().nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
@@ -33,3 +34,34 @@ export const founderSchema = z.object({
 export type Founder = z.infer<typeof founderSchema>;
 
 export const foundersResponseSchema = z.object({ founders: z.array(founderSchema) });
+
+/** Curated content in content/: validated by a test, typed for the pages that show it. */
+const bilingual = z.object({ en: z.string().min(1), vi: z.string().min(1) });
+const isoDate = z.iso.date();
+
+export const faqSchema = z
+  .array(z.object({ id: z.string().min(1), question: bilingual, answer: bilingual }))
+  .length(5);
+export type FaqItem = z.infer<typeof faqSchema>[number];
+
+const legalBody = z.object({
+  title: z.string().min(1),
+  intro: z.string().min(1),
+  sections: z.array(z.object({ heading: z.string().min(1), paragraphs: z.array(z.string().min(1)).min(1) })).min(1),
+});
+export const legalPageSchema = z.object({ lastReviewed: isoDate, en: legalBody, vi: legalBody });
+export type LegalPage = z.infer<typeof legalPageSchema>;
+
+export const officialSourcesSchema = z.object({
+  lastReviewed: isoDate,
+  sources: z
+    .array(
+      z.object({
+        id: z.string().min(1),
+        name: bilingual,
+        description: bilingual,
+        url: z.url({ protocol: /^https$/ }),
+      }),
+    )
+    .min(1),
+});

@@ -15,6 +15,7 @@ export async function contentRoutes(app: FastifyInstance, opts: { db: Database; 
     contactPhone: config.contactPhone ?? null,
     careerPlatformUrl: config.careerPlatformUrl ?? null,
     bookingUrl: config.bookingUrl ?? null,
+    publicUrl: config.publicUrl ?? null,
   }));
 
   r.get('/api/stats/community', { schema: { tags: ['content'], response: { 200: communityStatsSchema } } }, () =>

@@ -32,4 +32,24 @@ export async function healthRoutes(app: FastifyInstance, opts: { db: Database })
       return { status: 'ready' as const };
     },
   );
+
+  /** Crashes in the browser are written to the server log with the request id. */
+  r.post(
+    '/api/client-errors',
+    {
+      schema: {
+        tags: ['health'],
+        body: z.object({
+          message: z.string().max(2000),
+          stack: z.string().max(8000).optional(),
+          url: z.string().max(500).optional(),
+        }),
+        response: { 204: z.null(), 400: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      request.log.error({ clientError: request.body, reqId: request.id }, 'client crash');
+      return reply.code(204).send(null);
+    },
+  );
 }

@@ -1,0 +1,98 @@
+import { useTranslation } from '../lib/i18n';
+import { Link } from 'react-router';
+import { usePublicConfig } from '../lib/config';
+
+export function Footer() {
+  const { t } = useTranslation();
+  const { data: config } = usePublicConfig();
+  const link = 'text-slate-300 underline-offset-4 hover:text-white hover:underline';
+  return (
+    <footer className="mt-12 bg-slate-900 text-slate-200">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
+        <div className="space-y-3">
+          <p className="text-lg font-bold text-white">{t('app.name')}</p>
+          <p className="text-sm">{t('footer.about')}</p>
+          <p className="text-sm text-slate-300">{t('footer.notAgency')}</p>
+        </div>
+        <nav aria-labelledby="footer-explore">
+          <h2 id="footer-explore" className="mb-3 font-semibold text-white">
+            {t('footer.explore')}
+          </h2>
+          <ul className="space-y-2 text-sm">
+            <li>
+              <Link className={link} to="/founders">
+                {t('nav.founders')}
+              </Link>
+            </li>
+            <li>
+              <Link className={link} to="/faq">
+                {t('nav.faq')}
+              </Link>
+            </li>
+            <li>
+              <Link className={link} to="/about">
+                {t('footer.aboutLink')}
+              </Link>
+            </li>
+            <li>
+              <Link className={link} to="/government">
+                {t('nav.government')}
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-policies">
+          <h2 id="footer-policies" className="mb-3 font-semibold text-white">
+            {t('footer.legal')}
+          </h2>
+          <ul className="space-y-2 text-sm">
+            <li>
+              <Link className={link} to="/privacy">
+                {t('footer.privacy')}
+              </Link>
+            </li>
+            <li>
+              <Link className={link} to="/terms">
+                {t('footer.terms')}
+              </Link>
+            </li>
+            <li>
+              <Link className={link} to="/guidelines">
+                {t('footer.guidelines')}
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <div>
+          <h2 className="mb-3 font-semibold text-white">{t('footer.contact')}</h2>
+          <ul className="space-y-2 text-sm">
+            {config?.contactEmail && (
+              <li>
+                {t('footer.email')}:{' '}
+                <a className={link} href={`mailto:${config.contactEmail}`}>
+                  {config.contactEmail}
+                </a>
+              </li>
+            )}
+            {config?.contactPhone && (
+              <li>
+                {t('footer.phone')}:{' '}
+                <a className={link} href={`tel:${config.contactPhone.replace(/[^\d+]/g, '')}`}>
+                  {config.contactPhone}
+                </a>
+              </li>
+            )}
+            <li className="font-medium text-white">
+              <a className={link} href="tel:000">
+                {t('footer.crisis')}
+              </a>
+            </li>
+          </ul>
+        </div>
+      </div>
+      <div className="border-t border-slate-800 px-4 py-4 text-center text-sm text-slate-300">
+        {t('footer.copyright', { year: new Date().getFullYear() })}
+      </div>
+    </footer>
+  );
+}

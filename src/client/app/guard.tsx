@@ -1,0 +1,53 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useTranslation } from '../lib/i18n';
+import type { Role } from '../../shared/constants';
+import { Skeleton } from '../components/ui/card';
+import { useAuth } from '../lib/auth';
+import { NotFoundScreen } from './screens';
+
+export function GuardSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto max-w-5xl space-y-4 px-4 py-8" aria-busy="true">
+      <span className="sr-only" role="status">
+        {t('auth.checkingSession')}
+      </span>
+      <Skeleton className="h-8 w-1/2" />
+      <Skeleton className="h-4 w-3/4" />
+      <Skeleton className="h-32 w-full" />
+    </div>
+  );
+}
+
+/**
+ * Wraps protected screens: skeletons while the session is checked; without a user, a redirect
+ * that replaces history to the sign-in page, which brings the reader back here afterwards.
+ */
+export function RequireAuth({
+  children,
+  role,
+  redirectTo = '/login',
+}: {
+  children: ReactNode;
+  role?: Role;
+  redirectTo?: string;
+}) {
+  const { status, user } = useAuth();
+  const location = useLocation();
+  if (status === 'unknown') return <GuardSkeleton />;
+  if (!user) {
+    const next = encodeURIComponent(location.pathname + location.search);
+    return <Navigate to={`${redirectTo}?next=${next}`} replace />;
+  }
+  // A role the user does not have: the page does not exist for them.
+  if (role && user.role !== role) return <NotFoundScreen />;
+  return children;
+}
+
+/** Sign-in and sign-up are for visitors: a signed-in user goes on to `next` or home. */
+export function PublicOnly({ children, next }: { children: ReactNode; next: string }) {
+  const { status } = useAuth();
+  if (status === 'signedIn') return <Navigate to={next} replace />;
+  return children;
+}

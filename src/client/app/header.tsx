@@ -1,0 +1,181 @@
+import { ExternalLink, Menu, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { setLanguage, useTranslation } from '../lib/i18n';
+import { Link, NavLink, useLocation } from 'react-router';
+import { CrisisDialog } from '../components/crisis-dialog';
+import { Button, buttonClasses } from '../components/ui/button';
+import { Modal } from '../components/ui/modal';
+import { PopoverMenu } from '../components/ui/popover-menu';
+import { useAuth } from '../lib/auth';
+import { cn } from '../lib/cn';
+import { usePublicConfig } from '../lib/config';
+import { initials } from '../lib/format';
+import { NAV_LINKS } from './nav-links';
+
+function LanguageSwitch({ className }: { className?: string }) {
+  const { t, locale } = useTranslation();
+  const other = locale === 'en' ? 'vi' : 'en';
+  return (
+    <button
+      type="button"
+      onClick={() => setLanguage(other)}
+      className={cn(buttonClasses('ghost', 'sm'), className)}
+      aria-label={`${t('language.switchTo')}: ${t(`language.${other}`)}`}
+    >
+      <span lang={other}>{t(`language.${other}`)}</span>
+    </button>
+  );
+}
+
+function CareerLink({ className }: { className?: string }) {
+  const { t } = useTranslation();
+  const { data } = usePublicConfig();
+  if (!data?.careerPlatformUrl) return null;
+  return (
+    <a href={data.careerPlatformUrl} target="_blank" rel="noopener noreferrer" className={className}>
+      {t('nav.careerPlatform')}
+      <ExternalLink aria-hidden="true" className="ml-1 inline h-3.5 w-3.5" />
+      <span className="sr-only"> {t('nav.opensInNewTab')}</span>
+    </a>
+  );
+}
+
+function AccountMenu() {
+  const { t } = useTranslation();
+  const { user, signOut } = useAuth();
+  if (!user) return null;
+  const item = 'block w-full rounded-md px-3 py-2 text-left text-slate-800 hover:bg-slate-100';
+  return (
+    <PopoverMenu
+      label={t('nav.accountMenu', { name: user.displayName })}
+      trigger={<span aria-hidden="true">{initials(user.displayName)}</span>}
+      triggerClassName="flex h-10 w-10 items-center justify-center rounded-full bg-brand-700 font-semibold text-white hover:bg-brand-800"
+      panelClassName="right-0 mt-2 w-56"
+    >
+      <p className="px-3 py-2 text-sm text-slate-600">
+        {user.displayName} · {t(`roles.${user.role}`)}
+      </p>
+      <ul>
+        <li>
+          <Link to="/profile" className={item}>
+            {t('nav.profile')}
+          </Link>
+        </li>
+        {user.role === 'admin' && (
+          <li>
+            <Link to="/admin" className={item}>
+              {t('nav.admin')}
+            </Link>
+          </li>
+        )}
+        <li className="mt-1 border-t border-slate-200 pt-1">
+          <button type="button" className={item} onClick={() => void signOut()}>
+            {t('nav.signOut')}
+          </button>
+        </li>
+      </ul>
+    </PopoverMenu>
+  );
+}
+
+function MobileDrawer() {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  useEffect(() => setOpen(false), [pathname]);
+  const link = ({ isActive }: { isActive: boolean }) =>
+    cn('block rounded-lg px-3 py-3 text-base', isActive ? 'bg-brand-50 font-semibold text-brand-800' : 'text-slate-800');
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="lg:hidden"
+        aria-label={t('nav.openMenu')}
+        onClick={() => setOpen(true)}
+      >
+        <Menu aria-hidden="true" className="h-6 w-6" />
+      </Button>
+      <Modal open={open} onClose={() => setOpen(false)} title={t('nav.menuTitle')} side="left">
+        <nav aria-label={t('nav.main')} className="mt-2">
+          <ul className="space-y-1">
+            {NAV_LINKS.map((entry) => (
+              <li key={entry.to}>
+                <NavLink to={entry.to} end={'end' in entry} className={link}>
+                  {t(entry.label)}
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              <CareerLink className="block rounded-lg px-3 py-3 text-base text-slate-800" />
+            </li>
+          </ul>
+        </nav>
+        <div className="mt-4 space-y-2 border-t border-slate-200 pt-4">
+          {!user && (
+            <>
+              <Link to="/login" className={cn(buttonClasses('primary'), 'w-full')}>
+                {t('nav.signIn')}
+              </Link>
+              <Link to="/signup" className={cn(buttonClasses('secondary'), 'w-full')}>
+                {t('nav.signUp')}
+              </Link>
+            </>
+          )}
+          <LanguageSwitch className="w-full" />
+        </div>
+      </Modal>
+    </>
+  );
+}
+
+export function Header() {
+  const { t } = useTranslation();
+  const { user, status } = useAuth();
+  const link = ({ isActive }: { isActive: boolean }) =>
+    cn(
+      'rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap',
+      isActive ? 'text-brand-800 underline underline-offset-8' : 'text-slate-700 hover:text-slate-900',
+    );
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-6">
+        <MobileDrawer />
+        <Link to="/" className="mr-2 flex items-center gap-2 text-lg font-bold text-brand-800">
+          <img src="/favicon.svg" alt="" width="28" height="28" className="h-7 w-7" />
+          <span>{t('app.name')}</span>
+        </Link>
+        <nav aria-label={t('nav.main')} className="hidden flex-1 lg:block">
+          <ul className="flex items-center gap-1">
+            {NAV_LINKS.map((entry) => (
+              <li key={entry.to}>
+                <NavLink to={entry.to} end={'end' in entry} className={link}>
+                  {t(entry.label)}
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              <CareerLink className="rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:text-slate-900" />
+            </li>
+          </ul>
+        </nav>
+        <div className="ml-auto flex items-center gap-2">
+          <CrisisDialog />
+          <div className="hidden sm:block">
+            <LanguageSwitch />
+          </div>
+          {user ? (
+            <AccountMenu />
+          ) : status === 'signedOut' ? (
+            <div className="hidden sm:block">
+              <Link to="/login" className={buttonClasses('primary', 'sm')}>
+                {t('nav.signIn')}
+              </Link>
+            </div>
+          ) : null}
+        </div>
+      </div>
+    </header>
+  );
+}

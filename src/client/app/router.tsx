@@ -1,0 +1,85 @@
+import { lazy, type ComponentType, type ReactNode } from 'react';
+import { Route, Routes, useSearchParams } from 'react-router';
+import { safeNext } from '../lib/format';
+import { PublicOnly, RequireAuth } from './guard';
+import { Layout } from './layout';
+import { NotFoundScreen } from './screens';
+
+/** Each screen is its own chunk, loaded when first visited. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function page<M, P extends Record<string, any>>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>) {
+  return lazy(() => load().then((module) => ({ default: pick(module) })));
+}
+
+const FeedPage = page(() => import('../features/feed/feed-page'), (m) => m.FeedPage);
+const ResourcesPage = page(() => import('../features/resources/resources-page'), (m) => m.ResourcesPage);
+const ChatPage = page(() => import('../features/chat/chat-page'), (m) => m.ChatPage);
+const ChloePage = page(() => import('../features/chloe/chloe-page'), (m) => m.ChloePage);
+const GovernmentPage = page(() => import('../features/government/government-page'), (m) => m.GovernmentPage);
+const FaqPage = page(() => import('../features/faq/faq-page'), (m) => m.FaqPage);
+const AboutPage = page(() => import('../features/about/about-page'), (m) => m.AboutPage);
+const FoundersPage = page(() => import('../features/founders/founders-page'), (m) => m.FoundersPage);
+const LegalPage = page(() => import('../features/legal/legal-page'), (m) => m.LegalPage);
+const LoginPage = page(() => import('../features/auth/login-page'), (m) => m.LoginPage);
+const SignupPage = page(() => import('../features/auth/signup-page'), (m) => m.SignupPage);
+const ProfilePage = page(() => import('../features/profile/profile-page'), (m) => m.ProfilePage);
+const AdminPage = page(() => import('../features/admin/admin-page'), (m) => m.AdminPage);
+
+function VisitorsOnly({ children }: { children: ReactNode }) {
+  const [params] = useSearchParams();
+  return <PublicOnly next={safeNext(params.get('next'))}>{children}</PublicOnly>;
+}
+
+export function AppRoutes() {
+  return (
+    <Layout>
+      <Routes>
+        <Route index element={<FeedPage sort="trending" />} />
+        <Route path="latest" element={<FeedPage sort="latest" />} />
+        <Route path="resources" element={<ResourcesPage />} />
+        <Route path="chat" element={<ChatPage />} />
+        <Route path="chloe" element={<ChloePage />} />
+        <Route path="government" element={<GovernmentPage />} />
+        <Route path="faq" element={<FaqPage />} />
+        <Route path="about" element={<AboutPage />} />
+        <Route path="founders" element={<FoundersPage />} />
+        <Route path="privacy" element={<LegalPage doc="privacy" />} />
+        <Route path="terms" element={<LegalPage doc="terms" />} />
+        <Route path="guidelines" element={<LegalPage doc="guidelines" />} />
+        <Route
+          path="login"
+          element={
+            <VisitorsOnly>
+              <LoginPage />
+            </VisitorsOnly>
+          }
+        />
+        <Route
+          path="signup"
+          element={
+            <VisitorsOnly>
+              <SignupPage />
+            </VisitorsOnly>
+          }
+        />
+        <Route
+          path="profile"
+          element={
+            <RequireAuth>
+              <ProfilePage />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="admin"
+          element={
+            <RequireAuth role="admin">
+              <AdminPage />
+            </RequireAuth>
+          }
+        />
+        <Route path="*" element={<NotFoundScreen />} />
+      </Routes>
+    </Layout>
+  );
+}

@@ -1,0 +1,43 @@
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { cn } from '../../lib/cn';
+
+export const inputClasses =
+  'block h-11 w-full rounded-lg border border-slate-400 bg-white px-3 text-base text-slate-900 placeholder:text-slate-500 focus-visible:border-brand-600 aria-[invalid=true]:border-red-700';
+
+type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
+  label: string;
+  hint?: ReactNode;
+  error?: string;
+};
+
+/** A labelled input with an optional hint and error, wired together for screen readers. */
+export function Field({ label, hint, error, className, id, ...props }: FieldProps) {
+  const generated = useId();
+  const inputId = id ?? generated;
+  const hintId = hint ? `${inputId}-hint` : undefined;
+  const errorId = error ? `${inputId}-error` : undefined;
+  return (
+    <div className={cn('space-y-1', className)}>
+      <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input
+        id={inputId}
+        className={inputClasses}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+        {...props}
+      />
+      {hint && (
+        <p id={hintId} className="text-sm text-slate-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

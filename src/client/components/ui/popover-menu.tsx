@@ -1,0 +1,72 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { cn } from '../../lib/cn';
+
+/**
+ * A disclosure: a button that shows a panel of links. Escape and a click outside close it (Escape
+ * returns focus to the button); following a link closes it too.
+ */
+export function PopoverMenu({
+  label,
+  trigger,
+  triggerClassName,
+  panelClassName,
+  children,
+}: {
+  label: string;
+  trigger: ReactNode;
+  triggerClassName?: string;
+  panelClassName?: string;
+  children: ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
+
+  useEffect(() => setOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        button.current?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  return (
+    <div ref={root} className="relative">
+      <button
+        ref={button}
+        type="button"
+        aria-label={label}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+        className={triggerClassName}
+      >
+        {trigger}
+      </button>
+      <div
+        id={panelId}
+        hidden={!open}
+        onClick={(event) => (event.target as HTMLElement).closest('a,button') && setOpen(false)}
+        className={cn('absolute z-50 rounded-xl border border-slate-200 bg-white p-1 shadow-xl', panelClassName)}
+      >
+        {children}
+      </div>
+    </div>
+  );
+}

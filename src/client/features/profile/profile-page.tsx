@@ -1,0 +1,209 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from '../../lib/i18n';
+import { useNavigate } from 'react-router';
+import type { Locale } from '../../../shared/constants';
+import { newPasswordSchema, type User } from '../../../shared/schemas/auth';
+import { Page } from '../../components/page';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Field, inputClasses } from '../../components/ui/field';
+import { Modal } from '../../components/ui/modal';
+import { toast } from '../../components/ui/toast-store';
+import { api, errorMessage } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
+import { formatDate } from '../../lib/format';
+import { currentLocale, setLanguage } from '../../lib/i18n';
+
+function DetailsForm({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const { setUser } = useAuth();
+  const languageId = useId();
+  const [busy, setBusy] = useState(false);
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const locale = String(form.get('locale')) as Locale;
+    setBusy(true);
+    try {
+      const { user: updated } = await api<{ user: User }>('/api/auth/me', {
+        method: 'PATCH',
+        body: { displayName: String(form.get('displayName')), locale },
+      });
+      setUser(updated);
+      setLanguage(locale);
+      toast({ title: t('profile.saved') });
+    } catch (error) {
+      toast({ title: t('profile.saveFailed'), description: errorMessage(error), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card>
+      <h2 className="text-xl font-semibold">{t('profile.detailsTitle')}</h2>
+      <form onSubmit={onSubmit} className="mt-4 space-y-4">
+        <Field
+          label={t('profile.displayName')}
+          name="displayName"
+          defaultValue={user.displayName}
+          maxLength={60}
+          required
+          autoComplete="nickname"
+        />
+        <div className="space-y-1">
+          <label htmlFor={languageId} className="block text-sm font-medium text-slate-800">
+            {t('profile.language')}
+          </label>
+          <select id={languageId} name="locale" defaultValue={currentLocale()} className={inputClasses}>
+            <option value="en">{t('language.en')}</option>
+            <option value="vi" lang="vi">
+              {t('language.vi')}
+            </option>
+          </select>
+        </div>
+        <Button type="submit" disabled={busy}>
+          {busy ? t('profile.saving') : t('profile.save')}
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+function PasswordForm() {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const formElement = event.currentTarget;
+    const form = new FormData(formElement);
+    const newPassword = String(form.get('newPassword'));
+    if (newPassword !== String(form.get('confirmPassword'))) {
+      toast({ title: t('auth.passwordsDontMatch'), description: t('auth.passwordsDontMatchText'), variant: 'destructive' });
+      return;
+    }
+    const parsed = newPasswordSchema.safeParse(newPassword);
+    if (!parsed.success) {
+      setError(t(parsed.error.issues[0]?.message ?? 'validation.invalidInput'));
+      return;
+    }
+    setError(undefined);
+    setBusy(true);
+    try {
+      await api('/api/auth/password', {
+        method: 'POST',
+        body: { currentPassword: String(form.get('currentPassword')), newPassword },
+      });
+      formElement.reset();
+      toast({ title: t('profile.passwordChanged'), description: t('profile.passwordChangedText') });
+    } catch (failure) {
+      toast({ title: t('profile.passwordFailed'), description: errorMessage(failure), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card>
+      <h2 className="text-xl font-semibold">{t('profile.passwordTitle')}</h2>
+      <p className="mt-1 text-slate-700">{t('profile.passwordText')}</p>
+      <form onSubmit={onSubmit} className="mt-4 space-y-4">
+        <Field
+          label={t('profile.currentPassword')}
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          required
+        />
+        <Field
+          label={t('profile.newPassword')}
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint={t('auth.password8')}
+          error={error}
+        />
+        <Field
+          label={t('profile.confirmNewPassword')}
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+        />
+        <Button type="submit" disabled={busy}>
+          {busy ? t('profile.changingPassword') : t('profile.changePassword')}
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+function DeleteAccount() {
+  const { t } = useTranslation();
+  const { clear } = useAuth();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    try {
+      await api('/api/auth/me', { method: 'DELETE', body: { password: String(form.get('password')) } });
+      clear();
+      toast({ title: t('profile.deleted') });
+      navigate('/', { replace: true });
+    } catch (error) {
+      toast({ title: t('profile.deleteFailed'), description: errorMessage(error), variant: 'destructive' });
+      setBusy(false);
+    }
+  };
+  return (
+    <Card className="border-red-200">
+      <h2 className="text-xl font-semibold text-red-800">{t('profile.deleteTitle')}</h2>
+      <p className="mt-1 text-slate-700">{t('profile.deleteText')}</p>
+      <Button variant="danger" className="mt-4" onClick={() => setOpen(true)}>
+        {t('profile.deleteButton')}
+      </Button>
+      <Modal
+        open={open}
+        onClose={() => setOpen(false)}
+        title={t('profile.deleteConfirmTitle')}
+        description={t('profile.deleteConfirmText')}
+      >
+        <form onSubmit={onSubmit} className="mt-4 space-y-4">
+          <Field label={t('auth.password')} name="password" type="password" autoComplete="current-password" required />
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="secondary" onClick={() => setOpen(false)}>
+              {t('profile.cancel')}
+            </Button>
+            <Button type="submit" variant="danger" disabled={busy}>
+              {busy ? t('profile.deleting') : t('profile.deleteConfirm')}
+            </Button>
+          </div>
+        </form>
+      </Modal>
+    </Card>
+  );
+}
+
+export function ProfilePage() {
+  const { t, locale } = useTranslation();
+  const { user } = useAuth();
+  if (!user) return null;
+  return (
+    <Page
+      title={t('profile.title')}
+      lead={`${user.displayName} · ${t(`roles.${user.role}`)} · ${t('profile.memberSince', {
+        date: formatDate(user.createdAt, locale),
+      })}`}
+      width="medium"
+    >
+      <div className="space-y-6">
+        <DetailsForm user={user} />
+        <PasswordForm />
+        <DeleteAccount />
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,113 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { STORAGE_KEYS, type Role } from '../../shared/constants';
+import type { AuthResponse, SigninInput, SignupInput, User } from '../../shared/schemas/auth';
+import { api, ApiError } from './api';
+import { i18n } from './i18n';
+
+export type AuthStatus = 'unknown' | 'signedIn' | 'signedOut';
+
+type AuthContextValue = {
+  status: AuthStatus;
+  user: User | null;
+  signIn: (input: SigninInput) => Promise<User>;
+  signUp: (input: SignupInput) => Promise<User>;
+  demoSignIn: (role: Role) => Promise<User>;
+  signOut: () => Promise<void>;
+  /** Replaces the stored user after a profile change. */
+  setUser: (user: User) => void;
+  /** Forgets the user locally (after the account was deleted). */
+  clear: () => void;
+};
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function readStoredUser(): User | null {
+  try {
+    const raw = localStorage.getItem(STORAGE_KEYS.user);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as Partial<User>;
+    return parsed && typeof parsed.id === 'string' && typeof parsed.role === 'string' ? (parsed as User) : null;
+  } catch {
+    return null;
+  }
+}
+
+function storeUser(user: User | null) {
+  try {
+    if (user) localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+    else localStorage.removeItem(STORAGE_KEYS.user);
+  } catch {
+    // storage unavailable: the session cookie still works for this tab
+  }
+}
+
+/**
+ * Auth state: unknown while a stored user is verified with the server, then signed in or out.
+ * The session itself is an HttpOnly cookie; only the user object is stored, for a fast start and
+ * so other tabs hear about sign-in and sign-out through the storage event.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [user, setUserState] = useState<User | null>(() => readStoredUser());
+  const [status, setStatus] = useState<AuthStatus>(() => (readStoredUser() ? 'unknown' : 'signedOut'));
+
+  const accept = useCallback((next: User | null) => {
+    storeUser(next);
+    setUserState(next);
+    setStatus(next ? 'signedIn' : 'signedOut');
+  }, []);
+
+  useEffect(() => {
+    if (!readStoredUser()) return;
+    const controller = new AbortController();
+    api<{ user: User }>('/api/auth/me', { signal: controller.signal })
+      .then(({ user: fresh }) => accept(fresh))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        // The server said no: forget the user. Offline: keep the stored user and try again next start.
+        if (error instanceof ApiError && error.status > 0) accept(null);
+        else setStatus('signedIn');
+      });
+    return () => controller.abort();
+  }, [accept]);
+
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== STORAGE_KEYS.user && event.key !== null) return;
+      const stored = readStoredUser();
+      setUserState(stored);
+      setStatus(stored ? 'signedIn' : 'signedOut');
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  const value = useMemo<AuthContextValue>(() => {
+    const enter = async (path: string, body: unknown, fallback: string) => {
+      const result = await api<AuthResponse>(path, { method: 'POST', body, fallback });
+      accept(result.user);
+      return result.user;
+    };
+    return {
+      status,
+      user,
+      signIn: (input) => enter('/api/auth/signin', input, i18n.t('errors.signinFailed')),
+      signUp: (input) => enter('/api/auth/signup', input, i18n.t('errors.signupFailed')),
+      demoSignIn: (role) => enter('/api/auth/demo', { role }, i18n.t('auth.demoFailed')),
+      signOut: async () => {
+        await api('/api/auth/signout', { method: 'POST' }).catch(() => undefined);
+        accept(null);
+        window.location.reload();
+      },
+      setUser: (next) => accept(next),
+      clear: () => accept(null),
+    };
+  }, [status, user, accept]);
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside AuthProvider');
+  return value;
+}

@@ -1,0 +1,33 @@
+import type { Locale } from '../../shared/constants';
+
+const TAGS: Record<Locale, string> = { en: 'en-AU', vi: 'vi-VN' };
+
+/** Dates in Australian English format, or Vietnamese. */
+export function formatDate(value: string | Date, locale: Locale): string {
+  return new Intl.DateTimeFormat(TAGS[locale], { day: 'numeric', month: 'long', year: 'numeric' }).format(
+    new Date(value),
+  );
+}
+
+export function formatMonthYear(value: string | Date, locale: Locale): string {
+  return new Intl.DateTimeFormat(TAGS[locale], { month: 'long', year: 'numeric' }).format(new Date(value));
+}
+
+export function formatNumber(value: number, locale: Locale): string {
+  return new Intl.NumberFormat(TAGS[locale]).format(value);
+}
+
+/** First letters of the first and last words of a name, at most two. */
+export function initials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return '?';
+  const first = words[0]!.charAt(0);
+  const last = words.length > 1 ? words[words.length - 1]!.charAt(0) : '';
+  return (first + last).toUpperCase();
+}
+
+/** Only same-site paths are followed after sign-in. */
+export function safeNext(next: string | null | undefined): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/';
+  return next;
+}

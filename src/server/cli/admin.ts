@@ -1,0 +1,87 @@
+/**
+ * npm run admin -- --email you@example.com [--name "Your Name"]
+ * Creates an admin account, or makes an existing account an admin. The password comes from
+ * ADMIN_PASSWORD or is asked for on the terminal (only for a new account).
+ */
+import { createInterface } from 'node:readline';
+import { Writable } from 'node:stream';
+import { parseArgs } from 'node:util';
+import { emailSchema, displayNameSchema, newPasswordSchema } from '../../shared/schemas/auth';
+import { translate } from '../../shared/i18n';
+import { ConfigError, loadConfig } from '../config';
+import { connectDatabase } from '../db/connect';
+import { changeRole, createUser, findUserByEmail } from '../modules/auth/service';
+import { AppError } from '../errors';
+
+async function askPassword(prompt: string): Promise<string> {
+  if (!process.stdin.isTTY) {
+    throw new Error('Set ADMIN_PASSWORD, or run this command in a terminal to type the password.');
+  }
+  let muted = false;
+  const output = new Writable({
+    write(chunk, _encoding, callback) {
+      if (!muted) process.stdout.write(chunk);
+      callback();
+    },
+  });
+  const rl = createInterface({ input: process.stdin, output, terminal: true });
+  const ask = (question: string) =>
+    new Promise<string>((resolve) => {
+      process.stdout.write(question);
+      muted = true;
+      rl.question('', (answer) => {
+        muted = false;
+        process.stdout.write('\n');
+        resolve(answer);
+      });
+    });
+  try {
+    const first = await ask(prompt);
+    const second = await ask('Type it again: ');
+    if (first !== second) throw new Error("Passwords don't match.");
+    return first;
+  } finally {
+    rl.close();
+  }
+}
+
+async function main() {
+  const { values } = parseArgs({ options: { email: { type: 'string' }, name: { type: 'string' } } });
+  const email = emailSchema.safeParse(values.email ?? '');
+  if (!email.success) throw new Error('Usage: npm run admin -- --email you@example.com [--name "Your Name"]');
+
+  const config = loadConfig();
+  const database = await connectDatabase(config, (message) => console.log(message), { attach: true });
+  try {
+    const existing = await findUserByEmail(database.db, email.data);
+    if (existing) {
+      if (existing.role === 'admin') {
+        console.log(`${existing.email} is already an admin.`);
+      } else {
+        await changeRole(database.db, existing.id, 'admin');
+        console.log(`${existing.email} is now an admin. Their sessions were ended: they sign in again.`);
+      }
+      return;
+    }
+    const name = displayNameSchema.safeParse(values.name ?? 'Admin');
+    if (!name.success) throw new Error(translate('en', name.error.issues[0]?.message ?? 'validation.invalidInput'));
+    const password = process.env.ADMIN_PASSWORD ?? (await askPassword(`Password for ${email.data}: `));
+    const valid = newPasswordSchema.safeParse(password);
+    if (!valid.success) throw new Error(translate('en', valid.error.issues[0]?.message ?? 'validation.invalidInput'));
+    const user = await createUser(database.db, {
+      email: email.data,
+      password,
+      displayName: name.data,
+      role: 'admin',
+    });
+    console.log(`Created the admin account ${user.email}.`);
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof AppError) console.error(translate('en', error.messageKey));
+  else console.error(error instanceof ConfigError || error instanceof Error ? error.message : error);
+  process.exit(1);
+});
