@@ -135,32 +135,18 @@ export function Header() {
   const { user, status } = useAuth();
   const link = ({ isActive }: { isActive: boolean }) =>
     cn(
-      'rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap',
+      'block rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap',
       isActive ? 'text-brand-800 underline underline-offset-8' : 'text-slate-700 hover:text-slate-900',
     );
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-6">
         <MobileDrawer />
-        <Link to="/" className="mr-2 flex items-center gap-2 text-lg font-bold text-brand-800">
+        <Link to="/" className="mr-2 flex shrink-0 items-center gap-2 text-lg font-bold whitespace-nowrap text-brand-800">
           <img src="/favicon.svg" alt="" width="28" height="28" className="h-7 w-7" />
-          <span>{t('app.name')}</span>
+          <span className="sr-only sm:not-sr-only">{t('app.name')}</span>
         </Link>
-        <nav aria-label={t('nav.main')} className="hidden flex-1 lg:block">
-          <ul className="flex items-center gap-1">
-            {NAV_LINKS.map((entry) => (
-              <li key={entry.to}>
-                <NavLink to={entry.to} end={'end' in entry} className={link}>
-                  {t(entry.label)}
-                </NavLink>
-              </li>
-            ))}
-            <li>
-              <CareerLink className="rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:text-slate-900" />
-            </li>
-          </ul>
-        </nav>
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ml-auto flex shrink-0 items-center gap-2">
           <CrisisDialog />
           <div className="hidden sm:block">
             <LanguageSwitch />
@@ -176,6 +162,20 @@ export function Header() {
           ) : null}
         </div>
       </div>
+      <nav aria-label={t('nav.main')} className="hidden border-t border-slate-100 lg:block">
+        <ul className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-1 px-4 sm:px-6">
+          {NAV_LINKS.map((entry) => (
+            <li key={entry.to}>
+              <NavLink to={entry.to} end={'end' in entry} className={link}>
+                {t(entry.label)}
+              </NavLink>
+            </li>
+          ))}
+          <li>
+            <CareerLink className="block rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:text-slate-900" />
+          </li>
+        </ul>
+      </nav>
     </header>
   );
 }

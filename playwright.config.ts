@@ -1,0 +1,51 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 5100);
+const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: 'off',
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    // The README's start command on a fresh data folder, with limits raised for the many sign-ups of a test run.
+    command: 'rm -rf .data/e2e && node scripts/start.mjs',
+    url: `http://localhost:${port}/api/ready`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      DATA_DIR: '.data/e2e',
+      DATABASE_URL: '',
+      DEMO_MODE: 'true',
+      LOG_LEVEL: 'warn',
+      CONTACT_EMAIL: 'hello@mentorme.example',
+      RATE_LIMIT_SIGNUP_PER_HOUR: '1000',
+      RATE_LIMIT_SIGNIN_PER_MINUTE: '1000',
+      RATE_LIMIT_SIGNIN_PER_HOUR: '1000',
+      RATE_LIMIT_GLOBAL_PER_MINUTE: '100000',
+    },
+  },
+});
