@@ -28,7 +28,10 @@ export function routeJavaScript(routeSource: string): { files: string[]; gzipByt
   if (!route) throw new Error(`No chunk for ${routeSource}.`);
   visit(route);
   const files = [...seen].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
-  const gzipBytes = files.reduce((sum, file) => sum + gzipSync(readFileSync(path.join(clientDir, file))).length, 0);
+  const gzipBytes = files.reduce(
+    (sum, file) => sum + gzipSync(readFileSync(path.join(clientDir, file))).length,
+    0,
+  );
   return { files, gzipBytes };
 }
 

@@ -18,14 +18,25 @@ function newest(target) {
 const built = output.every((file) => existsSync(file));
 const stale =
   !built ||
-  Math.max(...inputs.map((p) => path.join(root, p)).filter(existsSync).map(newest)) >
-    Math.min(...output.map((file) => statSync(file).mtimeMs));
+  Math.max(
+    ...inputs
+      .map((p) => path.join(root, p))
+      .filter(existsSync)
+      .map(newest),
+  ) > Math.min(...output.map((file) => statSync(file).mtimeMs));
 if (stale) {
   console.log(built ? 'Sources changed: rebuilding…' : 'Building Mentor Me (first start)…');
   execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' });
 }
 
-const child = spawn(process.execPath, ['--enable-source-maps', output[0]], {
+// Settings from .env when present (see .env.example); the environment wins over the file.
+const envFile = path.join(root, '.env');
+const nodeArgs = [
+  '--enable-source-maps',
+  ...(existsSync(envFile) ? [`--env-file=${envFile}`] : []),
+  output[0],
+];
+const child = spawn(process.execPath, nodeArgs, {
   cwd: root,
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },

@@ -23,7 +23,10 @@ async function main() {
   await pruneExpiredSessions(database.db);
 
   const app = await buildApp({ config, db: database.db });
-  const pruneTimer = setInterval(() => void pruneExpiredSessions(database.db).catch(() => undefined), 3_600_000);
+  const pruneTimer = setInterval(
+    () => void pruneExpiredSessions(database.db).catch(() => undefined),
+    3_600_000,
+  );
   pruneTimer.unref();
 
   // One ordered shutdown for SIGINT, SIGTERM and SIGHUP: stop taking requests, close sockets, then the database.
@@ -43,7 +46,9 @@ async function main() {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') {
-      console.error(`Port ${config.port} is already in use. Stop the other program or set PORT to another port.`);
+      console.error(
+        `Port ${config.port} is already in use. Stop the other program or set PORT to another port.`,
+      );
     } else {
       console.error(error);
     }

@@ -1,5 +1,5 @@
-import { ExternalLink, Menu, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { ExternalLink, Menu } from 'lucide-react';
+import { useState } from 'react';
 import { setLanguage, useTranslation } from '../lib/i18n';
 import { Link, NavLink, useLocation } from 'react-router';
 import { CrisisDialog } from '../components/crisis-dialog';
@@ -81,11 +81,16 @@ function AccountMenu() {
 function MobileDrawer() {
   const { t } = useTranslation();
   const { user } = useAuth();
-  const [open, setOpen] = useState(false);
+  // Open for the page it was opened on: following a link closes it.
   const { pathname } = useLocation();
-  useEffect(() => setOpen(false), [pathname]);
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (value: boolean) => setOpenOn(value ? pathname : null);
   const link = ({ isActive }: { isActive: boolean }) =>
-    cn('block rounded-lg px-3 py-3 text-base', isActive ? 'bg-brand-50 font-semibold text-brand-800' : 'text-slate-800');
+    cn(
+      'block rounded-lg px-3 py-3 text-base',
+      isActive ? 'bg-brand-50 font-semibold text-brand-800' : 'text-slate-800',
+    );
   return (
     <>
       <Button
@@ -142,7 +147,10 @@ export function Header() {
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-6">
         <MobileDrawer />
-        <Link to="/" className="mr-2 flex shrink-0 items-center gap-2 text-lg font-bold whitespace-nowrap text-brand-800">
+        <Link
+          to="/"
+          className="mr-2 flex shrink-0 items-center gap-2 text-lg font-bold whitespace-nowrap text-brand-800"
+        >
           <img src="/favicon.svg" alt="" width="28" height="28" className="h-7 w-7" />
           <span className="sr-only sm:not-sr-only">{t('app.name')}</span>
         </Link>

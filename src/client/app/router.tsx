@@ -7,23 +7,65 @@ import { NotFoundScreen } from './screens';
 
 /** Each screen is its own chunk, loaded when first visited. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-function page<M, P extends Record<string, any>>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>) {
+function page<M, P extends Record<string, any>>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType<P>,
+) {
   return lazy(() => load().then((module) => ({ default: pick(module) })));
 }
 
-const FeedPage = page(() => import('../features/feed/feed-page'), (m) => m.FeedPage);
-const ResourcesPage = page(() => import('../features/resources/resources-page'), (m) => m.ResourcesPage);
-const ChatPage = page(() => import('../features/chat/chat-page'), (m) => m.ChatPage);
-const ChloePage = page(() => import('../features/chloe/chloe-page'), (m) => m.ChloePage);
-const GovernmentPage = page(() => import('../features/government/government-page'), (m) => m.GovernmentPage);
-const FaqPage = page(() => import('../features/faq/faq-page'), (m) => m.FaqPage);
-const AboutPage = page(() => import('../features/about/about-page'), (m) => m.AboutPage);
-const FoundersPage = page(() => import('../features/founders/founders-page'), (m) => m.FoundersPage);
-const LegalPage = page(() => import('../features/legal/legal-page'), (m) => m.LegalPage);
-const LoginPage = page(() => import('../features/auth/login-page'), (m) => m.LoginPage);
-const SignupPage = page(() => import('../features/auth/signup-page'), (m) => m.SignupPage);
-const ProfilePage = page(() => import('../features/profile/profile-page'), (m) => m.ProfilePage);
-const AdminPage = page(() => import('../features/admin/admin-page'), (m) => m.AdminPage);
+const FeedPage = page(
+  () => import('../features/feed/feed-page'),
+  (m) => m.FeedPage,
+);
+const ResourcesPage = page(
+  () => import('../features/resources/resources-page'),
+  (m) => m.ResourcesPage,
+);
+const ChatPage = page(
+  () => import('../features/chat/chat-page'),
+  (m) => m.ChatPage,
+);
+const ChloePage = page(
+  () => import('../features/chloe/chloe-page'),
+  (m) => m.ChloePage,
+);
+const GovernmentPage = page(
+  () => import('../features/government/government-page'),
+  (m) => m.GovernmentPage,
+);
+const FaqPage = page(
+  () => import('../features/faq/faq-page'),
+  (m) => m.FaqPage,
+);
+const AboutPage = page(
+  () => import('../features/about/about-page'),
+  (m) => m.AboutPage,
+);
+const FoundersPage = page(
+  () => import('../features/founders/founders-page'),
+  (m) => m.FoundersPage,
+);
+const LegalPage = page(
+  () => import('../features/legal/legal-page'),
+  (m) => m.LegalPage,
+);
+const LoginPage = page(
+  () => import('../features/auth/login-page'),
+  (m) => m.LoginPage,
+);
+const SignupPage = page(
+  () => import('../features/auth/signup-page'),
+  (m) => m.SignupPage,
+);
+const ProfilePage = page(
+  () => import('../features/profile/profile-page'),
+  (m) => m.ProfilePage,
+);
+const AdminPage = page(
+  () => import('../features/admin/admin-page'),
+  (m) => m.AdminPage,
+);
 
 function VisitorsOnly({ children }: { children: ReactNode }) {
   const [params] = useSearchParams();

@@ -15,7 +15,12 @@ export function CrisisDialog() {
         <LifeBuoy aria-hidden="true" className="h-4 w-4" />
         <span>{t('crisis.button')}</span>
       </button>
-      <Modal open={open} onClose={() => setOpen(false)} title={t('crisis.title')} description={t('crisis.text')}>
+      <Modal
+        open={open}
+        onClose={() => setOpen(false)}
+        title={t('crisis.title')}
+        description={t('crisis.text')}
+      >
         <ul className="mt-4 space-y-3">
           {CRISIS_LINES.map((line) => (
             <li key={line.id}>

@@ -4,7 +4,13 @@ const URL_PATTERN = /(https?:\/\/[^\s)]+[^\s).,;:])/g;
 export function Linkify({ text }: { text: string }) {
   return text.split(URL_PATTERN).map((part, index) =>
     index % 2 === 1 ? (
-      <a key={index} href={part} target="_blank" rel="noopener noreferrer" className="break-all text-brand-700 underline">
+      <a
+        key={index}
+        href={part}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="break-all text-brand-700 underline"
+      >
         {part}
       </a>
     ) : (

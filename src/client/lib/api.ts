@@ -49,7 +49,8 @@ export async function api<T>(path: string, options: Options = {}): Promise<T> {
   }
   if (!response.ok) {
     const body = (data ?? {}) as { error?: unknown; code?: unknown };
-    const message = typeof body.error === 'string' ? body.error : (options.fallback ?? i18n.t('errors.requestFailed'));
+    const message =
+      typeof body.error === 'string' ? body.error : (options.fallback ?? i18n.t('errors.requestFailed'));
     throw new ApiError(response.status, message, typeof body.code === 'string' ? body.code : undefined);
   }
   return data as T;

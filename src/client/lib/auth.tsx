@@ -26,7 +26,9 @@ export function readStoredUser(): User | null {
     const raw = localStorage.getItem(STORAGE_KEYS.user);
     if (!raw) return null;
     const parsed = JSON.parse(raw) as Partial<User>;
-    return parsed && typeof parsed.id === 'string' && typeof parsed.role === 'string' ? (parsed as User) : null;
+    return parsed && typeof parsed.id === 'string' && typeof parsed.role === 'string'
+      ? (parsed as User)
+      : null;
   } catch {
     return null;
   }

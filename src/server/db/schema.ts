@@ -127,5 +127,8 @@ export const replies = pgTable(
     isAiReply: boolean('is_ai_reply').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('replies_question_idx').on(t.questionId, t.createdAt), index('replies_author_idx').on(t.authorId)],
+  (t) => [
+    index('replies_question_idx').on(t.questionId, t.createdAt),
+    index('replies_author_idx').on(t.authorId),
+  ],
 );

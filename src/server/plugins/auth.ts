@@ -40,7 +40,12 @@ export function setSessionCookie(reply: FastifyReply, config: Config, token: str
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: Config): void {
-  reply.clearCookie(cookieName(config), { path: '/', httpOnly: true, sameSite: 'lax', secure: config.secureCookies });
+  reply.clearCookie(cookieName(config), {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.secureCookies,
+  });
 }
 
 function bearerToken(request: FastifyRequest): string | undefined {
@@ -96,7 +101,10 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database; 
         // Sliding expiry, written at most once an hour per session.
         if (now.getTime() - row.session.lastUsedAt.getTime() > SESSION.touchIntervalMs) {
           const expiresAt = new Date(now.getTime() + SESSION.maxAgeMs);
-          await db.update(sessions).set({ lastUsedAt: now, expiresAt }).where(eq(sessions.id, row.session.id));
+          await db
+            .update(sessions)
+            .set({ lastUsedAt: now, expiresAt })
+            .where(eq(sessions.id, row.session.id));
           await db.update(users).set({ lastSeenAt: now }).where(eq(users.id, row.user.id));
           if (fromCookie === token) setSessionCookie(reply, config, token);
         }

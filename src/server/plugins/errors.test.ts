@@ -24,7 +24,10 @@ afterAll(async () => {
 });
 
 /** Builds a second app with other settings and closes it after the callback. */
-async function withApp(env: Record<string, string | undefined>, run: (other: FastifyInstance) => Promise<void>) {
+async function withApp(
+  env: Record<string, string | undefined>,
+  run: (other: FastifyInstance) => Promise<void>,
+) {
   const other = await buildTestApp(database, env);
   try {
     await run(other);
@@ -87,7 +90,10 @@ describe('request errors', () => {
       payload: '<signin/>',
     });
     expect(response.statusCode).toBe(415);
-    expect(response.json()).toEqual({ error: en.errors.unsupportedMediaType, code: 'UNSUPPORTED_MEDIA_TYPE' });
+    expect(response.json()).toEqual({
+      error: en.errors.unsupportedMediaType,
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    });
   });
 
   it('answers a body of the wrong shape with 400 VALIDATION', async () => {
@@ -195,7 +201,11 @@ describe('global rate limit', () => {
       expect(retryAfter).toBeGreaterThanOrEqual(1);
       expect(retryAfter).toBeLessThanOrEqual(60);
 
-      const otherIp = await limited.inject({ method: 'GET', url: '/api/health', remoteAddress: '203.0.113.99' });
+      const otherIp = await limited.inject({
+        method: 'GET',
+        url: '/api/health',
+        remoteAddress: '203.0.113.99',
+      });
       expect(otherIp.statusCode).toBe(200);
       // Pages and assets are not counted.
       expect((await limited.inject({ method: 'GET', url: '/about' })).statusCode).toBe(404);

@@ -26,9 +26,10 @@ async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>
 }
 
 async function dropDatabase(client: pg.Client, name: string): Promise<void> {
-  await client.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [
-    name,
-  ]);
+  await client.query(
+    'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+    [name],
+  );
   await client.query(`drop database if exists "${name}" with (force)`);
 }
 

@@ -64,7 +64,10 @@ export function testConfig(databaseUrl: string, overrides: EnvOverrides = {}): C
 }
 
 /** Builds (but does not start) the app; routes can still be added until the first inject or ready(). */
-export async function buildTestApp(database: TestDatabase, overrides: EnvOverrides = {}): Promise<FastifyInstance> {
+export async function buildTestApp(
+  database: TestDatabase,
+  overrides: EnvOverrides = {},
+): Promise<FastifyInstance> {
   const config = testConfig(database.url, overrides);
   return buildApp({ config, db: database.db, clientDir: null, logger: false });
 }
@@ -108,13 +111,20 @@ export type SignedUp = {
 
 /** The session token from a response's Set-Cookie header, if it sets one. */
 export function sessionCookie(response: LightMyRequestResponse): string | undefined {
-  return response.cookies.find((c) => c.name === SESSION.cookieName || c.name === SESSION.productionCookieName)
-    ?.value;
+  return response.cookies.find(
+    (c) => c.name === SESSION.cookieName || c.name === SESSION.productionCookieName,
+  )?.value;
 }
 
 export async function signUp(
   app: FastifyInstance,
-  input: { email?: string; password?: string; displayName?: string; role?: 'student' | 'mentor'; locale?: Locale } = {},
+  input: {
+    email?: string;
+    password?: string;
+    displayName?: string;
+    role?: 'student' | 'mentor';
+    locale?: Locale;
+  } = {},
   options: { remoteAddress?: string } = {},
 ): Promise<SignedUp> {
   const email = input.email ?? uniqueEmail();
@@ -127,14 +137,30 @@ export async function signUp(
   });
   if (response.statusCode !== 201) throw new Error(`signup failed: ${response.statusCode} ${response.body}`);
   const body = response.json<{ token: string; user: User }>();
-  return { token: body.token, cookie: `${SESSION.cookieName}=${body.token}`, user: body.user, email, password };
+  return {
+    token: body.token,
+    cookie: `${SESSION.cookieName}=${body.token}`,
+    user: body.user,
+    email,
+    password,
+  };
 }
 
 export async function signIn(app: FastifyInstance, email: string, password: string): Promise<SignedUp> {
-  const response = await app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email, password } });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/signin',
+    payload: { email, password },
+  });
   if (response.statusCode !== 200) throw new Error(`signin failed: ${response.statusCode} ${response.body}`);
   const body = response.json<{ token: string; user: User }>();
-  return { token: body.token, cookie: `${SESSION.cookieName}=${body.token}`, user: body.user, email, password };
+  return {
+    token: body.token,
+    cookie: `${SESSION.cookieName}=${body.token}`,
+    user: body.user,
+    email,
+    password,
+  };
 }
 
 /**

@@ -143,7 +143,8 @@ export const en = {
     crossOrigin: 'This request was refused because it did not come from this site.',
     rateLimited: 'Too many requests. Please wait {{seconds}} seconds and try again.',
     tooManySignins: 'Too many sign-in attempts. Please wait {{minutes}} minutes and try again.',
-    tooManySignups: 'Too many accounts were created from this network. Please try again in {{minutes}} minutes.',
+    tooManySignups:
+      'Too many accounts were created from this network. Please try again in {{minutes}} minutes.',
     accountLocked: 'Too many failed sign-ins for this account. Please try again in {{minutes}} minutes.',
     internal: 'Something went wrong on our side. Please try again.',
     unavailable: 'The service is not available right now.',
@@ -173,13 +174,15 @@ export const en = {
     feedLatestTitle: 'Latest Questions',
     feedText: 'Questions from students and migrants in Australia, answered by peer mentors and Chloe.',
     chloeTitle: 'Chat with Chloe',
-    chloeText: 'Chloe answers general questions about life, study and work in Australia, any time, with no account.',
+    chloeText:
+      'Chloe answers general questions about life, study and work in Australia, any time, with no account.',
     chatTitle: 'Mentor Chat',
     chatText: 'Talk one-to-one with a real peer mentor.',
     resourcesTitle: 'Local Resources',
     resourcesText: 'Find settlement, legal, health, housing and community services near you.',
     governmentTitle: 'Government Support Resources',
-    governmentText: 'Official Australian Government and state services, with contact details and opening hours.',
+    governmentText:
+      'Official Australian Government and state services, with contact details and opening hours.',
     adminTitle: 'Admin Dashboard',
     adminText: 'Moderate questions and manage the community.',
   },

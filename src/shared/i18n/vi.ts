@@ -175,13 +175,15 @@ export const vi: Resources = {
     feedLatestTitle: 'Câu hỏi mới nhất',
     feedText: 'Câu hỏi của sinh viên và người di cư tại Úc, được người hướng dẫn và Chloe trả lời.',
     chloeTitle: 'Trò chuyện với Chloe',
-    chloeText: 'Chloe trả lời các câu hỏi chung về cuộc sống, học tập và việc làm tại Úc, bất cứ lúc nào, không cần tài khoản.',
+    chloeText:
+      'Chloe trả lời các câu hỏi chung về cuộc sống, học tập và việc làm tại Úc, bất cứ lúc nào, không cần tài khoản.',
     chatTitle: 'Trò chuyện với người hướng dẫn',
     chatText: 'Trò chuyện riêng với một người hướng dẫn thật.',
     resourcesTitle: 'Dịch vụ địa phương',
     resourcesText: 'Tìm dịch vụ định cư, pháp lý, y tế, nhà ở và cộng đồng gần bạn.',
     governmentTitle: 'Dịch vụ hỗ trợ của Chính phủ',
-    governmentText: 'Dịch vụ chính thức của Chính phủ Úc và các tiểu bang, kèm thông tin liên hệ và giờ làm việc.',
+    governmentText:
+      'Dịch vụ chính thức của Chính phủ Úc và các tiểu bang, kèm thông tin liên hệ và giờ làm việc.',
     adminTitle: 'Bảng quản trị',
     adminText: 'Kiểm duyệt câu hỏi và quản lý cộng đồng.',
   },

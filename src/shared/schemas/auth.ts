@@ -52,12 +52,18 @@ export const updateProfileSchema = z
   .refine((v) => v.displayName !== undefined || v.locale !== undefined, 'validation.nothingToUpdate');
 
 export const changePasswordSchema = z.object({
-  currentPassword: z.string({ error: 'validation.passwordRequired' }).min(1, 'validation.passwordRequired').max(1024),
+  currentPassword: z
+    .string({ error: 'validation.passwordRequired' })
+    .min(1, 'validation.passwordRequired')
+    .max(1024),
   newPassword: newPasswordSchema,
 });
 
 export const deleteAccountSchema = z.object({
-  password: z.string({ error: 'validation.passwordRequired' }).min(1, 'validation.passwordRequired').max(1024),
+  password: z
+    .string({ error: 'validation.passwordRequired' })
+    .min(1, 'validation.passwordRequired')
+    .max(1024),
 });
 
 export const userSchema = z.object({

@@ -47,7 +47,9 @@ export type FaqItem = z.infer<typeof faqSchema>[number];
 const legalBody = z.object({
   title: z.string().min(1),
   intro: z.string().min(1),
-  sections: z.array(z.object({ heading: z.string().min(1), paragraphs: z.array(z.string().min(1)).min(1) })).min(1),
+  sections: z
+    .array(z.object({ heading: z.string().min(1), paragraphs: z.array(z.string().min(1)).min(1) }))
+    .min(1),
 });
 export const legalPageSchema = z.object({ lastReviewed: isoDate, en: legalBody, vi: legalBody });
 export type LegalPage = z.infer<typeof legalPageSchema>;

@@ -19,22 +19,23 @@ export function PopoverMenu({
   panelClassName?: string;
   children: ReactNode;
 }) {
-  const [open, setOpen] = useState(false);
+  // Open for the page it was opened on: a navigation closes it.
+  const { pathname } = useLocation();
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (value: boolean) => setOpenOn(value ? pathname : null);
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  const { pathname } = useLocation();
-
-  useEffect(() => setOpen(false), [pathname]);
 
   useEffect(() => {
     if (!open) return;
     const onPointer = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
+      if (!root.current?.contains(event.target as Node)) setOpenOn(null);
     };
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
-        setOpen(false);
+        setOpenOn(null);
         button.current?.focus();
       }
     };
@@ -54,7 +55,7 @@ export function PopoverMenu({
         aria-label={label}
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpen((value) => !value)}
+        onClick={() => setOpen(!open)}
         className={triggerClassName}
       >
         {trigger}
@@ -63,7 +64,10 @@ export function PopoverMenu({
         id={panelId}
         hidden={!open}
         onClick={(event) => (event.target as HTMLElement).closest('a,button') && setOpen(false)}
-        className={cn('absolute z-50 rounded-xl border border-slate-200 bg-white p-1 shadow-xl', panelClassName)}
+        className={cn(
+          'absolute z-50 rounded-xl border border-slate-200 bg-white p-1 shadow-xl',
+          panelClassName,
+        )}
       >
         {children}
       </div>

@@ -106,7 +106,10 @@ export function AboutPage() {
             )}
             {config?.contactPhone && (
               <li>
-                <a className="text-brand-700 underline" href={`tel:${config.contactPhone.replace(/[^\d+]/g, '')}`}>
+                <a
+                  className="text-brand-700 underline"
+                  href={`tel:${config.contactPhone.replace(/[^\d+]/g, '')}`}
+                >
                   {t('about.contactPhone', { phone: config.contactPhone })}
                 </a>
               </li>

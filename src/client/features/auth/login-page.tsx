@@ -87,7 +87,12 @@ export function LoginPage() {
           <p className="mt-1 text-sm text-slate-700">{t('auth.demoText')}</p>
           <div className="mt-4 grid grid-cols-1 gap-2 sm:grid-cols-3">
             {DEMO_ROLES.map(({ role, label }) => (
-              <Button key={role} variant="secondary" disabled={busy !== null} onClick={() => void onDemo(role)}>
+              <Button
+                key={role}
+                variant="secondary"
+                disabled={busy !== null}
+                onClick={() => void onDemo(role)}
+              >
                 {busy === role ? t('auth.signingIn') : t(label)}
               </Button>
             ))}

@@ -33,7 +33,11 @@ export function SignupPage() {
     const form = new FormData(event.currentTarget);
     const password = String(form.get('password'));
     if (password !== String(form.get('confirmPassword'))) {
-      toast({ title: t('auth.passwordsDontMatch'), description: t('auth.passwordsDontMatchText'), variant: 'destructive' });
+      toast({
+        title: t('auth.passwordsDontMatch'),
+        description: t('auth.passwordsDontMatchText'),
+        variant: 'destructive',
+      });
       return;
     }
     if (!role) {
@@ -60,7 +64,10 @@ export function SignupPage() {
     setBusy(true);
     try {
       const user = await signUp(parsed.data);
-      toast({ title: t('auth.accountCreated'), description: t('auth.accountCreatedText', { name: user.displayName }) });
+      toast({
+        title: t('auth.accountCreated'),
+        description: t('auth.accountCreatedText', { name: user.displayName }),
+      });
       navigate(next, { replace: true });
     } catch (error) {
       toast({ title: t('auth.signupFailed'), description: errorMessage(error), variant: 'destructive' });
@@ -81,12 +88,23 @@ export function SignupPage() {
             hint={t('auth.displayNameHint')}
             error={errors.displayName}
           />
-          <Field label={t('auth.email')} name="email" type="email" autoComplete="email" required error={errors.email} />
+          <Field
+            label={t('auth.email')}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            error={errors.email}
+          />
           <div className="space-y-1">
             <span id={roleLabelId} className="block text-sm font-medium text-slate-800">
               {t('auth.role')}
             </span>
-            <Select.Root value={role} onValueChange={(value) => setRole(value as 'student' | 'mentor')} required>
+            <Select.Root
+              value={role}
+              onValueChange={(value) => setRole(value as 'student' | 'mentor')}
+              required
+            >
               <Select.Trigger
                 aria-labelledby={roleLabelId}
                 className={cn(inputClasses, 'flex items-center justify-between text-left')}

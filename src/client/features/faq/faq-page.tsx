@@ -17,7 +17,11 @@ export function FaqPage() {
     <Page title={t('faq.title')} lead={t('faq.subtitle')} width="medium">
       <Accordion.Root type="single" collapsible className="space-y-3">
         {items.map((item) => (
-          <Accordion.Item key={item.id} value={item.id} className="rounded-xl border border-slate-200 bg-white">
+          <Accordion.Item
+            key={item.id}
+            value={item.id}
+            className="rounded-xl border border-slate-200 bg-white"
+          >
             <Accordion.Header asChild>
               <h2>
                 <Accordion.Trigger className="group flex w-full items-center justify-between gap-4 p-4 text-left text-base font-semibold text-slate-900 sm:text-lg">

@@ -9,7 +9,10 @@ export function FeedPage({ sort }: { sort: 'trending' | 'latest' }) {
   const { t } = useTranslation();
   const { user } = useAuth();
   return (
-    <Page title={sort === 'latest' ? t('frames.feedLatestTitle') : t('frames.feedTitle')} lead={t('frames.feedText')}>
+    <Page
+      title={sort === 'latest' ? t('frames.feedLatestTitle') : t('frames.feedTitle')}
+      lead={t('frames.feedText')}
+    >
       <Card className="bg-brand-50">
         <p className="font-medium text-slate-900">{t('app.tagline')}</p>
         {!user && (

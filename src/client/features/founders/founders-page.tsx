@@ -33,7 +33,9 @@ function FounderCard({ founder }: { founder: Founder }) {
               {t(`roles.${founder.role}`)}
               {founder.countryPath ? ` · ${founder.countryPath}` : ''}
             </p>
-            {founder.isDemo && <Badge className="mt-1 bg-amber-100 text-amber-900">{t('founders.demoProfile')}</Badge>}
+            {founder.isDemo && (
+              <Badge className="mt-1 bg-amber-100 text-amber-900">{t('founders.demoProfile')}</Badge>
+            )}
           </div>
         </div>
         {founder.headline && <p className="mt-3 font-medium text-slate-800">{founder.headline}</p>}
@@ -58,7 +60,10 @@ function FounderCard({ founder }: { founder: Founder }) {
 
 export function FoundersPage() {
   const { t, locale } = useTranslation();
-  const stats = useQuery({ queryKey: ['stats', 'community'], queryFn: () => api<CommunityStats>('/api/stats/community') });
+  const stats = useQuery({
+    queryKey: ['stats', 'community'],
+    queryFn: () => api<CommunityStats>('/api/stats/community'),
+  });
   const founders = useQuery({
     queryKey: ['founders'],
     queryFn: () => api<{ founders: Founder[] }>('/api/founders'),
@@ -82,7 +87,11 @@ export function FoundersPage() {
               <Card key={key} className="text-center">
                 <dt className="text-sm font-medium text-slate-700">{t(label)}</dt>
                 <dd className="mt-1 text-3xl font-bold text-brand-800">
-                  {stats.data ? formatNumber(stats.data[key], locale) : <Skeleton className="mx-auto h-9 w-16" />}
+                  {stats.data ? (
+                    formatNumber(stats.data[key], locale)
+                  ) : (
+                    <Skeleton className="mx-auto h-9 w-16" />
+                  )}
                 </dd>
               </Card>
             ))}

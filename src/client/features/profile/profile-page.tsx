@@ -79,7 +79,11 @@ function PasswordForm() {
     const form = new FormData(formElement);
     const newPassword = String(form.get('newPassword'));
     if (newPassword !== String(form.get('confirmPassword'))) {
-      toast({ title: t('auth.passwordsDontMatch'), description: t('auth.passwordsDontMatchText'), variant: 'destructive' });
+      toast({
+        title: t('auth.passwordsDontMatch'),
+        description: t('auth.passwordsDontMatchText'),
+        variant: 'destructive',
+      });
       return;
     }
     const parsed = newPasswordSchema.safeParse(newPassword);
@@ -97,7 +101,11 @@ function PasswordForm() {
       formElement.reset();
       toast({ title: t('profile.passwordChanged'), description: t('profile.passwordChangedText') });
     } catch (failure) {
-      toast({ title: t('profile.passwordFailed'), description: errorMessage(failure), variant: 'destructive' });
+      toast({
+        title: t('profile.passwordFailed'),
+        description: errorMessage(failure),
+        variant: 'destructive',
+      });
     } finally {
       setBusy(false);
     }
@@ -172,7 +180,13 @@ function DeleteAccount() {
         description={t('profile.deleteConfirmText')}
       >
         <form onSubmit={onSubmit} className="mt-4 space-y-4">
-          <Field label={t('auth.password')} name="password" type="password" autoComplete="current-password" required />
+          <Field
+            label={t('auth.password')}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+          />
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="secondary" onClick={() => setOpen(false)}>
               {t('profile.cancel')}

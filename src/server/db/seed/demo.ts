@@ -66,7 +66,11 @@ export const DEMO_PROFILES: DemoProfile[] = [
 /** Creates the demo accounts once; their passwords are random and never shown (the demo buttons sign in). */
 export async function seedDemo(db: Database): Promise<void> {
   for (const profile of DEMO_PROFILES) {
-    const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, profile.email)).limit(1);
+    const [existing] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, profile.email))
+      .limit(1);
     if (existing) continue;
     await db.insert(users).values({
       email: profile.email,

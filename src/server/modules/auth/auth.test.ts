@@ -39,13 +39,24 @@ async function sessionRows(userId: string) {
 describe('sign-up', () => {
   it('creates the account, answers 201 with { token, user } and sets an HttpOnly SameSite=Lax cookie', async () => {
     const email = uniqueEmail('signup');
-    const response = await post('/api/auth/signup', { email, password: TEST_PASSWORD, displayName: 'Lan Nguyen' });
+    const response = await post('/api/auth/signup', {
+      email,
+      password: TEST_PASSWORD,
+      displayName: 'Lan Nguyen',
+    });
     expect(response.statusCode).toBe(201);
 
     const body = response.json();
     expect(Object.keys(body).sort()).toEqual(['token', 'user']);
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 random bits, base64url
-    expect(Object.keys(body.user).sort()).toEqual(['createdAt', 'displayName', 'email', 'id', 'locale', 'role']);
+    expect(Object.keys(body.user).sort()).toEqual([
+      'createdAt',
+      'displayName',
+      'email',
+      'id',
+      'locale',
+      'role',
+    ]);
     expect(body.user).toMatchObject({ email, displayName: 'Lan Nguyen', role: 'student', locale: 'en' });
     expect(Number.isNaN(Date.parse(body.user.createdAt))).toBe(false);
 
@@ -128,13 +139,21 @@ describe('sign-up', () => {
     ['only spaces', '    ', en.validation.displayNameRequired],
     ['61 characters', 'b'.repeat(61), en.validation.displayNameMax],
   ])('refuses a display name that is %s', async (_label, displayName, message) => {
-    const response = await post('/api/auth/signup', { email: uniqueEmail(), password: TEST_PASSWORD, displayName });
+    const response = await post('/api/auth/signup', {
+      email: uniqueEmail(),
+      password: TEST_PASSWORD,
+      displayName,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: message, code: 'VALIDATION' });
   });
 
   it('refuses a password under 8 characters', async () => {
-    const response = await post('/api/auth/signup', { email: uniqueEmail(), password: 'Ab3$xyz', displayName: 'Short' });
+    const response = await post('/api/auth/signup', {
+      email: uniqueEmail(),
+      password: 'Ab3$xyz',
+      displayName: 'Short',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: 'Password must be at least 8 characters.', code: 'VALIDATION' });
   });
@@ -180,7 +199,10 @@ describe('sign-up', () => {
 describe('sign-in', () => {
   it('signs in with the right password, case-insensitively on the email, with a new session', async () => {
     const account = await signUp(t.app);
-    const response = await post('/api/auth/signin', { email: account.email.toUpperCase(), password: account.password });
+    const response = await post('/api/auth/signin', {
+      email: account.email.toUpperCase(),
+      password: account.password,
+    });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.user).toEqual(account.user);
@@ -196,7 +218,10 @@ describe('sign-in', () => {
   it('answers a wrong password and an unknown email with exactly the same 401 body', async () => {
     const account = await signUp(t.app);
     const wrong = await post('/api/auth/signin', { email: account.email, password: 'not-the-password' });
-    const unknown = await post('/api/auth/signin', { email: uniqueEmail('nobody'), password: 'not-the-password' });
+    const unknown = await post('/api/auth/signin', {
+      email: uniqueEmail('nobody'),
+      password: 'not-the-password',
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual({ error: 'Invalid email or password', code: 'INVALID_CREDENTIALS' });
@@ -345,10 +370,12 @@ describe('password change', () => {
     expect((await me(bearer(other.token))).statusCode).toBe(401);
     expect(await sessionRows(account.user.id)).toHaveLength(1);
 
-    expect((await post('/api/auth/signin', { email: account.email, password: account.password })).statusCode).toBe(
-      401,
+    expect(
+      (await post('/api/auth/signin', { email: account.email, password: account.password })).statusCode,
+    ).toBe(401);
+    expect((await post('/api/auth/signin', { email: account.email, password: newPassword })).statusCode).toBe(
+      200,
     );
-    expect((await post('/api/auth/signin', { email: account.email, password: newPassword })).statusCode).toBe(200);
   });
 
   it('answers 403 WRONG_PASSWORD for a wrong current password and changes nothing', async () => {
@@ -362,9 +389,9 @@ describe('password change', () => {
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ error: en.errors.wrongPassword, code: 'WRONG_PASSWORD' });
     expect((await me(bearer(other.token))).statusCode).toBe(200);
-    expect((await post('/api/auth/signin', { email: account.email, password: account.password })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await post('/api/auth/signin', { email: account.email, password: account.password })).statusCode,
+    ).toBe(200);
   });
 
   it('refuses a common or short new password', async () => {
@@ -386,7 +413,10 @@ describe('password change', () => {
   });
 
   it('answers 401 without a session', async () => {
-    const response = await post('/api/auth/password', { currentPassword: 'whatever1', newPassword: 'Whatever-Else-2' });
+    const response = await post('/api/auth/password', {
+      currentPassword: 'whatever1',
+      newPassword: 'Whatever-Else-2',
+    });
     expect(response.statusCode).toBe(401);
   });
 });
@@ -427,7 +457,10 @@ describe('profile', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ user: { ...account.user, displayName: 'Hoa Pham', locale: 'vi' } });
-    expect((await me(bearer(account.token))).json().user).toMatchObject({ displayName: 'Hoa Pham', locale: 'vi' });
+    expect((await me(bearer(account.token))).json().user).toMatchObject({
+      displayName: 'Hoa Pham',
+      locale: 'vi',
+    });
 
     const onlyLocale = await t.app.inject({
       method: 'PATCH',
@@ -478,7 +511,9 @@ describe('account deletion', () => {
     const account = await signUp(t.app);
     await signIn(t.app, account.email, account.password);
     await post('/api/auth/signin', { email: account.email, password: 'a-wrong-password' });
-    expect(await t.db.select().from(failedSignins).where(eq(failedSignins.email, account.email))).toHaveLength(1);
+    expect(
+      await t.db.select().from(failedSignins).where(eq(failedSignins.email, account.email)),
+    ).toHaveLength(1);
 
     const response = await t.app.inject({
       method: 'DELETE',
@@ -492,11 +527,13 @@ describe('account deletion', () => {
 
     expect(await t.db.select().from(users).where(eq(users.id, account.user.id))).toHaveLength(0);
     expect(await sessionRows(account.user.id)).toHaveLength(0);
-    expect(await t.db.select().from(failedSignins).where(eq(failedSignins.email, account.email))).toHaveLength(0);
+    expect(
+      await t.db.select().from(failedSignins).where(eq(failedSignins.email, account.email)),
+    ).toHaveLength(0);
     expect((await me(bearer(account.token))).statusCode).toBe(401);
-    expect((await post('/api/auth/signin', { email: account.email, password: account.password })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await post('/api/auth/signin', { email: account.email, password: account.password })).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -519,7 +556,11 @@ describe('demo sign-in', () => {
     await seedDemo(t.db);
     const app = await buildTestApp(t.database, { DEMO_MODE: 'false' });
     try {
-      const response = await app.inject({ method: 'POST', url: '/api/auth/demo', payload: { role: 'mentor' } });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/auth/demo',
+        payload: { role: 'mentor' },
+      });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ error: en.errors.notFound, code: 'NOT_FOUND' });
       expect(response.cookies).toHaveLength(0);
@@ -568,16 +609,20 @@ describe('cross-site requests', () => {
 
   it('lets requests without browser headers, typed-in navigations and cross-site reads through', async () => {
     const account = await signUp(t.app);
-    expect((await post('/api/auth/signin', { email: account.email, password: account.password })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await post('/api/auth/signin', { email: account.email, password: account.password })).statusCode,
+    ).toBe(200);
     const typed = await post(
       '/api/auth/signin',
       { email: account.email, password: account.password },
       { 'sec-fetch-site': 'none' },
     );
     expect(typed.statusCode).toBe(200);
-    const read = await me({ ...bearer(account.token), 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' });
+    const read = await me({
+      ...bearer(account.token),
+      'sec-fetch-site': 'cross-site',
+      origin: 'https://evil.example',
+    });
     expect(read.statusCode).toBe(200);
   });
 
@@ -654,7 +699,9 @@ describe('production cookie', () => {
       });
       expect(check.statusCode).toBe(200);
       // The development name is not read in production.
-      expect((await app.inject({ url: '/api/auth/me', headers: { cookie: account.cookie } })).statusCode).toBe(401);
+      expect(
+        (await app.inject({ url: '/api/auth/me', headers: { cookie: account.cookie } })).statusCode,
+      ).toBe(401);
     } finally {
       await app.close();
     }

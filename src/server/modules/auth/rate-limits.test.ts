@@ -128,9 +128,9 @@ describe('failed sign-ins per account', () => {
     expect(locked.cookies).toHaveLength(0);
 
     // The email is matched whatever its case.
-    expect((await signin(accountLimited, account.email.toUpperCase(), account.password, '192.0.2.51')).statusCode).toBe(
-      429,
-    );
+    expect(
+      (await signin(accountLimited, account.email.toUpperCase(), account.password, '192.0.2.51')).statusCode,
+    ).toBe(429);
     // The existing session is not touched, and other accounts can still sign in.
     const me = await accountLimited.inject({
       url: '/api/auth/me',

@@ -48,7 +48,12 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database; con
       schema: {
         tags: ['auth'],
         body: signupSchema,
-        response: { 201: authResponseSchema, ...errorReplies, 409: errorResponseSchema, 429: errorResponseSchema },
+        response: {
+          201: authResponseSchema,
+          ...errorReplies,
+          409: errorResponseSchema,
+          429: errorResponseSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -113,7 +118,9 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database; con
 
   r.patch(
     '/api/auth/me',
-    { schema: { tags: ['auth'], body: updateProfileSchema, response: { 200: userResponse, ...errorReplies } } },
+    {
+      schema: { tags: ['auth'], body: updateProfileSchema, response: { 200: userResponse, ...errorReplies } },
+    },
     async (request) => {
       const user = requireUser(request);
       return { user: auth.toPublicUser(await auth.updateProfile(db, user.id, request.body)) };

@@ -58,7 +58,13 @@ export async function createUser(
 
 export async function signUp(
   db: Database,
-  input: { email: string; password: string; displayName: string; role: 'student' | 'mentor'; locale?: Locale },
+  input: {
+    email: string;
+    password: string;
+    displayName: string;
+    role: 'student' | 'mentor';
+    locale?: Locale;
+  },
 ) {
   const user = await createUser(db, input);
   const token = await createSession(db, user.id);
@@ -89,7 +95,10 @@ export async function signIn(
   const failures = await recentFailures(db, input.email);
   if (failures.count >= maxFailuresPerHour) {
     const freesAt = (failures.oldest?.getTime() ?? Date.now()) + 60 * 60 * 1000;
-    throw errors.tooManyRequests('errors.accountLocked', Math.max(1, Math.ceil((freesAt - Date.now()) / 1000)));
+    throw errors.tooManyRequests(
+      'errors.accountLocked',
+      Math.max(1, Math.ceil((freesAt - Date.now()) / 1000)),
+    );
   }
   const user = await findUserByEmail(db, input.email);
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);

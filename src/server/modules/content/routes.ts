@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { communityStatsSchema, foundersResponseSchema, publicConfigSchema } from '../../../shared/schemas/content';
+import {
+  communityStatsSchema,
+  foundersResponseSchema,
+  publicConfigSchema,
+} from '../../../shared/schemas/content';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { communityStats, foundingMembers } from './service';
@@ -9,20 +13,30 @@ export async function contentRoutes(app: FastifyInstance, opts: { db: Database; 
   const { db, config } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/config', { schema: { tags: ['content'], response: { 200: publicConfigSchema } } }, async () => ({
-    demoMode: config.demoMode,
-    contactEmail: config.contactEmail ?? null,
-    contactPhone: config.contactPhone ?? null,
-    careerPlatformUrl: config.careerPlatformUrl ?? null,
-    bookingUrl: config.bookingUrl ?? null,
-    publicUrl: config.publicUrl ?? null,
-  }));
-
-  r.get('/api/stats/community', { schema: { tags: ['content'], response: { 200: communityStatsSchema } } }, () =>
-    communityStats(db),
+  r.get(
+    '/api/config',
+    { schema: { tags: ['content'], response: { 200: publicConfigSchema } } },
+    async () => ({
+      demoMode: config.demoMode,
+      contactEmail: config.contactEmail ?? null,
+      contactPhone: config.contactPhone ?? null,
+      careerPlatformUrl: config.careerPlatformUrl ?? null,
+      bookingUrl: config.bookingUrl ?? null,
+      publicUrl: config.publicUrl ?? null,
+    }),
   );
 
-  r.get('/api/founders', { schema: { tags: ['content'], response: { 200: foundersResponseSchema } } }, async () => ({
-    founders: await foundingMembers(db),
-  }));
+  r.get(
+    '/api/stats/community',
+    { schema: { tags: ['content'], response: { 200: communityStatsSchema } } },
+    () => communityStats(db),
+  );
+
+  r.get(
+    '/api/founders',
+    { schema: { tags: ['content'], response: { 200: foundersResponseSchema } } },
+    async () => ({
+      founders: await foundingMembers(db),
+    }),
+  );
 }

@@ -1,0 +1,110 @@
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+
+/** Helpers shared by the end-to-end specs. */
+
+export const PASSWORD = 'correct-horse-battery-9';
+export const USER_KEY = 'mentorme.user';
+export const LANGUAGE_KEY = 'mentorme.language';
+export const ORIGIN = `http://localhost:${Number(process.env.E2E_PORT ?? 5100)}`;
+
+export type Role = 'student' | 'mentor' | 'admin';
+export type TestUser = { email: string; password: string; displayName: string; role: 'student' | 'mentor' };
+export type PublicUser = { id: string; email: string; displayName: string; role: Role; locale: string };
+
+export function uniqueEmail(prefix = 'student'): string {
+  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2)}@test.example`;
+}
+
+export function newUser(role: 'student' | 'mentor' = 'student'): TestUser {
+  const suffix = Math.random().toString(36).slice(2, 7);
+  return { email: uniqueEmail(role), password: PASSWORD, displayName: `Test ${role} ${suffix}`, role };
+}
+
+/** Creates an account through the API (without signing the browser in). */
+export async function createUser(request: APIRequestContext, user: TestUser = newUser()): Promise<TestUser> {
+  const response = await request.post('/api/auth/signup', {
+    data: { email: user.email, password: user.password, displayName: user.displayName, role: user.role },
+    headers: { origin: ORIGIN },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return user;
+}
+
+/** Signs in through the API; the status says whether the credentials were accepted. */
+export async function apiSignIn(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+): Promise<number> {
+  const response = await request.post('/api/auth/signin', {
+    data: { email, password },
+    headers: { origin: ORIGIN },
+  });
+  return response.status();
+}
+
+/**
+ * Signs a page in quickly: the session cookie through the page's own request context (it shares the
+ * browser context's cookies) and the stored user the app reads at start. Then opens `path`.
+ */
+export async function signInFast(
+  page: Page,
+  user: TestUser | { role: Role },
+  path = '/',
+): Promise<PublicUser> {
+  const response =
+    'email' in user
+      ? await page.request.post('/api/auth/signin', {
+          data: { email: user.email, password: user.password },
+          headers: { origin: ORIGIN },
+        })
+      : await page.request.post('/api/auth/demo', { data: { role: user.role }, headers: { origin: ORIGIN } });
+  expect(response.ok(), await response.text()).toBe(true);
+  const { user: stored } = (await response.json()) as { user: PublicUser };
+  await page.goto('/faq');
+  await page.evaluate(
+    ([key, value]) => localStorage.setItem(key!, value!),
+    [USER_KEY, JSON.stringify(stored)],
+  );
+  await page.goto(path);
+  await expect(accountMenuButton(page)).toBeVisible();
+  return stored;
+}
+
+/** Signs in through the login form (the page must be on /login). */
+export async function fillLogin(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+export function accountMenuButton(page: Page, name?: string): Locator {
+  return page.getByRole('button', { name: name ? `Account menu for ${name}` : /^Account menu for / });
+}
+
+/** The header's Sign In link (the home page has another one in its content). */
+export function headerSignIn(page: Page): Locator {
+  return page.getByRole('banner').getByRole('link', { name: 'Sign In', exact: true });
+}
+
+/** The toast on screen with this title (Radix keeps toasts in the notifications region). */
+export function toast(page: Page, title: string): Locator {
+  return page
+    .getByRole('region', { name: /^Notifications/ })
+    .getByRole('listitem')
+    .filter({ hasText: title });
+}
+
+export async function storedUser(page: Page): Promise<string | null> {
+  return page.evaluate((key) => localStorage.getItem(key), USER_KEY);
+}
+
+/** Makes the app start in this language. */
+export async function useLanguage(page: Page, locale: 'en' | 'vi') {
+  await page.addInitScript(
+    ([key, value]) => {
+      if (!localStorage.getItem(key!)) localStorage.setItem(key!, value!);
+    },
+    [LANGUAGE_KEY, locale],
+  );
+}

@@ -1,0 +1,23 @@
+import { act, renderHook } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { getFixedT, setLanguage, useTranslation } from './i18n';
+
+describe('client translator', () => {
+  it('chooses plural forms by count', () => {
+    const t = getFixedT('en');
+    expect(t('founders.contributions', { count: 1 })).toBe('1 contribution');
+    expect(t('founders.contributions', { count: 5 })).toBe('5 contributions');
+    expect(getFixedT('vi')('founders.contributions', { count: 5 })).toBe('5 đóng góp');
+  });
+
+  it('switches language, remembers it and sets <html lang>', () => {
+    const { result } = renderHook(() => useTranslation());
+    act(() => setLanguage('vi'));
+    expect(result.current.locale).toBe('vi');
+    expect(result.current.t('nav.trending')).toBe('Nổi bật');
+    expect(document.documentElement.lang).toBe('vi');
+    expect(localStorage.getItem('mentorme.language')).toBe('vi');
+    act(() => setLanguage('en'));
+    expect(result.current.t('nav.trending')).toBe('Trending');
+  });
+});

@@ -1,0 +1,126 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const DB = 'postgres://user:secret@db.example:5432/mentorme';
+
+describe('loadConfig defaults', () => {
+  it('has working defaults for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      env: 'development',
+      secureCookies: false,
+      port: 5000,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      dataDir: path.resolve('.data'),
+      demoMode: true,
+      logLevel: 'info',
+      publicUrl: undefined,
+      contactEmail: undefined,
+      contactPhone: undefined,
+      careerPlatformUrl: undefined,
+      bookingUrl: undefined,
+      trustProxy: false,
+      rateLimits: {
+        globalPerMinute: 300,
+        signinPerMinute: 6,
+        signinPerHour: 30,
+        failedSigninPerAccountPerHour: 100,
+        signupPerHour: 10,
+      },
+    });
+  });
+
+  it('does not read process.env when given an environment', () => {
+    const config = loadConfig({ PORT: '7001' });
+    expect(config.port).toBe(7001);
+    expect(config.databaseUrl).toBeUndefined();
+  });
+
+  it('turns demo mode off by default with DATABASE_URL, unless DEMO_MODE says otherwise', () => {
+    expect(loadConfig({ DATABASE_URL: DB }).demoMode).toBe(false);
+    expect(loadConfig({ DATABASE_URL: DB }).databaseUrl).toBe(DB);
+    expect(loadConfig({ DATABASE_URL: DB, DEMO_MODE: 'true' }).demoMode).toBe(true);
+    expect(loadConfig({ DATABASE_URL: DB, DEMO_MODE: '1' }).demoMode).toBe(true);
+    expect(loadConfig({ DEMO_MODE: 'false' }).demoMode).toBe(false);
+    expect(loadConfig({ DEMO_MODE: 'no' }).demoMode).toBe(false);
+    // An empty value is the same as unset.
+    expect(loadConfig({ DEMO_MODE: '' }).demoMode).toBe(true);
+    expect(loadConfig({ DATABASE_URL: '', DEMO_MODE: '' })).toMatchObject({
+      databaseUrl: undefined,
+      demoMode: true,
+    });
+  });
+
+  it('accepts postgresql:// as well as postgres://', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgresql://localhost/mentorme' }).databaseUrl).toBe(
+      'postgresql://localhost/mentorme',
+    );
+  });
+
+  it('uses secure cookies in production unless PUBLIC_URL is plain http', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).secureCookies).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://mentorme.example' }).secureCookies).toBe(
+      true,
+    );
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://intranet.example' }).secureCookies).toBe(
+      false,
+    );
+    expect(loadConfig({ NODE_ENV: 'test' }).secureCookies).toBe(false);
+  });
+
+  it('reads the optional settings, trimming text and ignoring empty values', () => {
+    const config = loadConfig({
+      CONTACT_EMAIL: 'hello@mentorme.example',
+      CONTACT_PHONE: '  1800 000 000  ',
+      CAREER_PLATFORM_URL: '',
+      BOOKING_URL: 'https://book.example',
+      TRUST_PROXY: 'yes',
+      RATE_LIMIT_SIGNIN_PER_MINUTE: '12',
+      DATA_DIR: 'some/where',
+    });
+    expect(config).toMatchObject({
+      contactEmail: 'hello@mentorme.example',
+      contactPhone: '1800 000 000',
+      careerPlatformUrl: undefined,
+      bookingUrl: 'https://book.example',
+      trustProxy: true,
+      dataDir: path.resolve('some/where'),
+    });
+    expect(config.rateLimits.signinPerMinute).toBe(12);
+    expect(loadConfig({ CONTACT_PHONE: '   ' }).contactPhone).toBeUndefined();
+  });
+});
+
+describe('loadConfig errors', () => {
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'http://x'],
+    ['DATABASE_URL', 'not a url'],
+    ['CONTACT_EMAIL', 'nope'],
+    ['NODE_ENV', 'staging'],
+    ['DEMO_MODE', 'maybe'],
+    ['LOG_LEVEL', 'loud'],
+    ['PUBLIC_URL', 'ftp://files.example'],
+    ['BOOKING_URL', 'javascript:alert(1)'],
+    ['RATE_LIMIT_SIGNIN_PER_MINUTE', '0'],
+    ['RATE_LIMIT_GLOBAL_PER_MINUTE', '2.5'],
+  ])('refuses %s=%s with a ConfigError that names the variable', (name, value) => {
+    let caught: unknown;
+    try {
+      loadConfig({ [name]: value });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const message = (caught as ConfigError).message;
+    expect(message).toContain(`  ${name}: `);
+    expect(message).toContain('.env.example');
+  });
+
+  it('names every wrong variable at once', () => {
+    expect(() => loadConfig({ PORT: 'abc', CONTACT_EMAIL: 'nope' })).toThrow(/PORT: [\s\S]*CONTACT_EMAIL: /);
+  });
+});
