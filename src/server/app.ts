@@ -13,7 +13,7 @@ import { isPagePath } from '../shared/routes';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { errors } from './errors';
-import { authPlugin } from './plugins/auth';
+import { authPlugin, requestPath } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { authRoutes } from './modules/auth/routes';
 import { contentRoutes } from './modules/content/routes';
@@ -76,7 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     global: true,
     max: config.rateLimits.globalPerMinute,
     timeWindow: 60_000,
-    allowList: (request) => !request.url.startsWith('/api/'),
+    allowList: (request) => !requestPath(request).startsWith('/api/'),
     errorResponseBuilder: (_request, context) =>
       errors.tooManyRequests('errors.rateLimited', Math.max(1, Math.ceil(context.ttl / 1000))),
   });
@@ -106,7 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   app.setNotFoundHandler(async (request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
+    const pathname = requestPath(request);
     if (pathname.startsWith('/api/') || pathname === '/api' || !clientDir || request.method !== 'GET') {
       throw errors.notFound();
     }

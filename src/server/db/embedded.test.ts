@@ -40,6 +40,28 @@ function deadPid(): number {
   throw new Error('no free pid found');
 }
 
+const PREFIX = 'embedded-test-';
+
+/** Clusters of runs that were killed before they could clean up: stopped (a stale start does that) and removed. */
+async function removeLeftovers(): Promise<void> {
+  const root = path.join(projectRoot, '.data');
+  for (const name of await fs.readdir(root)) {
+    if (!name.startsWith(PREFIX)) continue;
+    const dir = path.join(root, name);
+    const owner = Number.parseInt(
+      await fs.readFile(path.join(dir, 'server.pid'), 'utf8').catch(() => ''),
+      10,
+    );
+    if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) continue; // another run's
+    if (existsSync(path.join(dir, 'postgres', 'postmaster.pid'))) {
+      await startEmbeddedPostgres({ dataDir: dir, log: () => undefined })
+        .then((leftover) => leftover.stop())
+        .catch(() => undefined);
+    }
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
 describe.skipIf(external)('embedded PostgreSQL', { timeout: 120_000 }, () => {
   let dataDir: string;
   let current: EmbeddedDatabase | undefined;
@@ -48,7 +70,8 @@ describe.skipIf(external)('embedded PostgreSQL', { timeout: 120_000 }, () => {
 
   beforeAll(async () => {
     await fs.mkdir(path.join(projectRoot, '.data'), { recursive: true });
-    dataDir = await fs.mkdtemp(path.join(projectRoot, '.data', 'embedded-test-'));
+    await removeLeftovers();
+    dataDir = await fs.mkdtemp(path.join(projectRoot, '.data', PREFIX));
     // When run as root the cluster belongs to the postgres user, which must be able to reach it.
     await fs.chmod(dataDir, 0o755);
   }, 120_000);

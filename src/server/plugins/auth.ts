@@ -55,6 +55,16 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && value ? value.trim() : undefined;
 }
 
+/** The path as the router sees it: without the query and percent-decoded (so /%61pi is /api). */
+export function requestPath(request: { url: string }): string {
+  const raw = request.url.split('?')[0] ?? '';
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
@@ -82,7 +92,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database; 
   app.decorateRequest('sessionId', null);
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
+    const pathname = requestPath(request);
+    if (!pathname.startsWith('/api/')) return;
     if (UNSAFE.has(request.method) && isCrossSite(request, config)) throw errors.crossOrigin();
 
     const fromCookie = request.cookies[cookieName(config)];
@@ -113,7 +124,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database; 
       }
     }
 
-    if (request.url === '/api/admin' || request.url.startsWith('/api/admin/')) requireRole('admin')(request);
+    if (pathname === '/api/admin' || pathname.startsWith('/api/admin/')) requireRole('admin')(request);
   });
 });
 

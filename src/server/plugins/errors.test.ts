@@ -196,7 +196,7 @@ describe('global rate limit', () => {
       expect(blocked.statusCode).toBe(429);
       const body = blocked.json();
       expect(body.code).toBe('RATE_LIMITED');
-      expect(body.error).toMatch(/^Too many requests\. Please wait \d+ seconds and try again\.$/);
+      expect(body.error).toMatch(/^Too many requests\. Please try again in \d+ s\.$/);
       const retryAfter = Number(blocked.headers['retry-after']);
       expect(retryAfter).toBeGreaterThanOrEqual(1);
       expect(retryAfter).toBeLessThanOrEqual(60);

@@ -595,6 +595,17 @@ describe('cross-site requests', () => {
     expect((await me({ cookie: account.cookie })).statusCode).toBe(200);
   });
 
+  it('refuses it on a percent-encoded path as well', async () => {
+    const account = await signUp(t.app);
+    const response = await post(
+      '/%61pi/auth/signin',
+      { email: account.email, password: account.password },
+      { origin: 'https://evil.example', host: 'localhost' },
+    );
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ code: 'CROSS_ORIGIN' });
+  });
+
   it('lets same-origin requests through', async () => {
     const account = await signUp(t.app);
     const response = await post('/api/auth/signout', undefined, {
@@ -645,7 +656,14 @@ describe('cross-site requests', () => {
 });
 
 describe('admin paths', () => {
-  const paths = ['/api/admin', '/api/admin/', '/api/admin/users', '/api/admin/reports/42?status=open'];
+  const paths = [
+    '/api/admin',
+    '/api/admin?x=1',
+    '/api/admin/',
+    '/api/admin/users',
+    '/api/%61dmin/users',
+    '/api/admin/reports/42?status=open',
+  ];
 
   it('answers 401 to visitors on every /api/admin path', async () => {
     for (const url of paths) {

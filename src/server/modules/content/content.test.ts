@@ -137,9 +137,8 @@ describe('community stats and founders', () => {
     const list = await founders();
     const byId = new Map(list.map((f) => [f.id, f]));
     expect(list).toHaveLength(4);
-    // TODO: also expect contributions of 3 for demoMentor and 1 for demoAdmin. foundingMembers() in
-    // service.ts answers 0 for everyone today: drizzle leaves ${users.id} unqualified in the subqueries.
-    expect(byId.has(demoAdmin)).toBe(true);
+    expect(byId.get(demoMentor)?.contributions).toBe(3);
+    expect(byId.get(demoAdmin)?.contributions).toBe(1);
     expect(byId.get(careerMentor)?.contributions).toBe(0);
     expect(byId.has(demoStudent)).toBe(false);
 

@@ -34,8 +34,8 @@ export async function foundingMembers(db: Database): Promise<Founder[]> {
       isDemo: users.isDemo,
       createdAt: users.createdAt,
       contributions: sql<number>`(
-        (select count(*) from ${questions} where ${questions.authorId} = ${users.id}) +
-        (select count(*) from ${replies} where ${replies.authorId} = ${users.id})
+        (select count(*) from ${questions} where ${questions.authorId} = ${users}.${sql.identifier('id')}) +
+        (select count(*) from ${replies} where ${replies.authorId} = ${users}.${sql.identifier('id')})
       )::int`,
     })
     .from(users)

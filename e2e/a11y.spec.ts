@@ -1,0 +1,88 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { signInFast, useLanguage } from './fixtures';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+const PAGES = [
+  '/',
+  '/latest',
+  '/faq',
+  '/faq#open',
+  '/about',
+  '/founders',
+  '/privacy',
+  '/terms',
+  '/guidelines',
+  '/login',
+  '/signup',
+  '/profile',
+  '/does-not-exist',
+];
+
+const TEXT = {
+  en: { firstQuestion: 'What is Mentor Me?', openMenu: 'Open menu', menu: 'Menu' },
+  vi: { firstQuestion: 'Mentor Me là gì?', openMenu: 'Mở menu', menu: 'Menu' },
+} as const;
+
+/** Runs axe on the page and fails with every violation's id, impact, help and targets. */
+async function expectNoViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const report = results.violations
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help}\n` +
+        violation.nodes.map((node) => `    ${node.target.join(' ')}\n      ${node.failureSummary ?? ''}`).join('\n'),
+    )
+    .join('\n');
+  expect(results.violations, `axe violations on ${label}:\n${report}`).toEqual([]);
+}
+
+/** Waits until the page has settled: its h1 is shown and no request is pending. */
+async function settle(page: Page) {
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // The founders page swaps skeletons for numbers; wait until none is left.
+  await expect(page.locator('main .animate-pulse')).toHaveCount(0);
+}
+
+for (const locale of ['en', 'vi'] as const) {
+  test.describe(`axe ${locale} at 1280 px`, () => {
+    test.use({ viewport: { width: 1280, height: 900 } });
+    test.beforeEach(async ({ page }) => useLanguage(page, locale));
+
+    for (const path of PAGES) {
+      test(`${path}`, async ({ page }) => {
+        if (path === '/profile') {
+          await signInFast(page, { role: 'student' }, '/profile');
+        } else {
+          await page.goto(path === '/faq#open' ? '/faq' : path);
+        }
+        await expect(page.locator('html')).toHaveAttribute('lang', locale);
+        await settle(page);
+        if (path === '/faq#open') {
+          const question = page.getByRole('button', { name: TEXT[locale].firstQuestion });
+          await question.click();
+          await expect(question).toHaveAttribute('aria-expanded', 'true');
+        }
+        await expectNoViolations(page, `${path} (${locale}, 1280 px)`);
+      });
+    }
+  });
+
+  test.describe(`axe ${locale} at 360 px with the drawer open`, () => {
+    test.use({ viewport: { width: 360, height: 740 } });
+    test.beforeEach(async ({ page }) => useLanguage(page, locale));
+
+    for (const path of ['/', '/login']) {
+      test(`${path}`, async ({ page }) => {
+        await page.goto(path);
+        await settle(page);
+        await expectNoViolations(page, `${path} (${locale}, 360 px)`);
+        await page.getByRole('button', { name: TEXT[locale].openMenu }).click();
+        await expect(page.getByRole('dialog', { name: TEXT[locale].menu })).toBeVisible();
+        await expectNoViolations(page, `${path} (${locale}, 360 px, drawer open)`);
+      });
+    }
+  });
+}
