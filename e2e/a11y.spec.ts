@@ -35,6 +35,7 @@ async function expectNoViolations(page: Page, label: string) {
         violation.nodes.map((node) => `    ${node.target.join(' ')}\n      ${node.failureSummary ?? ''}`).join('\n'),
     )
     .join('\n');
+  expect(results.passes.length, 'axe ran its rules').toBeGreaterThan(0);
   expect(results.violations, `axe violations on ${label}:\n${report}`).toEqual([]);
 }
 

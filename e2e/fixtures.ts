@@ -79,7 +79,9 @@ export async function fillLogin(page: Page, email: string, password: string) {
 }
 
 export function accountMenuButton(page: Page, name?: string): Locator {
-  return page.getByRole('button', { name: name ? `Account menu for ${name}` : /^Account menu for / });
+  return page.getByRole('button', {
+    name: name ? `Account menu for ${name}` : /^(Account menu for|Menu tài khoản của) /,
+  });
 }
 
 /** The header's Sign In link (the home page has another one in its content). */
