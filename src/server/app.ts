@@ -18,6 +18,7 @@ import { errorsPlugin } from './plugins/errors';
 import { authRoutes } from './modules/auth/routes';
 import { contentRoutes } from './modules/content/routes';
 import { healthRoutes } from './modules/health/routes';
+import { questionRoutes } from './modules/questions/routes';
 
 export type AppDeps = {
   config: Config;
@@ -89,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, { db, config });
   await app.register(contentRoutes, { db, config });
+  await app.register(questionRoutes, { db, config });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   const clientDir = deps.clientDir === undefined ? defaultClientDir() : deps.clientDir;

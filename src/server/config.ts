@@ -47,6 +47,10 @@ const envSchema = z.object({
   RATE_LIMIT_SIGNIN_PER_HOUR: positiveInt(30),
   RATE_LIMIT_FAILED_SIGNIN_PER_ACCOUNT_PER_HOUR: positiveInt(100),
   RATE_LIMIT_SIGNUP_PER_HOUR: positiveInt(10),
+  QUESTION_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(120),
+  REPLY_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(30),
+  NEW_ACCOUNT_QUESTIONS_PER_DAY: positiveInt(3),
+  NEW_ACCOUNT_REPLIES_PER_DAY: positiveInt(10),
 });
 
 export type Config = {
@@ -71,6 +75,13 @@ export type Config = {
     signinPerHour: number;
     failedSigninPerAccountPerHour: number;
     signupPerHour: number;
+  };
+  /** Posting limits against spam (Discourse-like): new accounts are those under 24 hours old. */
+  postingLimits: {
+    questionIntervalSeconds: number;
+    replyIntervalSeconds: number;
+    newAccountQuestionsPerDay: number;
+    newAccountRepliesPerDay: number;
   };
 };
 
@@ -106,6 +117,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       signinPerHour: e.RATE_LIMIT_SIGNIN_PER_HOUR,
       failedSigninPerAccountPerHour: e.RATE_LIMIT_FAILED_SIGNIN_PER_ACCOUNT_PER_HOUR,
       signupPerHour: e.RATE_LIMIT_SIGNUP_PER_HOUR,
+    },
+    postingLimits: {
+      questionIntervalSeconds: e.QUESTION_INTERVAL_SECONDS,
+      replyIntervalSeconds: e.REPLY_INTERVAL_SECONDS,
+      newAccountQuestionsPerDay: e.NEW_ACCOUNT_QUESTIONS_PER_DAY,
+      newAccountRepliesPerDay: e.NEW_ACCOUNT_REPLIES_PER_DAY,
     },
   };
 }

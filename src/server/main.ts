@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { connectDatabase } from './db/connect';
 import { seedDemo } from './db/seed/demo';
+import { seedCategories } from './modules/questions/service';
 import { pruneExpiredSessions } from './plugins/auth';
 
 async function main() {
@@ -19,6 +20,7 @@ async function main() {
 
   const log = (message: string) => console.log(`[mentor-me] ${message}`);
   const database = await connectDatabase(config, log);
+  await seedCategories(database.db);
   if (config.demoMode) await seedDemo(database.db);
   await pruneExpiredSessions(database.db);
 

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
+  primaryKey,
   index,
   integer,
   pgTable,
@@ -12,6 +14,9 @@ import {
   uuid,
   bigserial,
 } from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -110,8 +115,27 @@ export const questions = pgTable(
     upvotes: integer('upvotes').notNull().default(0),
     replyCount: integer('reply_count').notNull().default(0),
     createdAt: createdAt(),
+    /**
+     * English stemming for English text, 'simple' for Vietnamese and everything else. mentorme_tags_text is
+     * an immutable array_to_string, created by migration 0001 (generated columns need immutable functions).
+     */
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', content), 'B') || to_tsvector('simple', title || ' ' || content || ' ' || mentorme_tags_text(tags))`,
+      ),
   },
-  (t) => [index('questions_created_idx').on(t.createdAt), index('questions_author_idx').on(t.authorId)],
+  (t) => [
+    index('questions_created_idx').on(t.createdAt, t.id),
+    index('questions_author_idx').on(t.authorId),
+    index('questions_category_created_idx').on(t.categoryId, t.createdAt),
+    index('questions_urgent_idx')
+      .on(t.createdAt)
+      .where(sql`${t.isUrgent}`),
+    index('questions_search_idx').using('gin', t.search),
+    index('questions_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    check('questions_counts_check', sql`${t.upvotes} >= 0 and ${t.replyCount} >= 0`),
+  ],
 );
 
 export const replies = pgTable(
@@ -132,3 +156,75 @@ export const replies = pgTable(
     index('replies_author_idx').on(t.authorId),
   ],
 );
+
+export const likes = pgTable(
+  'likes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.questionId] }), index('likes_question_idx').on(t.questionId)],
+);
+
+export const bookmarks = pgTable(
+  'bookmarks',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.questionId] }),
+    index('bookmarks_question_idx').on(t.questionId),
+  ],
+);
+
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id').references(() => questions.id, { onDelete: 'cascade' }),
+    replyId: uuid('reply_id').references(() => replies.id, { onDelete: 'cascade' }),
+    reason: text('reason', {
+      enum: ['spam', 'abuse', 'misleading', 'personal-information', 'other'],
+    }).notNull(),
+    details: text('details'),
+    status: text('status', { enum: ['open', 'resolved', 'dismissed'] })
+      .notNull()
+      .default('open'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('reports_one_target_check', sql`(${t.questionId} is null) <> (${t.replyId} is null)`),
+    uniqueIndex('reports_open_question_idx')
+      .on(t.reporterId, t.questionId)
+      .where(sql`${t.status} = 'open' and ${t.questionId} is not null`),
+    uniqueIndex('reports_open_reply_idx')
+      .on(t.reporterId, t.replyId)
+      .where(sql`${t.status} = 'open' and ${t.replyId} is not null`),
+    index('reports_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/** A question's recorded voice note: at most one, up to 3 MB, its type sniffed from the bytes. */
+export const voiceNotes = pgTable('voice_notes', {
+  questionId: uuid('question_id')
+    .primaryKey()
+    .references(() => questions.id, { onDelete: 'cascade' }),
+  mimeType: text('mime_type').notNull(),
+  data: bytea('data').notNull(),
+  byteLength: integer('byte_length').notNull(),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,34 @@
+/**
+ * A short-lived cache of the feeds' first pages. Every write to questions, replies or likes clears it,
+ * so readers see their own changes at once; the time limit only bounds staleness across instances.
+ * Concurrent misses for one key share a single database read.
+ */
+export class TtlCache<T> {
+  private readonly entries = new Map<string, { value: Promise<T>; expires: number }>();
+  private generation = 0;
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 200,
+  ) {}
+
+  async get(key: string, load: () => Promise<T>): Promise<T> {
+    const now = Date.now();
+    const hit = this.entries.get(key);
+    if (hit && hit.expires > now) return hit.value;
+    const generation = this.generation;
+    const value = load();
+    this.entries.set(key, { value, expires: now + this.ttlMs });
+    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    value.catch(() => this.entries.delete(key));
+    const result = await value;
+    // A write during the read: the answer is still right for this request, but not worth keeping.
+    if (generation !== this.generation) this.entries.delete(key);
+    return result;
+  }
+
+  clear(): void {
+    this.generation += 1;
+    this.entries.clear();
+  }
+}

@@ -1,0 +1,268 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema } from '../../../shared/schemas/auth';
+import {
+  bookmarkResponseSchema,
+  categoriesResponseSchema,
+  createQuestionSchema,
+  createReplySchema,
+  idParamsSchema,
+  likeResponseSchema,
+  listQuestionsQuerySchema,
+  QUESTION_LIMITS,
+  questionDetailSchema,
+  questionListSchema,
+  questionSchema,
+  reportSchema,
+} from '../../../shared/schemas/questions';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { AppError } from '../../errors';
+import { requireRole, requireUser } from '../../plugins/auth';
+import { requestLocale } from '../../plugins/errors';
+import * as service from './service';
+import { attachVoiceNote, readVoiceNote } from './voice-notes';
+
+const AUDIO_TYPES = [
+  'audio/webm',
+  'audio/ogg',
+  'audio/mp4',
+  'audio/mpeg',
+  'audio/x-m4a',
+  'application/octet-stream',
+];
+const errorReplies = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+};
+const okSchema = z.object({ ok: z.literal(true) });
+/** An optional desired state makes like and bookmark idempotent; without it they toggle. */
+const likeBody = z.object({ liked: z.boolean().optional() }).nullish();
+const bookmarkBody = z.object({ bookmarked: z.boolean().optional() }).nullish();
+
+export async function questionRoutes(app: FastifyInstance, opts: { db: Database; config: Config }) {
+  const { db, config } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const posters = requireRole('student', 'mentor', 'admin');
+  const limits = config.postingLimits;
+
+  app.addContentTypeParser(
+    AUDIO_TYPES,
+    { parseAs: 'buffer', bodyLimit: QUESTION_LIMITS.voiceNoteMaxBytes },
+    (_request, body, done) => done(null, body),
+  );
+
+  r.get(
+    '/api/categories',
+    { schema: { tags: ['questions'], response: { 200: categoriesResponseSchema } } },
+    async (request) => ({ categories: await service.categoriesWithCounts(db, requestLocale(request)) }),
+  );
+
+  r.get(
+    '/api/questions',
+    {
+      schema: {
+        tags: ['questions'],
+        querystring: listQuestionsQuerySchema,
+        response: { 200: questionListSchema, 400: errorResponseSchema },
+      },
+    },
+    async (request) => service.listQuestions(db, request.user, requestLocale(request), request.query),
+  );
+
+  r.post(
+    '/api/questions',
+    {
+      schema: {
+        tags: ['questions'],
+        body: createQuestionSchema,
+        response: { 201: questionDetailSchema, ...errorReplies, 429: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const question = await service.createQuestion(db, user, requestLocale(request), request.body, limits);
+      return reply.code(201).send(question);
+    },
+  );
+
+  r.get(
+    '/api/questions/:id',
+    {
+      schema: {
+        tags: ['questions'],
+        params: idParamsSchema,
+        response: { 200: questionDetailSchema, ...errorReplies },
+      },
+    },
+    async (request) => service.getQuestion(db, request.user, requestLocale(request), request.params.id),
+  );
+
+  r.delete(
+    '/api/questions/:id',
+    { schema: { tags: ['questions'], params: idParamsSchema, response: { 200: okSchema, ...errorReplies } } },
+    async (request) => {
+      await service.deleteQuestion(db, requireUser(request), request.params.id);
+      return { ok: true as const };
+    },
+  );
+
+  r.post(
+    '/api/questions/:id/like',
+    {
+      schema: {
+        tags: ['questions'],
+        params: idParamsSchema,
+        body: likeBody,
+        response: { 200: likeResponseSchema, ...errorReplies },
+      },
+    },
+    async (request) => service.setLike(db, requireUser(request), request.params.id, request.body?.liked),
+  );
+
+  r.post(
+    '/api/questions/:id/bookmark',
+    {
+      schema: {
+        tags: ['questions'],
+        params: idParamsSchema,
+        body: bookmarkBody,
+        response: { 200: bookmarkResponseSchema, ...errorReplies },
+      },
+    },
+    async (request) =>
+      service.setBookmark(db, requireUser(request), request.params.id, request.body?.bookmarked),
+  );
+
+  r.post(
+    '/api/questions/:id/replies',
+    {
+      schema: {
+        tags: ['questions'],
+        params: idParamsSchema,
+        body: createReplySchema,
+        response: { 201: questionDetailSchema, ...errorReplies, 429: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = posters(request);
+      const question = await service.createReply(
+        db,
+        user,
+        requestLocale(request),
+        request.params.id,
+        request.body.content,
+        limits,
+      );
+      return reply.code(201).send(question);
+    },
+  );
+
+  r.delete(
+    '/api/replies/:id',
+    { schema: { tags: ['questions'], params: idParamsSchema, response: { 200: okSchema, ...errorReplies } } },
+    async (request) => {
+      await service.deleteReply(db, requireUser(request), request.params.id);
+      return { ok: true as const };
+    },
+  );
+
+  r.post(
+    '/api/questions/:id/report',
+    {
+      schema: {
+        tags: ['questions'],
+        params: idParamsSchema,
+        body: reportSchema,
+        response: { 201: okSchema, ...errorReplies, 409: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await service.report(db, requireUser(request), { questionId: request.params.id }, request.body);
+      return reply.code(201).send({ ok: true as const });
+    },
+  );
+
+  r.post(
+    '/api/replies/:id/report',
+    {
+      schema: {
+        tags: ['questions'],
+        params: idParamsSchema,
+        body: reportSchema,
+        response: { 201: okSchema, ...errorReplies, 409: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await service.report(db, requireUser(request), { replyId: request.params.id }, request.body);
+      return reply.code(201).send({ ok: true as const });
+    },
+  );
+
+  r.post(
+    '/api/questions/:id/voice-note',
+    {
+      schema: {
+        tags: ['questions'],
+        params: idParamsSchema,
+        response: {
+          201: okSchema,
+          ...errorReplies,
+          409: errorResponseSchema,
+          413: errorResponseSchema,
+          415: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      if (!Buffer.isBuffer(request.body) || request.body.length === 0) {
+        throw new AppError(415, 'INVALID_AUDIO', 'errors.voiceNoteInvalid');
+      }
+      await attachVoiceNote(db, user, request.params.id, request.body);
+      return reply.code(201).send({ ok: true as const });
+    },
+  );
+
+  r.get(
+    '/api/questions/:id/voice-note',
+    { schema: { tags: ['questions'], params: idParamsSchema } },
+    async (request, reply) => {
+      const note = await readVoiceNote(db, request.params.id);
+      return reply
+        .type(note.mimeType)
+        .header('cache-control', 'public, max-age=86400')
+        .header('content-disposition', 'inline')
+        .send(note.data);
+    },
+  );
+
+  r.get(
+    '/api/me/questions',
+    {
+      schema: {
+        tags: ['questions'],
+        response: { 200: z.object({ questions: z.array(questionSchema) }), 401: errorResponseSchema },
+      },
+    },
+    async (request) => ({
+      questions: await service.profileQuestions(db, requireUser(request), requestLocale(request), 'mine'),
+    }),
+  );
+
+  r.get(
+    '/api/me/bookmarks',
+    {
+      schema: {
+        tags: ['questions'],
+        response: { 200: z.object({ questions: z.array(questionSchema) }), 401: errorResponseSchema },
+      },
+    },
+    async (request) => ({
+      questions: await service.profileQuestions(db, requireUser(request), requestLocale(request), 'saved'),
+    }),
+  );
+}

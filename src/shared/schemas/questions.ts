@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { CATEGORY_SLUGS } from '../categories';
+import { ROLES } from '../constants';
+
+export const QUESTION_LIMITS = {
+  titleMax: 200,
+  contentMax: 10_000,
+  tagsMax: 10,
+  tagMax: 30,
+  replyMax: 5_000,
+  pageSize: 20,
+  pageMax: 50,
+  reportDetailsMax: 1_000,
+  voiceNoteMaxBytes: 3 * 1024 * 1024,
+  voiceNoteMaxSeconds: 120,
+  /** SOS questions stay in their own lane at the top of the feed for this long. */
+  urgentLaneHours: 72,
+} as const;
+
+/** Tags: trimmed, lower-cased, empties dropped and duplicates removed, then limited. */
+export const tagsSchema = z
+  .array(z.string().max(200, 'validation.tagMax'))
+  .max(50, 'validation.tagsMax')
+  .transform((tags) => [...new Set(tags.map((tag) => tag.trim().toLowerCase()).filter(Boolean))])
+  .pipe(
+    z
+      .array(z.string().max(QUESTION_LIMITS.tagMax, 'validation.tagMax'))
+      .max(QUESTION_LIMITS.tagsMax, 'validation.tagsMax'),
+  );
+
+/** The Ask dialog's comma-separated tags, split as the spec says. */
+export function splitTags(input: string): string[] {
+  return input
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter(Boolean);
+}
+
+export const createQuestionSchema = z.object({
+  title: z
+    .string({ error: 'validation.titleRequired' })
+    .trim()
+    .min(1, 'validation.titleRequired')
+    .max(QUESTION_LIMITS.titleMax, 'validation.titleMax'),
+  content: z
+    .string({ error: 'validation.contentRequired' })
+    .trim()
+    .min(1, 'validation.contentRequired')
+    .max(QUESTION_LIMITS.contentMax, 'validation.contentMax'),
+  category: z.enum(CATEGORY_SLUGS, 'validation.categoryInvalid').nullable().default(null),
+  tags: tagsSchema.default([]),
+  isUrgent: z.boolean().default(false),
+  isAnonymous: z.boolean().default(false),
+});
+export type CreateQuestionInput = z.input<typeof createQuestionSchema>;
+
+export const listQuestionsQuerySchema = z.object({
+  sort: z.enum(['trending', 'latest'], 'validation.invalidInput').default('trending'),
+  category: z.enum(CATEGORY_SLUGS, 'validation.categoryInvalid').optional(),
+  q: z
+    .string()
+    .trim()
+    .max(200, 'validation.searchMax')
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  limit: z.coerce.number().int().min(1).max(QUESTION_LIMITS.pageMax).default(QUESTION_LIMITS.pageSize),
+  cursor: z.string().max(200).optional(),
+});
+export type ListQuestionsQuery = z.input<typeof listQuestionsQuerySchema>;
+
+export const idParamsSchema = z.object({ id: z.uuid('validation.idInvalid') });
+
+export const createReplySchema = z.object({
+  content: z
+    .string({ error: 'validation.replyRequired' })
+    .trim()
+    .min(1, 'validation.replyRequired')
+    .max(QUESTION_LIMITS.replyMax, 'validation.replyMax'),
+});
+
+export const REPORT_REASONS = ['spam', 'abuse', 'misleading', 'personal-information', 'other'] as const;
+export const reportSchema = z.object({
+  reason: z.enum(REPORT_REASONS, 'validation.reasonInvalid'),
+  details: z
+    .string()
+    .trim()
+    .max(QUESTION_LIMITS.reportDetailsMax, 'validation.detailsMax')
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+});
+
+const authorSchema = z.object({ displayName: z.string(), role: z.enum(ROLES) }).nullable();
+
+export const replySchema = z.object({
+  id: z.string(),
+  content: z.string(),
+  isAiReply: z.boolean(),
+  createdAt: z.string(),
+  author: authorSchema,
+  isOwn: z.boolean(),
+});
+export type Reply = z.infer<typeof replySchema>;
+
+export const questionSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  content: z.string(),
+  /** The category's display name in the reader's language, and its slug. */
+  category: z.string().nullable(),
+  categorySlug: z.string().nullable(),
+  tags: z.array(z.string()),
+  isUrgent: z.boolean(),
+  isAnonymous: z.boolean(),
+  upvotes: z.number().int(),
+  replyCount: z.number().int(),
+  createdAt: z.string(),
+  /** Null for anonymous questions, except for admins. */
+  author: authorSchema,
+  /** In lists: Chloe's first reply only, for the card's excerpt. */
+  replies: z.array(z.object({ content: z.string(), isAiReply: z.boolean() })),
+  hasVoiceNote: z.boolean(),
+  liked: z.boolean(),
+  bookmarked: z.boolean(),
+  isOwn: z.boolean(),
+});
+export type Question = z.infer<typeof questionSchema>;
+
+export const questionDetailSchema = questionSchema.extend({ replies: z.array(replySchema) });
+export type QuestionDetail = z.infer<typeof questionDetailSchema>;
+
+export const questionListSchema = z.object({
+  questions: z.array(questionSchema),
+  /** The SOS lane: urgent questions of the last 72 hours, on the first page of the whole feed. */
+  urgent: z.array(questionSchema),
+  nextCursor: z.string().nullable(),
+});
+export type QuestionList = z.infer<typeof questionListSchema>;
+
+export const categoryWithCountSchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  colour: z.string(),
+  count: z.number().int(),
+});
+export const categoriesResponseSchema = z.object({ categories: z.array(categoryWithCountSchema) });
+export type CategoryWithCount = z.infer<typeof categoryWithCountSchema>;
+
+export const likeResponseSchema = z.object({ liked: z.boolean(), upvotes: z.number().int() });
+export const bookmarkResponseSchema = z.object({ bookmarked: z.boolean() });
