@@ -32,7 +32,9 @@ async function expectNoViolations(page: Page, label: string) {
     .map(
       (violation) =>
         `${violation.id} (${violation.impact}): ${violation.help}\n` +
-        violation.nodes.map((node) => `    ${node.target.join(' ')}\n      ${node.failureSummary ?? ''}`).join('\n'),
+        violation.nodes
+          .map((node) => `    ${node.target.join(' ')}\n      ${node.failureSummary ?? ''}`)
+          .join('\n'),
     )
     .join('\n');
   expect(results.passes.length, 'axe ran its rules').toBeGreaterThan(0);

@@ -30,7 +30,10 @@ async function fillSignup(
 }
 
 test.describe('sign up', () => {
-  test('creates an account, signs in with an HttpOnly cookie and stores no token', async ({ page, context }) => {
+  test('creates an account, signs in with an HttpOnly cookie and stores no token', async ({
+    page,
+    context,
+  }) => {
     const user = newUser();
     await page.goto('/signup');
     await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
@@ -154,7 +157,9 @@ test.describe('demo accounts', () => {
       await expect(panel).toBeVisible();
       await expect(panel.locator('p').first()).toHaveText(new RegExp(`· ${role}$`));
       await expect(panel.getByRole('link', { name: 'Profile' })).toBeVisible();
-      await expect(panel.getByRole('link', { name: 'Admin Dashboard' })).toHaveCount(role === 'Admin' ? 1 : 0);
+      await expect(panel.getByRole('link', { name: 'Admin Dashboard' })).toHaveCount(
+        role === 'Admin' ? 1 : 0,
+      );
 
       if (role === 'Admin') {
         await panel.getByRole('link', { name: 'Admin Dashboard' }).click();
@@ -256,7 +261,9 @@ test.describe('profile', () => {
     await page.getByRole('button', { name: 'Delete my account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
     await expect(dialog).toBeVisible();
-    await expect(dialog).toHaveAccessibleDescription('Enter your password to confirm. This cannot be undone.');
+    await expect(dialog).toHaveAccessibleDescription(
+      'Enter your password to confirm. This cannot be undone.',
+    );
     await dialog.getByLabel('Password').fill(user.password);
     await dialog.getByRole('button', { name: 'Delete permanently' }).click();
     await expect(toast(page, 'Your account has been deleted.')).toBeVisible();
@@ -275,7 +282,10 @@ test.describe('profile', () => {
   });
 
   test('after deleting the account the app goes to the home page', async ({ page, request }) => {
-    test.fixme(true, 'profile-page.tsx navigate("/") loses to RequireAuth\'s redirect: lands on /login?next=%2Fprofile');
+    test.fixme(
+      true,
+      'profile-page.tsx navigate("/") loses to RequireAuth\'s redirect: lands on /login?next=%2Fprofile',
+    );
     const user = await createUser(request);
     await deleteAccount(page, user);
     await expect(page).toHaveURL('/');

@@ -31,7 +31,10 @@ test('the navigation links each open their page', async ({ page }) => {
     await nav.getByRole('link', { name: entry.name, exact: true }).click();
     await expect(page).toHaveURL(entry.path);
     await expect(h1(page, entry.h1)).toBeVisible();
-    await expect(nav.getByRole('link', { name: entry.name, exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: entry.name, exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   }
 });
 
@@ -126,7 +129,10 @@ test('the crisis dialog lists the help lines and gives focus back on Escape', as
     ['131 450', 'tel:131450'],
   ];
   for (const [number, href] of lines) {
-    await expect(dialog.getByRole('link', { name: new RegExp(`^${number} `) })).toHaveAttribute('href', href!);
+    await expect(dialog.getByRole('link', { name: new RegExp(`^${number} `) })).toHaveAttribute(
+      'href',
+      href!,
+    );
   }
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
@@ -140,7 +146,10 @@ test.describe('floating chat', () => {
     await expect(button).toHaveAttribute('aria-expanded', 'false');
     await button.click();
     await expect(button).toHaveAttribute('aria-expanded', 'true');
-    await expect(page.getByRole('link', { name: /^AI Assistant \(Chloe\)/ })).toHaveAttribute('href', '/chloe');
+    await expect(page.getByRole('link', { name: /^AI Assistant \(Chloe\)/ })).toHaveAttribute(
+      'href',
+      '/chloe',
+    );
     await expect(page.getByRole('link', { name: /^Real Mentors/ })).toHaveAttribute('href', '/signup');
     await page.getByRole('link', { name: /^AI Assistant \(Chloe\)/ }).click();
     await expect(page).toHaveURL('/chloe');
@@ -164,17 +173,23 @@ test('FAQ: five questions, one open at a time, with the Vietnamese version', asy
   await first.click();
   await expect(first).toHaveAttribute('aria-expanded', 'true');
   const firstAnswer = page.getByRole('region', { name: 'What is Mentor Me?' });
-  await expect(firstAnswer).toContainText('Mentor Me is a help hub for migrants and international students in Australia');
+  await expect(firstAnswer).toContainText(
+    'Mentor Me is a help hub for migrants and international students in Australia',
+  );
   await expect(firstAnswer).toContainText('Tiếng Việt');
   await expect(firstAnswer).toContainText('Mentor Me là gì?');
-  await expect(firstAnswer.locator('[lang="vi"]')).toContainText('Mentor Me là nơi hỗ trợ dành cho người nhập cư');
+  await expect(firstAnswer.locator('[lang="vi"]')).toContainText(
+    'Mentor Me là nơi hỗ trợ dành cho người nhập cư',
+  );
 
   const second = page.getByRole('button', { name: 'Why use Mentor Me instead of Facebook groups?' });
   await second.click();
   await expect(second).toHaveAttribute('aria-expanded', 'true');
   await expect(first).toHaveAttribute('aria-expanded', 'false');
   await expect(firstAnswer).toBeHidden();
-  await expect(page.getByRole('region', { name: 'Why use Mentor Me instead of Facebook groups?' })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Why use Mentor Me instead of Facebook groups?' }),
+  ).toBeVisible();
 
   await page.getByRole('link', { name: 'Browse Questions' }).click();
   await expect(page).toHaveURL('/');
@@ -217,7 +232,9 @@ test('Founders: live numbers and demo profile badges', async ({ page }) => {
   const values = stats.locator('dd');
   await expect(values).toHaveCount(4);
   for (const value of await values.all()) await expect(value).toHaveText(/^\d[\d,]*$/);
-  const members = stats.locator('dt', { hasText: 'Community Members' }).locator('xpath=following-sibling::dd');
+  const members = stats
+    .locator('dt', { hasText: 'Community Members' })
+    .locator('xpath=following-sibling::dd');
   await expect(members).toHaveText(/^\d[\d,]*$/);
   expect(Number((await members.textContent())!.replace(/,/g, ''))).toBeGreaterThanOrEqual(3);
   await expect(page.getByText('Demo profile').first()).toBeVisible();
@@ -253,7 +270,10 @@ async function watchProblems(page: Page): Promise<string[]> {
 
 for (const path of PUBLIC_PAGES) {
   test(`no console errors or CSP violations on ${path}`, async ({ page }) => {
-    test.fixme(path === '/signup', "zod 4's eval probe (Function('')) breaks the CSP script-src on the signup chunk");
+    test.fixme(
+      path === '/signup',
+      "zod 4's eval probe (Function('')) breaks the CSP script-src on the signup chunk",
+    );
     const problems = await watchProblems(page);
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -450,7 +450,7 @@ export async function setLike(
       .from(likes)
       .where(and(eq(likes.userId, user.id), eq(likes.questionId, questionId)));
     const want = liked ?? current.length === 0;
-    let delta = 0;
+    let delta: number;
     if (want) {
       const inserted = await tx
         .insert(likes)
