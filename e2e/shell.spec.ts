@@ -270,10 +270,6 @@ async function watchProblems(page: Page): Promise<string[]> {
 
 for (const path of PUBLIC_PAGES) {
   test(`no console errors or CSP violations on ${path}`, async ({ page }) => {
-    test.fixme(
-      path === '/signup',
-      "zod 4's eval probe (Function('')) breaks the CSP script-src on the signup chunk",
-    );
     const problems = await watchProblems(page);
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -3,7 +3,7 @@ import { test } from '@playwright/test';
 // Screenshots for a person to look at: `SHOTS=1 npx playwright test e2e/shots.spec.ts`.
 test.skip(!process.env.SHOTS, 'screenshots only on request');
 
-const pages = ['/', '/login', '/signup', '/faq', '/about', '/founders', '/privacy', '/nope'];
+const pages = ['/', '/login', '/signup', '/faq', '/about', '/founders', '/privacy', '/nope', '/latest'];
 for (const locale of ['en', 'vi']) {
   for (const width of [1280, 360]) {
     test(`shots ${locale} ${width}`, async ({ page }) => {

@@ -16,13 +16,19 @@ export const CATEGORIES = [
     slug: 'housing',
     colour: 'amber',
     name: { en: 'Housing', vi: 'Nhà ở' },
-    description: { en: 'Finding accommodation and tenant rights', vi: 'Tìm chỗ ở và quyền của người thuê nhà' },
+    description: {
+      en: 'Finding accommodation and tenant rights',
+      vi: 'Tìm chỗ ở và quyền của người thuê nhà',
+    },
   },
   {
     slug: 'health-well-being',
     colour: 'emerald',
     name: { en: 'Health & Well-being', vi: 'Sức khỏe và tinh thần' },
-    description: { en: 'Health care, Medicare and mental health', vi: 'Chăm sóc sức khỏe, Medicare và sức khỏe tinh thần' },
+    description: {
+      en: 'Health care, Medicare and mental health',
+      vi: 'Chăm sóc sức khỏe, Medicare và sức khỏe tinh thần',
+    },
   },
   {
     slug: 'work-career',

@@ -18,7 +18,12 @@ export const PAGE_PATHS = [
   '/guidelines',
 ] as const;
 
+/** Pages with a parameter: a question's page. */
+const PAGE_PATTERNS = [/^\/questions\/[0-9a-f-]{36}$/i];
+
 export function isPagePath(pathname: string): boolean {
   const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return (PAGE_PATHS as readonly string[]).includes(normalised);
+  return (
+    (PAGE_PATHS as readonly string[]).includes(normalised) || PAGE_PATTERNS.some((p) => p.test(normalised))
+  );
 }

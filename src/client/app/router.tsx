@@ -18,6 +18,10 @@ const FeedPage = page(
   () => import('../features/feed/feed-page'),
   (m) => m.FeedPage,
 );
+const QuestionPage = page(
+  () => import('../features/question/question-page'),
+  (m) => m.QuestionPage,
+);
 const ResourcesPage = page(
   () => import('../features/resources/resources-page'),
   (m) => m.ResourcesPage,
@@ -78,6 +82,7 @@ export function AppRoutes() {
       <Routes>
         <Route index element={<FeedPage sort="trending" />} />
         <Route path="latest" element={<FeedPage sort="latest" />} />
+        <Route path="questions/:id" element={<QuestionPage />} />
         <Route path="resources" element={<ResourcesPage />} />
         <Route path="chat" element={<ChatPage />} />
         <Route path="chloe" element={<ChloePage />} />

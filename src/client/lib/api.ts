@@ -14,6 +14,7 @@ export class ApiError extends Error {
 
 type Options = {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** JSON, or a Blob sent as it is with its own type (a voice note). */
   body?: unknown;
   signal?: AbortSignal;
   /** Message when the server answers without one (spec: "Request failed", "Sign in failed", ...). */
@@ -26,13 +27,16 @@ type Options = {
  */
 export async function api<T>(path: string, options: Options = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', 'accept-language': i18n.language };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const raw = typeof Blob !== 'undefined' && options.body instanceof Blob;
+  if (options.body !== undefined)
+    headers['content-type'] = raw ? (options.body as Blob).type : 'application/json';
   let response: Response;
   try {
     response = await fetch(path, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body:
+        options.body === undefined ? undefined : raw ? (options.body as Blob) : JSON.stringify(options.body),
       credentials: 'same-origin',
       signal: options.signal,
     });

@@ -6,6 +6,7 @@ describe('initials', () => {
     expect(initials('Nguyen Van Anh')).toBe('NA');
     expect(initials('linh')).toBe('L');
     expect(initials('  ')).toBe('?');
+    expect(initials('Linh (demo)')).toBe('L');
   });
 });
 

@@ -1,3 +1,4 @@
+import './page-texts';
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getFixedT, setLanguage, useTranslation } from './i18n';

@@ -9,9 +9,19 @@ import { isLocale, resources } from '../../shared/i18n';
 type Values = Record<string, string | number | undefined>;
 export type TFunction = (key: string, values?: Values) => string;
 
+/** Texts that screens bring with them when they load (see registerTexts). */
+const extra: Record<Locale, Record<string, unknown>> = { en: {}, vi: {} };
+
+/** Adds the texts of lazily loaded screens; called when their chunk is evaluated, before they render. */
+export function registerTexts(texts: Record<Locale, Record<string, unknown>>) {
+  Object.assign(extra.en, texts.en);
+  Object.assign(extra.vi, texts.vi);
+}
+
 function lookup(locale: Locale, key: string): unknown {
-  let node: unknown = resources[locale];
-  for (const part of key.split('.')) {
+  const [head = '', ...rest] = key.split('.');
+  let node: unknown = (resources[locale] as Record<string, unknown>)[head] ?? extra[locale][head];
+  for (const part of rest) {
     node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[part] : undefined;
   }
   return node;

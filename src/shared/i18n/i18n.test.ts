@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { en } from './en';
 import { localeFromAcceptLanguage, translate } from './index';
+import { pagesEn } from './pages.en';
+import { pagesVi } from './pages.vi';
 import { vi } from './vi';
 
 function keys(node: unknown, prefix = ''): string[] {
@@ -13,25 +15,38 @@ function emptyValues(node: unknown, prefix = ''): string[] {
   return Object.entries(node as object).flatMap(([key, value]) => emptyValues(value, `${prefix}.${key}`));
 }
 
-describe('UI texts', () => {
+function lookup(node: unknown, key: string): unknown {
+  return key
+    .split('.')
+    .reduce<unknown>((n, part) => (n as Record<string, unknown> | undefined)?.[part], node);
+}
+
+describe.each([
+  ['first-load texts', en, vi],
+  ['screen texts', pagesEn, pagesVi],
+])('UI texts: %s', (_name, english, vietnamese) => {
   it('has every English key in Vietnamese and the reverse', () => {
-    const enKeys = keys(en).sort();
-    const viKeys = keys(vi).sort();
+    const enKeys = keys(english).sort();
+    const viKeys = keys(vietnamese).sort();
     expect(viKeys.filter((key) => !enKeys.includes(key))).toEqual([]);
     expect(enKeys.filter((key) => !viKeys.includes(key))).toEqual([]);
   });
 
   it('has no empty text in either language', () => {
-    expect(emptyValues(en)).toEqual([]);
-    expect(emptyValues(vi)).toEqual([]);
+    expect(emptyValues(english)).toEqual([]);
+    expect(emptyValues(vietnamese)).toEqual([]);
   });
 
   it('uses the same placeholders in both languages', () => {
     const placeholders = (text: unknown) => (String(text).match(/\{\{\w+\}\}/g) ?? []).sort();
-    for (const key of keys(en)) {
-      expect(placeholders(translate('vi', key)), key).toEqual(placeholders(translate('en', key)));
+    for (const key of keys(english)) {
+      expect(placeholders(lookup(vietnamese, key)), key).toEqual(placeholders(lookup(english, key)));
     }
   });
+});
+
+it('never defines a group of texts in both files', () => {
+  expect(Object.keys(pagesEn).filter((group) => group in en)).toEqual([]);
 });
 
 describe('translate', () => {

@@ -2,6 +2,7 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '../constants';
 import { en } from './en';
 import { vi } from './vi';
 
+/** The texts of the first load; screens add theirs from pages.en.ts / pages.vi.ts when they load. */
 export const resources = { en, vi } as const;
 
 export function isLocale(value: unknown): value is Locale {

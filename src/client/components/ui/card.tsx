@@ -7,11 +7,17 @@ export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   );
 }
 
-export function Badge({ className, ...props }: HTMLAttributes<HTMLSpanElement>) {
+/** A small label. `colour` holds its background and text classes (never set colours in className). */
+export function Badge({
+  className,
+  colour = 'bg-slate-100 text-slate-800',
+  ...props
+}: HTMLAttributes<HTMLSpanElement> & { colour?: string }) {
   return (
     <span
       className={cn(
-        'inline-flex items-center rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-800',
+        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium',
+        colour,
         className,
       )}
       {...props}

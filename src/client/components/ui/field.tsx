@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn';
 
 export const inputClasses =
@@ -36,6 +36,32 @@ export function Field({ label, hint, error, className, id, ...props }: FieldProp
       {error && (
         <p id={errorId} className="text-sm text-red-700">
           {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; hint?: ReactNode };
+
+export function TextAreaField({ label, hint, id, className, ...props }: TextAreaFieldProps) {
+  const generated = useId();
+  const inputId = id ?? generated;
+  const hintId = hint ? `${inputId}-hint` : undefined;
+  return (
+    <div className={cn('space-y-1', className)}>
+      <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <textarea
+        id={inputId}
+        aria-describedby={hintId}
+        className="block min-h-28 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus-visible:border-brand-600"
+        {...props}
+      />
+      {hint && (
+        <p id={hintId} className="text-sm text-slate-600">
+          {hint}
         </p>
       )}
     </div>

@@ -1,3 +1,4 @@
+import '../../lib/page-texts';
 import { AlertTriangle, ExternalLink } from 'lucide-react';
 import { getFixedT, useTranslation } from '../../lib/i18n';
 import sources from '../../../../content/official-sources.json';

@@ -1,5 +1,4 @@
-import { Select } from 'radix-ui';
-import { Check, ChevronDown } from 'lucide-react';
+import '../../lib/zod-setup';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -11,7 +10,6 @@ import { Field, inputClasses } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
-import { cn } from '../../lib/cn';
 import { safeNext } from '../../lib/format';
 import { currentLocale } from '../../lib/i18n';
 
@@ -23,7 +21,7 @@ export function SignupPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const next = safeNext(params.get('next'));
-  const roleLabelId = useId();
+  const roleId = useId();
   const [role, setRole] = useState<'student' | 'mentor' | ''>('');
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -97,46 +95,21 @@ export function SignupPage() {
             error={errors.email}
           />
           <div className="space-y-1">
-            <span id={roleLabelId} className="block text-sm font-medium text-slate-800">
+            <label htmlFor={roleId} className="block text-sm font-medium text-slate-800">
               {t('auth.role')}
-            </span>
-            <Select.Root
-              value={role}
-              onValueChange={(value) => setRole(value as 'student' | 'mentor')}
+            </label>
+            <select
+              id={roleId}
+              name="role"
               required
+              value={role}
+              onChange={(event) => setRole(event.target.value as 'student' | 'mentor' | '')}
+              className={inputClasses}
             >
-              <Select.Trigger
-                aria-labelledby={roleLabelId}
-                className={cn(inputClasses, 'flex items-center justify-between text-left')}
-              >
-                <Select.Value placeholder={t('auth.rolePlaceholder')} />
-                <Select.Icon>
-                  <ChevronDown aria-hidden="true" className="h-4 w-4" />
-                </Select.Icon>
-              </Select.Trigger>
-              <Select.Portal>
-                <Select.Content
-                  position="popper"
-                  sideOffset={4}
-                  className="z-50 w-[var(--radix-select-trigger-width)] rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
-                >
-                  <Select.Viewport>
-                    {(['student', 'mentor'] as const).map((value) => (
-                      <Select.Item
-                        key={value}
-                        value={value}
-                        className="flex cursor-pointer items-center justify-between rounded-md px-3 py-2 outline-none data-[highlighted]:bg-slate-100"
-                      >
-                        <Select.ItemText>{t(`roles.${value}`)}</Select.ItemText>
-                        <Select.ItemIndicator>
-                          <Check aria-hidden="true" className="h-4 w-4" />
-                        </Select.ItemIndicator>
-                      </Select.Item>
-                    ))}
-                  </Select.Viewport>
-                </Select.Content>
-              </Select.Portal>
-            </Select.Root>
+              <option value="">{t('auth.rolePlaceholder')}</option>
+              <option value="student">{t('roles.student')}</option>
+              <option value="mentor">{t('roles.mentor')}</option>
+            </select>
           </div>
           <Field
             label={t('auth.password')}

@@ -1,3 +1,4 @@
+import '../../lib/page-texts';
 import { Accordion } from 'radix-ui';
 import { ChevronDown } from 'lucide-react';
 import { useTranslation } from '../../lib/i18n';
@@ -44,7 +45,7 @@ export function FaqPage() {
           </Accordion.Item>
         ))}
       </Accordion.Root>
-      <Card className="mt-8 bg-brand-50 text-center">
+      <Card tone="brand" className="mt-8 text-center">
         <h2 className="text-xl font-bold text-slate-900">{t('faq.readyTitle')}</h2>
         <p className="mt-2 text-slate-700">{t('faq.readyText')}</p>
         <div className="mt-4 flex flex-wrap justify-center gap-3">

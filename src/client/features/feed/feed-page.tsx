@@ -1,31 +1,257 @@
-import { useTranslation } from '../../lib/i18n';
-import { Link } from 'react-router';
+import { Phone, Search, X } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { CATEGORY_SLUGS, type CategorySlug } from '../../../shared/categories';
+import { CRISIS_LINES } from '../../../shared/constants';
 import { Page } from '../../components/page';
-import { buttonClasses } from '../../components/ui/button';
+import { QuestionCard, QuestionCardSkeleton } from '../../components/question-card';
+import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { inputClasses } from '../../components/ui/field';
 import { useAuth } from '../../lib/auth';
+import { cn } from '../../lib/cn';
+import { useTranslation } from '../../lib/i18n';
+import { useCategories, useFeed } from '../../lib/questions';
+
+/** The Ask dialog (with its form validation) loads when it is first opened. */
+const AskDialog = lazy(() => import('./ask-dialog').then((m) => ({ default: m.AskDialog })));
+
+function asCategory(value: string | null): CategorySlug | undefined {
+  return (CATEGORY_SLUGS as readonly string[]).includes(value ?? '') ? (value as CategorySlug) : undefined;
+}
+
+function CategoryChips({
+  selected,
+  onSelect,
+}: {
+  selected?: CategorySlug;
+  onSelect: (slug?: CategorySlug) => void;
+}) {
+  const { t } = useTranslation();
+  const { data } = useCategories();
+  const total = data?.categories.reduce((sum, category) => sum + category.count, 0);
+  const chip = (active: boolean) =>
+    cn(
+      'inline-flex h-9 items-center gap-1.5 rounded-full border px-3 text-sm font-medium whitespace-nowrap',
+      active
+        ? 'border-brand-700 bg-brand-700 text-white'
+        : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50',
+    );
+  return (
+    <nav aria-label={t('feed.topicsLabel')} className="-mx-4 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0">
+      <ul className="flex gap-2 sm:flex-wrap">
+        <li>
+          <button
+            type="button"
+            className={chip(!selected)}
+            aria-pressed={!selected}
+            onClick={() => onSelect()}
+          >
+            {t('feed.allTopics')}
+            {total !== undefined && <span className="opacity-80">{total}</span>}
+          </button>
+        </li>
+        {data?.categories.map((category) => (
+          <li key={category.slug}>
+            <button
+              type="button"
+              className={chip(selected === category.slug)}
+              aria-pressed={selected === category.slug}
+              onClick={() => onSelect(category.slug as CategorySlug)}
+            >
+              {category.name}
+              <span className="opacity-80">{category.count}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
+  const { t } = useTranslation();
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onSearch(String(new FormData(event.currentTarget).get('q') ?? '').trim());
+  };
+  return (
+    <form role="search" onSubmit={onSubmit} className="flex gap-2" key={value}>
+      <label htmlFor="feed-search" className="sr-only">
+        {t('feed.searchLabel')}
+      </label>
+      <input
+        id="feed-search"
+        name="q"
+        type="search"
+        defaultValue={value}
+        maxLength={200}
+        placeholder={t('feed.searchPlaceholder')}
+        className={inputClasses}
+      />
+      <Button type="submit" variant="secondary" aria-label={t('feed.search')}>
+        <Search aria-hidden="true" className="h-5 w-5" />
+      </Button>
+    </form>
+  );
+}
+
+function UrgentLane({ children }: { children: React.ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="sos-title" className="rounded-xl border-2 border-red-300 bg-red-50 p-4">
+      <h2 id="sos-title" className="text-lg font-bold text-red-900">
+        {t('feed.sosTitle')}
+      </h2>
+      <p className="mt-1 text-red-900">{t('feed.sosText')}</p>
+      <p className="mt-2 flex flex-wrap gap-2">
+        {CRISIS_LINES.filter((line) => line.id !== 'respect').map((line) => (
+          <a key={line.id} href={`tel:${line.tel}`} className={buttonClasses('crisis', 'sm')}>
+            <Phone aria-hidden="true" className="h-4 w-4" />
+            {line.number}
+          </a>
+        ))}
+      </p>
+      <div className="mt-4 space-y-3">{children}</div>
+    </section>
+  );
+}
 
 export function FeedPage({ sort }: { sort: 'trending' | 'latest' }) {
   const { t } = useTranslation();
   const { user } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const category = asCategory(params.get('category'));
+  const q = params.get('q')?.trim() || undefined;
+  const [asking, setAsking] = useState(false);
+  const feed = useFeed({ sort, category, q });
+  const sentinel = useRef<HTMLDivElement>(null);
+
+  const update = (changes: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    setParams(next, { replace: true });
+  };
+
+  // More questions load as the reader nears the end of the list.
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
+  useEffect(() => {
+    const target = sentinel.current;
+    if (!target || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) =>
+        entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage && void fetchNextPage(),
+      { rootMargin: '600px' },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const pages = feed.data?.pages ?? [];
+  const questions = pages.flatMap((page) => page.questions);
+  const urgent = pages[0]?.urgent ?? [];
+  const empty = feed.isSuccess && questions.length === 0 && urgent.length === 0;
+
   return (
     <Page
       title={sort === 'latest' ? t('frames.feedLatestTitle') : t('frames.feedTitle')}
       lead={t('frames.feedText')}
     >
-      <Card className="bg-brand-50">
-        <p className="font-medium text-slate-900">{t('app.tagline')}</p>
-        {!user && (
+      <div className="space-y-5">
+        <Card tone="brand">
+          <h2 className="text-lg font-semibold text-slate-900">
+            {user ? t('feed.welcomeTitle') : t('feed.joinTitle')}
+          </h2>
+          <p className="mt-1 text-slate-800">{user ? t('feed.welcomeText') : t('feed.joinText')}</p>
           <div className="mt-4 flex flex-wrap gap-3">
-            <Link to="/signup" className={buttonClasses('primary')}>
-              {t('nav.signUp')}
-            </Link>
-            <Link to="/login" className={buttonClasses('secondary')}>
-              {t('nav.signIn')}
-            </Link>
+            {user ? (
+              <Button onClick={() => setAsking(true)}>{t('feed.ask')}</Button>
+            ) : (
+              <>
+                <Link to="/signup" className={buttonClasses('primary')}>
+                  {t('feed.join')}
+                </Link>
+                <Link to="/login" className={buttonClasses('secondary')}>
+                  {t('feed.signIn')}
+                </Link>
+              </>
+            )}
           </div>
+        </Card>
+
+        <SearchBox value={q ?? ''} onSearch={(value) => update({ q: value || undefined })} />
+        <CategoryChips selected={category} onSelect={(slug) => update({ category: slug })} />
+
+        {q && (
+          <p className="flex flex-wrap items-center gap-2 text-slate-800">
+            <span className="font-medium">{t('feed.resultsFor', { q })}</span>
+            <Button variant="ghost" size="sm" onClick={() => update({ q: undefined })}>
+              <X aria-hidden="true" className="h-4 w-4" />
+              {t('feed.clearSearch')}
+            </Button>
+          </p>
         )}
-      </Card>
+
+        {urgent.length > 0 && (
+          <UrgentLane>
+            {urgent.map((question) => (
+              <QuestionCard key={question.id} question={question} />
+            ))}
+          </UrgentLane>
+        )}
+
+        <section aria-label={t('feed.questionsLabel')} aria-busy={feed.isPending} className="space-y-3">
+          {feed.isPending && [0, 1, 2].map((n) => <QuestionCardSkeleton key={n} />)}
+          {feed.isError && (
+            <Card role="alert" className="text-center">
+              <p className="text-red-800">{t('feed.loadError')}</p>
+              <Button variant="secondary" className="mt-3" onClick={() => void feed.refetch()}>
+                {t('common.retry')}
+              </Button>
+            </Card>
+          )}
+          {empty && (
+            <Card className="text-center">
+              <h2 className="text-xl font-bold text-slate-900">{t('feed.emptyTitle')}</h2>
+              <p className="mt-2 text-slate-700">{q ? t('feed.emptySearch') : t('feed.emptyText')}</p>
+              <div className="mt-4">
+                {user ? (
+                  <Button onClick={() => setAsking(true)}>{t('feed.askFirst')}</Button>
+                ) : (
+                  <Link to="/signup" className={buttonClasses('primary')}>
+                    {t('feed.join')}
+                  </Link>
+                )}
+              </div>
+            </Card>
+          )}
+          {questions.map((question) => (
+            <QuestionCard key={question.id} question={question} />
+          ))}
+        </section>
+
+        <div ref={sentinel} className="flex justify-center py-2">
+          {feed.hasNextPage ? (
+            <Button
+              variant="secondary"
+              disabled={feed.isFetchingNextPage}
+              onClick={() => void feed.fetchNextPage()}
+            >
+              {feed.isFetchingNextPage ? t('feed.loadingMore') : t('feed.loadMore')}
+            </Button>
+          ) : (
+            questions.length > 0 && <p className="text-sm text-slate-600">{t('feed.end')}</p>
+          )}
+        </div>
+      </div>
+      {user && asking && (
+        <Suspense fallback={null}>
+          <AskDialog open={asking} onClose={() => setAsking(false)} />
+        </Suspense>
+      )}
     </Page>
   );
 }

@@ -1,3 +1,4 @@
+import '../../lib/page-texts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../lib/i18n';
 import { Link } from 'react-router';
@@ -34,7 +35,9 @@ function FounderCard({ founder }: { founder: Founder }) {
               {founder.countryPath ? ` · ${founder.countryPath}` : ''}
             </p>
             {founder.isDemo && (
-              <Badge className="mt-1 bg-amber-100 text-amber-900">{t('founders.demoProfile')}</Badge>
+              <Badge className="mt-1" colour="bg-amber-100 text-amber-900">
+                {t('founders.demoProfile')}
+              </Badge>
             )}
           </div>
         </div>

@@ -1,3 +1,4 @@
+import '../../lib/page-texts';
 import { useTranslation } from '../../lib/i18n';
 import guidelines from '../../../../content/pages/guidelines.json';
 import privacy from '../../../../content/pages/privacy.json';

@@ -1,9 +1,12 @@
-import { useId, useState, type FormEvent } from 'react';
+import '../../lib/page-texts';
+import '../../lib/zod-setup';
+import { startTransition, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { useNavigate } from 'react-router';
 import type { Locale } from '../../../shared/constants';
 import { newPasswordSchema, type User } from '../../../shared/schemas/auth';
 import { Page } from '../../components/page';
+import { QuestionCard, QuestionCardSkeleton } from '../../components/question-card';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field, inputClasses } from '../../components/ui/field';
@@ -13,6 +16,7 @@ import { api, errorMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { formatDate } from '../../lib/format';
 import { currentLocale, setLanguage } from '../../lib/i18n';
+import { useProfileQuestions } from '../../lib/questions';
 
 function DetailsForm({ user }: { user: User }) {
   const { t } = useTranslation();
@@ -158,16 +162,17 @@ function DeleteAccount() {
     setBusy(true);
     try {
       await api('/api/auth/me', { method: 'DELETE', body: { password: String(form.get('password')) } });
-      clear();
       toast({ title: t('profile.deleted') });
+      // Leave the protected page and forget the user in one update, or the guard would send us to sign in.
       navigate('/', { replace: true });
+      startTransition(() => clear());
     } catch (error) {
       toast({ title: t('profile.deleteFailed'), description: errorMessage(error), variant: 'destructive' });
       setBusy(false);
     }
   };
   return (
-    <Card className="border-red-200">
+    <Card tone="danger">
       <h2 className="text-xl font-semibold text-red-800">{t('profile.deleteTitle')}</h2>
       <p className="mt-1 text-slate-700">{t('profile.deleteText')}</p>
       <Button variant="danger" className="mt-4" onClick={() => setOpen(true)}>
@@ -201,6 +206,28 @@ function DeleteAccount() {
   );
 }
 
+function QuestionList({ which }: { which: 'mine' | 'saved' }) {
+  const { t } = useTranslation();
+  const query = useProfileQuestions(which);
+  const titleId = useId();
+  return (
+    <section aria-labelledby={titleId}>
+      <h2 id={titleId} className="text-xl font-semibold">
+        {t(which === 'mine' ? 'profile.myQuestions' : 'profile.savedQuestions')}
+      </h2>
+      <div className="mt-3 space-y-3">
+        {query.isPending && <QuestionCardSkeleton />}
+        {query.data?.questions.length === 0 && (
+          <p className="text-slate-700">{t(which === 'mine' ? 'profile.noQuestions' : 'profile.noSaved')}</p>
+        )}
+        {query.data?.questions.map((question) => (
+          <QuestionCard key={question.id} question={question} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
 export function ProfilePage() {
   const { t, locale } = useTranslation();
   const { user } = useAuth();
@@ -215,6 +242,8 @@ export function ProfilePage() {
     >
       <div className="space-y-6">
         <DetailsForm user={user} />
+        <QuestionList which="mine" />
+        <QuestionList which="saved" />
         <PasswordForm />
         <DeleteAccount />
       </div>

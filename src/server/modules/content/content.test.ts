@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { DEMO_PROFILES, seedDemo } from '../../db/seed/demo';
+import { DEMO_PROFILES, seedDemoAccounts } from '../../db/seed/demo';
 import { questions, replies, users } from '../../db/schema';
 import { buildTestApp, signUp, useTestApp } from '../../test/helpers';
 
@@ -96,19 +96,19 @@ describe('community stats and founders', () => {
   });
 
   it('counts the demo accounts once seeded', async () => {
-    await seedDemo(t.db);
-    await seedDemo(t.db); // seeding twice adds nothing
-    expect(DEMO_PROFILES).toHaveLength(4);
-    expect(await stats()).toEqual({ members: 4, mentors: 2, foundingMembers: 3, questionsAnswered: 0 });
+    await seedDemoAccounts(t.db);
+    await seedDemoAccounts(t.db); // seeding twice adds nothing
+    expect(DEMO_PROFILES).toHaveLength(6);
+    expect(await stats()).toEqual({ members: 6, mentors: 2, foundingMembers: 3, questionsAnswered: 0 });
   });
 
   it('counts members, mentors and founding members as people join', async () => {
     const student = await signUp(t.app, { displayName: 'New Student' });
     const mentor = await signUp(t.app, { displayName: 'New Mentor', role: 'mentor' });
-    expect(await stats()).toEqual({ members: 6, mentors: 3, foundingMembers: 3, questionsAnswered: 0 });
+    expect(await stats()).toEqual({ members: 8, mentors: 3, foundingMembers: 3, questionsAnswered: 0 });
 
     await t.db.update(users).set({ isFoundingMember: true }).where(eq(users.id, mentor.user.id));
-    expect(await stats()).toMatchObject({ members: 6, mentors: 3, foundingMembers: 4 });
+    expect(await stats()).toMatchObject({ members: 8, mentors: 3, foundingMembers: 4 });
     expect((await founders()).map((f) => f.id)).not.toContain(student.user.id);
   });
 
@@ -163,6 +163,6 @@ describe('community stats and founders', () => {
   });
 
   it('still reports stats after replies are added (answered is by reply count)', async () => {
-    expect(await stats()).toEqual({ members: 6, mentors: 3, foundingMembers: 4, questionsAnswered: 3 });
+    expect(await stats()).toEqual({ members: 8, mentors: 3, foundingMembers: 4, questionsAnswered: 3 });
   });
 });

@@ -1,0 +1,258 @@
+import { Bookmark, Heart, MessageSquare, Mic, Share2 } from 'lucide-react';
+import { Link } from 'react-router';
+import type { Question } from '../../shared/schemas/questions';
+import { errorMessage } from '../lib/api';
+import { useAuth } from '../lib/auth';
+import { cn } from '../lib/cn';
+import { initials, relativeTime } from '../lib/format';
+import { useTranslation } from '../lib/i18n';
+import { useBookmark, useLike, useLoginRequired } from '../lib/questions';
+import { Badge } from './ui/card';
+import { toast } from './ui/toast-store';
+
+const MAX_TAGS = 4;
+
+/** Category badge colours; each pair keeps at least 4.5:1 contrast. */
+const CATEGORY_COLOURS: Record<string, string> = {
+  blue: 'bg-blue-100 text-blue-900',
+  violet: 'bg-violet-100 text-violet-900',
+  amber: 'bg-amber-100 text-amber-900',
+  emerald: 'bg-emerald-100 text-emerald-900',
+  cyan: 'bg-cyan-100 text-cyan-900',
+  fuchsia: 'bg-fuchsia-100 text-fuchsia-900',
+  red: 'bg-red-100 text-red-900',
+};
+const SLUG_COLOURS: Record<string, string> = {
+  'immigration-help': 'blue',
+  'student-support': 'violet',
+  housing: 'amber',
+  'health-well-being': 'emerald',
+  'work-career': 'cyan',
+  founders: 'fuchsia',
+  'emergency-sos': 'red',
+};
+
+export function categoryClasses(slug: string | null): string {
+  return CATEGORY_COLOURS[SLUG_COLOURS[slug ?? ''] ?? ''] ?? 'bg-slate-100 text-slate-800';
+}
+
+export function AuthorLine({ author, createdAt }: { author: Question['author']; createdAt: string }) {
+  const { t, locale } = useTranslation();
+  const name = author?.displayName ?? t('question.anonymous');
+  return (
+    <div className="flex min-w-0 items-center gap-2 text-sm">
+      <span
+        aria-hidden="true"
+        className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-800"
+      >
+        {author ? initials(author.displayName) : '?'}
+      </span>
+      <span className="min-w-0">
+        <span className="font-medium text-slate-900">{name}</span>
+        {author && author.role !== 'student' && (
+          <Badge className="ml-1.5" colour="bg-brand-100 text-brand-800">
+            {t(`roles.${author.role}`)}
+          </Badge>
+        )}
+        <span className="block text-slate-600">
+          <time dateTime={createdAt}>{relativeTime(createdAt, locale, t('time.justNow'))}</time>
+        </span>
+      </span>
+    </div>
+  );
+}
+
+/** Like, reply count, share and save: the same on a card and on the question page. */
+export function QuestionActions({
+  question,
+  showReplies = true,
+}: {
+  question: Question;
+  showReplies?: boolean;
+}) {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const loginRequired = useLoginRequired();
+  const like = useLike();
+  const bookmark = useBookmark();
+  const button =
+    'inline-flex h-10 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100 disabled:opacity-60';
+
+  const onLike = () => {
+    if (!user) return loginRequired('question.loginToLike');
+    like.mutate(
+      { id: question.id, liked: !question.liked },
+      {
+        onError: (error) =>
+          toast({
+            title: t('question.actionFailed'),
+            description: errorMessage(error),
+            variant: 'destructive',
+          }),
+      },
+    );
+  };
+  const onBookmark = () => {
+    if (!user) return loginRequired('question.loginToBookmark');
+    bookmark.mutate(
+      { id: question.id, bookmarked: !question.bookmarked },
+      {
+        onSuccess: (result) =>
+          toast({
+            title: t(result.bookmarked ? 'question.addedToBookmarks' : 'question.removedFromBookmarks'),
+          }),
+        onError: (error) =>
+          toast({
+            title: t('question.actionFailed'),
+            description: errorMessage(error),
+            variant: 'destructive',
+          }),
+      },
+    );
+  };
+  const onShare = async () => {
+    const url = `${window.location.origin}/questions/${question.id}`;
+    try {
+      if (navigator.share) {
+        await navigator.share({ title: question.title, url });
+        return;
+      }
+    } catch (error) {
+      if ((error as Error).name === 'AbortError') return;
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      toast({ title: t('question.linkCopied') });
+    } catch {
+      toast({
+        title: t('question.shareFailed'),
+        description: t('question.shareFailedText'),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <div className="flex flex-wrap items-center gap-1">
+      <button
+        type="button"
+        className={button}
+        onClick={onLike}
+        disabled={like.isPending}
+        aria-pressed={question.liked}
+        aria-label={`${t(question.liked ? 'question.unlike' : 'question.like')}: ${t('question.likes', { count: question.upvotes })}`}
+      >
+        <Heart aria-hidden="true" className={cn('h-5 w-5', question.liked && 'fill-red-600 text-red-600')} />
+        <span aria-hidden="true">{question.upvotes}</span>
+      </button>
+      {showReplies && (
+        <Link to={`/questions/${question.id}`} className={button}>
+          <MessageSquare aria-hidden="true" className="h-5 w-5" />
+          <span>{t('question.replies', { count: question.replyCount })}</span>
+        </Link>
+      )}
+      <button type="button" className={button} onClick={() => void onShare()}>
+        <Share2 aria-hidden="true" className="h-5 w-5" />
+        <span>{t('question.share')}</span>
+      </button>
+      <button
+        type="button"
+        className={cn(button, 'ml-auto')}
+        onClick={onBookmark}
+        disabled={bookmark.isPending}
+        aria-pressed={question.bookmarked}
+        aria-label={t(question.bookmarked ? 'question.unbookmark' : 'question.bookmark')}
+      >
+        <Bookmark
+          aria-hidden="true"
+          className={cn('h-5 w-5', question.bookmarked && 'fill-brand-700 text-brand-700')}
+        />
+      </button>
+    </div>
+  );
+}
+
+export function QuestionBadges({ question }: { question: Question }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {question.isUrgent && <Badge colour="bg-red-700 text-white">{t('question.sos')}</Badge>}
+      {question.category && (
+        <Badge colour={categoryClasses(question.categorySlug)}>{question.category}</Badge>
+      )}
+      {question.hasVoiceNote && (
+        <Badge>
+          <Mic aria-hidden="true" className="mr-1 h-3.5 w-3.5" />
+          {t('question.voiceNote')}
+        </Badge>
+      )}
+    </>
+  );
+}
+
+export function QuestionCard({ question }: { question: Question }) {
+  const { t } = useTranslation();
+  const aiReply = question.replies.find((reply) => reply.isAiReply);
+  const hiddenTags = question.tags.length - MAX_TAGS;
+  return (
+    <article
+      aria-labelledby={`q-${question.id}`}
+      className={cn(
+        'rounded-xl border bg-white p-4 shadow-sm sm:p-5',
+        question.isUrgent ? 'border-red-300' : 'border-slate-200',
+      )}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <AuthorLine author={question.author} createdAt={question.createdAt} />
+        <div className="flex flex-wrap gap-1.5">
+          <QuestionBadges question={question} />
+        </div>
+      </div>
+      <h3 id={`q-${question.id}`} className="mt-3 text-lg font-semibold text-slate-900">
+        <Link to={`/questions/${question.id}`} className="hover:underline">
+          {question.title}
+        </Link>
+      </h3>
+      <p className="mt-1 line-clamp-3 whitespace-pre-line text-slate-700">{question.content}</p>
+      {question.tags.length > 0 && (
+        <ul className="mt-3 flex flex-wrap gap-1.5" aria-label={t('question.tags')}>
+          {question.tags.slice(0, MAX_TAGS).map((tag) => (
+            <li key={tag}>
+              <Badge>#{tag}</Badge>
+            </li>
+          ))}
+          {hiddenTags > 0 && (
+            <li>
+              <Badge colour="bg-white text-slate-700 ring-1 ring-slate-300">
+                {t('question.moreTags', { count: hiddenTags })}
+              </Badge>
+            </li>
+          )}
+        </ul>
+      )}
+      {aiReply && (
+        <div className="mt-3 rounded-lg bg-brand-50 p-3 text-sm">
+          <p className="font-semibold text-brand-800">{t('question.chloeReplied')}</p>
+          <p className="line-clamp-2 text-slate-800">{aiReply.content}</p>
+        </div>
+      )}
+      <div className="mt-3 border-t border-slate-100 pt-2">
+        <QuestionActions question={question} />
+      </div>
+    </article>
+  );
+}
+
+export function QuestionCardSkeleton() {
+  return (
+    <div aria-hidden="true" className="rounded-xl border border-slate-200 bg-white p-5">
+      <div className="flex items-center gap-2">
+        <div className="h-9 w-9 animate-pulse rounded-full bg-slate-200" />
+        <div className="h-4 w-32 animate-pulse rounded bg-slate-200" />
+      </div>
+      <div className="mt-4 h-5 w-3/4 animate-pulse rounded bg-slate-200" />
+      <div className="mt-2 h-4 w-full animate-pulse rounded bg-slate-200" />
+      <div className="mt-2 h-4 w-2/3 animate-pulse rounded bg-slate-200" />
+    </div>
+  );
+}

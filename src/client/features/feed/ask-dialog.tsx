@@ -1,0 +1,146 @@
+import '../../lib/page-texts';
+import '../../lib/zod-setup';
+import { useId, useState, type FormEvent } from 'react';
+import { CATEGORIES } from '../../../shared/categories';
+import { CRISIS_LINES } from '../../../shared/constants';
+import { createQuestionSchema, splitTags, type QuestionDetail } from '../../../shared/schemas/questions';
+import { Button } from '../../components/ui/button';
+import { Field, inputClasses, TextAreaField } from '../../components/ui/field';
+import { Modal } from '../../components/ui/modal';
+import { toast } from '../../components/ui/toast-store';
+import { api, errorMessage } from '../../lib/api';
+import { useTranslation } from '../../lib/i18n';
+import { useInvalidateQuestions } from '../../lib/questions';
+import { VoiceRecorder } from './voice-recorder';
+
+/** The Ask a Question dialog: title, details, category, tags, voice note, anonymous and SOS. */
+export function AskDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t, locale } = useTranslation();
+  const invalidate = useInvalidateQuestions();
+  const categoryId = useId();
+  const [urgent, setUrgent] = useState(false);
+  const [voice, setVoice] = useState<Blob | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [formKey, setFormKey] = useState(0);
+
+  const reset = () => {
+    setUrgent(false);
+    setVoice(null);
+    setFormKey((key) => key + 1);
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const title = String(form.get('title') ?? '').trim();
+    const content = String(form.get('content') ?? '').trim();
+    if (!title || !content) {
+      toast({ title: t('ask.missingTitle'), description: t('ask.missingText'), variant: 'destructive' });
+      return;
+    }
+    const parsed = createQuestionSchema.safeParse({
+      title,
+      content,
+      category: String(form.get('category') ?? '') || null,
+      tags: splitTags(String(form.get('tags') ?? '')),
+      isUrgent: urgent,
+      isAnonymous: form.get('anonymous') === 'on',
+    });
+    if (!parsed.success) {
+      toast({
+        title: t('ask.postFailed'),
+        description: t(parsed.error.issues[0]?.message ?? ''),
+        variant: 'destructive',
+      });
+      return;
+    }
+    setBusy(true);
+    try {
+      const question = await api<QuestionDetail>('/api/questions', { method: 'POST', body: parsed.data });
+      if (voice) {
+        await api(`/api/questions/${question.id}/voice-note`, { method: 'POST', body: voice }).catch(() =>
+          toast({ title: t('ask.voiceUploadFailed'), variant: 'destructive' }),
+        );
+      }
+      toast({ title: t('ask.posted') });
+      invalidate();
+      reset();
+      onClose();
+    } catch (error) {
+      toast({ title: t('ask.postFailed'), description: errorMessage(error), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal open={open} onClose={onClose} title={t('ask.title')} description={t('ask.description')}>
+      <form key={formKey} onSubmit={onSubmit} className="mt-4 space-y-4 overflow-y-auto" noValidate>
+        <Field
+          label={t('ask.questionTitle')}
+          name="title"
+          required
+          maxLength={200}
+          placeholder={t('ask.titlePlaceholder')}
+        />
+        <TextAreaField
+          label={t('ask.details')}
+          name="content"
+          required
+          maxLength={10_000}
+          rows={5}
+          placeholder={t('ask.detailsPlaceholder')}
+        />
+        <div className="space-y-1">
+          <label htmlFor={categoryId} className="block text-sm font-medium text-slate-800">
+            {t('ask.category')}
+          </label>
+          <select id={categoryId} name="category" defaultValue="" className={inputClasses}>
+            <option value="">{t('ask.noCategory')}</option>
+            {CATEGORIES.map((category) => (
+              <option key={category.slug} value={category.slug}>
+                {category.name[locale]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Field label={t('ask.tags')} name="tags" hint={t('ask.tagsHint')} autoComplete="off" />
+        <VoiceRecorder value={voice} onChange={setVoice} />
+        <label className="flex items-start gap-3 text-slate-800">
+          <input type="checkbox" name="anonymous" className="mt-1 h-5 w-5 accent-brand-700" />
+          <span>{t('ask.anonymous')}</span>
+        </label>
+        <label className="flex items-start gap-3 text-slate-800">
+          <input
+            type="checkbox"
+            name="urgent"
+            checked={urgent}
+            onChange={(event) => setUrgent(event.target.checked)}
+            className="mt-1 h-5 w-5 accent-red-700"
+          />
+          <span>{t('ask.urgent')}</span>
+        </label>
+        {urgent && (
+          <div role="note" className="rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">
+            <p>{t('ask.urgentHelp')}</p>
+            <p className="mt-2 flex flex-wrap gap-2">
+              {CRISIS_LINES.filter((line) => line.id !== 'respect').map((line) => (
+                <a key={line.id} href={`tel:${line.tel}`} className="font-semibold underline">
+                  {line.number}
+                </a>
+              ))}
+            </p>
+          </div>
+        )}
+        <div className="flex flex-wrap justify-end gap-2 pt-2">
+          <Button variant="secondary" onClick={onClose}>
+            {t('ask.cancel')}
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {busy ? t('ask.posting') : t('ask.post')}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
