@@ -1,10 +1,19 @@
 import type { HTMLAttributes } from 'react';
 import { cn } from '../../lib/cn';
 
-export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return (
-    <div className={cn('rounded-xl border border-slate-200 bg-white p-5 shadow-sm', className)} {...props} />
-  );
+const CARD_TONES = {
+  plain: 'border-slate-200 bg-white',
+  brand: 'border-brand-100 bg-brand-50',
+  danger: 'border-red-200 bg-white',
+} as const;
+
+/** A panel. `tone` sets its colours (never set colours in className). */
+export function Card({
+  className,
+  tone = 'plain',
+  ...props
+}: HTMLAttributes<HTMLDivElement> & { tone?: keyof typeof CARD_TONES }) {
+  return <div className={cn('rounded-xl border p-5 shadow-sm', CARD_TONES[tone], className)} {...props} />;
 }
 
 /** A small label. `colour` holds its background and text classes (never set colours in className). */
