@@ -15,7 +15,7 @@ export function Page({
   width?: keyof typeof WIDTHS;
 }) {
   return (
-    <div className={`mx-auto w-full ${WIDTHS[width]} px-4 py-8 sm:px-6`}>
+    <div className={`mx-auto w-full ${WIDTHS[width]} px-4 py-8 wrap-break-word sm:px-6`}>
       <header className="mb-6 space-y-2">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
         {lead && <p className="max-w-3xl text-base text-slate-700">{lead}</p>}

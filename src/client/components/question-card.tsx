@@ -198,7 +198,7 @@ export function QuestionCard({ question }: { question: Question }) {
     <article
       aria-labelledby={`q-${question.id}`}
       className={cn(
-        'rounded-xl border bg-white p-4 shadow-sm sm:p-5',
+        'rounded-xl border bg-white p-4 shadow-sm wrap-anywhere sm:p-5',
         question.isUrgent ? 'border-red-300' : 'border-slate-200',
       )}
     >

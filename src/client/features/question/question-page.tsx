@@ -12,6 +12,7 @@ import { Modal } from '../../components/ui/modal';
 import { toast } from '../../components/ui/toast-store';
 import { api, ApiError, errorMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
+import { cn } from '../../lib/cn';
 import { useTranslation } from '../../lib/i18n';
 import { useInvalidateQuestions, useLoginRequired, useQuestion } from '../../lib/questions';
 
@@ -126,11 +127,10 @@ function ReplyItem({ reply, onDeleted }: { reply: Reply; onDeleted: () => void }
   const { user } = useAuth();
   return (
     <li
-      className={
-        reply.isAiReply
-          ? 'rounded-xl border border-brand-100 bg-brand-50 p-4'
-          : 'rounded-xl border border-slate-200 bg-white p-4'
-      }
+      className={cn(
+        'rounded-xl border p-4 wrap-anywhere',
+        reply.isAiReply ? 'border-brand-100 bg-brand-50' : 'border-slate-200 bg-white',
+      )}
     >
       {reply.isAiReply ? (
         <div>
@@ -240,7 +240,7 @@ export function QuestionPage() {
       <div className="-mt-4 mb-4 flex flex-wrap gap-1.5">
         <QuestionBadges question={question} />
       </div>
-      <Card>
+      <Card className="wrap-anywhere">
         <AuthorLine author={question.author} createdAt={question.createdAt} />
         <p className="mt-4 whitespace-pre-line text-slate-800">
           <Linkify text={question.content} />
