@@ -3,10 +3,10 @@
  * reports the home route's JavaScript size. Uses DATABASE_URL when set, else the embedded PostgreSQL
  * in .data/bench. Builds the client first when dist/ is missing.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
@@ -23,8 +23,19 @@ const CONNECTIONS = 50;
 
 type Result = { name: string; rps: number; p99: number };
 
+/** autocannon runs in its own process, so the load generator does not share the server's event loop. */
 async function measure(name: string, url: string): Promise<Result> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION });
+  const { stdout } = await promisify(execFile)(
+    path.join(root, 'node_modules/.bin/autocannon'),
+    ['--json', '-c', String(CONNECTIONS), '-d', String(DURATION), url],
+    { maxBuffer: 16 * 1024 * 1024 },
+  );
+  const result = JSON.parse(stdout) as {
+    non2xx: number;
+    errors: number;
+    requests: { average: number };
+    latency: { p99: number };
+  };
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${name}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
   }

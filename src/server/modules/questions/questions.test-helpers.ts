@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { CategorySlug } from '../../../shared/categories';
 import type { Role } from '../../../shared/constants';
 import type { Question, QuestionDetail, QuestionList } from '../../../shared/schemas/questions';
@@ -228,7 +228,3 @@ export function api(app: FastifyInstance) {
 }
 
 export const ids = (list: Question[]) => list.map((q) => q.id);
-
-export function errorBody(response: LightMyRequestResponse) {
-  return response.json<{ error: string; code: string }>();
-}

@@ -66,6 +66,8 @@ export type QuestionRow = {
   upvotes: number;
   reply_count: number;
   created_at: Date | string;
+  /** created_at to the microsecond (JavaScript dates stop at milliseconds), for the latest-first cursor. */
+  created_at_exact: string;
   author_id: string;
   display_name: string;
   role: 'student' | 'mentor' | 'admin';
@@ -78,6 +80,7 @@ export type QuestionRow = {
 
 const SELECT_QUESTION = sql`
   select q.id, q.title, q.content, q.tags, q.is_urgent, q.is_anonymous, q.upvotes, q.reply_count, q.created_at,
+    to_char(q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at_exact,
     q.author_id, u.display_name, u.role, c.slug as category_slug, c.name_en as category_en, c.name_vi as category_vi,
     exists (select 1 from voice_notes v where v.question_id = q.id) as has_voice_note,
     (select r.content from replies r where r.question_id = q.id and r.is_ai_reply
@@ -155,22 +158,29 @@ function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify(cursor)).toString('base64url');
 }
 
+const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MAX_OFFSET = 100_000;
+
+function validTime(value: unknown): value is string {
+  return typeof value === 'string' && CURSOR_TIME.test(value) && !Number.isNaN(Date.parse(value));
+}
+
+/** Cursors come back from clients: anything but a well-formed one is a 400, never a database error. */
 function decodeCursor(value: string | undefined, sort: 'trending' | 'latest'): Cursor | undefined {
   if (!value) return undefined;
+  let parsed: Record<string, unknown> = {};
   try {
-    const parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as Record<string, unknown>;
-    if (sort === 'trending' && typeof parsed.at === 'string' && Number.isInteger(parsed.offset)) {
-      if (!Number.isNaN(Date.parse(parsed.at)) && (parsed.offset as number) >= 0) {
-        return { at: parsed.at, offset: parsed.offset as number };
-      }
-    }
-    if (sort === 'latest' && typeof parsed.createdAt === 'string' && typeof parsed.id === 'string') {
-      if (!Number.isNaN(Date.parse(parsed.createdAt)) && /^[0-9a-f-]{36}$/i.test(parsed.id)) {
-        return { createdAt: parsed.createdAt, id: parsed.id };
-      }
-    }
+    parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as Record<string, unknown>;
   } catch {
-    // fall through
+    // not JSON: refused below
+  }
+  const { at, offset, createdAt, id } = parsed ?? {};
+  if (sort === 'trending' && validTime(at) && Number.isSafeInteger(offset)) {
+    if ((offset as number) >= 0 && (offset as number) <= MAX_OFFSET) return { at, offset: offset as number };
+  }
+  if (sort === 'latest' && validTime(createdAt) && typeof id === 'string' && UUID.test(id)) {
+    return { createdAt, id };
   }
   throw errors.validation('validation.cursorInvalid');
 }
@@ -184,7 +194,8 @@ export function trendingScore(upvotes: number, replyCount: number, ageHours: num
 }
 
 const scoreAt = (at: string) =>
-  sql`((q.upvotes + q.reply_count + 1)::float8 / power(greatest(extract(epoch from (${at}::timestamptz - q.created_at)) / 3600, 0) + 2, 1.5))`;
+  // float8 throughout: extract() answers numeric, whose power() is fifty times slower.
+  sql`((q.upvotes + q.reply_count + 1)::float8 / power(greatest(extract(epoch from (${at}::timestamptz - q.created_at))::float8 / 3600, 0) + 2, 1.5))`;
 
 type ListOptions = {
   sort: 'trending' | 'latest';
@@ -196,15 +207,30 @@ type ListOptions = {
 
 type RawPage = { rows: QuestionRow[]; urgent: QuestionRow[]; nextCursor: string | null };
 
-/** First pages of the feeds, per database (so apps on different databases never share pages). */
-const feedCaches = new WeakMap<Database, TtlCache<RawPage>>();
-function feedCache(db: Database): TtlCache<RawPage> {
-  let cache = feedCaches.get(db);
-  if (!cache) {
-    cache = new TtlCache<RawPage>(5_000);
-    feedCaches.set(db, cache);
+/**
+ * Per database (apps on different databases never share entries), cleared together on every write:
+ * the first pages of the feeds, question pages, and both as the JSON a visitor gets, ready to send.
+ */
+type Caches = { feed: TtlCache<RawPage>; detail: TtlCache<RawDetail>; visitor: TtlCache<string> };
+const cachesByDb = new WeakMap<Database, Caches>();
+function caches(db: Database): Caches {
+  let found = cachesByDb.get(db);
+  if (!found) {
+    found = {
+      feed: new TtlCache(5_000),
+      detail: new TtlCache(5_000, 2_000),
+      visitor: new TtlCache(5_000, 2_000),
+    };
+    cachesByDb.set(db, found);
   }
-  return cache;
+  return found;
+}
+
+export function clearCaches(db: Database): void {
+  const all = caches(db);
+  all.feed.clear();
+  all.detail.clear();
+  all.visitor.clear();
 }
 
 async function readPage(db: Database, options: ListOptions): Promise<RawPage> {
@@ -236,7 +262,7 @@ async function readPage(db: Database, options: ListOptions): Promise<RawPage> {
     order = sql`q.created_at desc, q.id desc`;
     nextFor = (rows) => {
       const last = rows[rows.length - 1]!;
-      return { createdAt: iso(last.created_at), id: last.id };
+      return { createdAt: last.created_at_exact, id: last.id };
     };
   }
 
@@ -267,7 +293,7 @@ export async function listQuestions(
   const cacheable = !options.q && !options.cursor;
   const key = `${options.sort}|${options.category ?? ''}|${options.limit}`;
   const page = cacheable
-    ? await feedCache(db).get(key, () => readPage(db, options))
+    ? await caches(db).feed.get(key, () => readPage(db, options))
     : await readPage(db, options);
   const flags = await viewerFlags(
     db,
@@ -292,22 +318,6 @@ type ReplyRow = {
 };
 type RawDetail = { row: QuestionRow; replies: ReplyRow[] };
 
-/** Question pages, per database, cleared with the feeds on every write. */
-const detailCaches = new WeakMap<Database, TtlCache<RawDetail>>();
-function detailCache(db: Database): TtlCache<RawDetail> {
-  let cache = detailCaches.get(db);
-  if (!cache) {
-    cache = new TtlCache<RawDetail>(5_000, 2_000);
-    detailCaches.set(db, cache);
-  }
-  return cache;
-}
-
-function clearCaches(db: Database): void {
-  feedCache(db).clear();
-  detailCache(db).clear();
-}
-
 async function readDetail(db: Database, id: string): Promise<RawDetail> {
   const [question, replyRows] = await Promise.all([
     db.execute<QuestionRow>(sql`${SELECT_QUESTION} where q.id = ${id}`),
@@ -329,7 +339,7 @@ export async function getQuestion(
   locale: Locale,
   id: string,
 ): Promise<QuestionDetail> {
-  const { row, replies: replyRows } = await detailCache(db).get(id, () => readDetail(db, id));
+  const { row, replies: replyRows } = await caches(db).detail.get(id, () => readDetail(db, id));
   const flags = await viewerFlags(db, viewer, [id]);
   // The question's author stays anonymous in their own replies too.
   const hideReplyAuthor = (authorId: string | null) => row.is_anonymous && authorId === row.author_id;
@@ -350,6 +360,22 @@ export async function getQuestion(
       isOwn: viewer !== null && viewer.id === reply.author_id,
     })),
   };
+}
+
+/** What a visitor (no session) gets, as JSON text: the same for every visitor, so it is kept ready. */
+export function visitorListJson(db: Database, locale: Locale, options: ListOptions): Promise<string> {
+  const load = async () => JSON.stringify(await listQuestions(db, null, locale, options));
+  if (options.q || options.cursor) return load();
+  return caches(db).visitor.get(
+    `feed|${options.sort}|${options.category ?? ''}|${options.limit}|${locale}`,
+    load,
+  );
+}
+
+export function visitorQuestionJson(db: Database, locale: Locale, id: string): Promise<string> {
+  return caches(db).visitor.get(`detail|${id}|${locale}`, async () =>
+    JSON.stringify(await getQuestion(db, null, locale, id)),
+  );
 }
 
 const NEW_ACCOUNT_MS = 24 * 60 * 60 * 1000;
@@ -528,7 +554,9 @@ export async function deleteReply(db: Database, user: SessionUser, id: string): 
   if (!row) throw errors.notFound();
   if (row.authorId !== user.id && user.role !== 'admin') throw errors.forbidden();
   await db.transaction(async (tx) => {
-    await tx.delete(replies).where(eq(replies.id, id));
+    // Two deletes at once: only the one that removed the row moves the count.
+    const deleted = await tx.delete(replies).where(eq(replies.id, id)).returning({ id: replies.id });
+    if (deleted.length === 0) return;
     await tx
       .update(questions)
       .set({ replyCount: sql`${questions.replyCount} - 1` })

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { questions, voiceNotes } from '../../db/schema';
 import { AppError, errors } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
+import { clearCaches } from './service';
 
 /** The audio type read from the file's first bytes; the request's Content-Type is not trusted. */
 export function sniffAudio(data: Buffer): 'audio/webm' | 'audio/ogg' | 'audio/mp4' | null {
@@ -27,6 +28,7 @@ export async function attachVoiceNote(db: Database, user: SessionUser, questionI
     .onConflictDoNothing()
     .returning({ questionId: voiceNotes.questionId });
   if (inserted.length === 0) throw new AppError(409, 'VOICE_NOTE_EXISTS', 'errors.voiceNoteExists');
+  clearCaches(db);
 }
 
 export async function readVoiceNote(db: Database, questionId: string) {
