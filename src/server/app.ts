@@ -1,8 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -15,6 +14,7 @@ import type { Database } from './db/client';
 import { errors } from './errors';
 import { authPlugin, requestPath } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { authRoutes } from './modules/auth/routes';
 import { contentRoutes } from './modules/content/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -38,6 +38,15 @@ function defaultClientDir(): string | null {
   return null;
 }
 
+/** The app's HTML page, read once, with its brotli and gzip copies when the build made them. */
+function loadIndexPage(clientDir: string): { identity: Buffer; br?: Buffer; gzip?: Buffer } {
+  const read = (name: string) => {
+    const file = path.join(clientDir, name);
+    return existsSync(file) ? readFileSync(file) : undefined;
+  };
+  return { identity: read('index.html')!, br: read('index.html.br'), gzip: read('index.html.gz') };
+}
+
 /** Builds the application. It never listens: main.ts does, tests inject. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
@@ -52,7 +61,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(errorsPlugin);
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -107,14 +116,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
+  const indexPage = clientDir ? loadIndexPage(clientDir) : null;
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = requestPath(request);
     if (pathname.startsWith('/api/') || pathname === '/api' || !clientDir || request.method !== 'GET') {
       throw errors.notFound();
     }
     // Every page is the single-page app; paths it does not know get its 404 page with a 404 status.
-    reply.header('cache-control', 'no-cache');
-    return reply.code(isPagePath(pathname) ? 200 : 404).sendFile('index.html');
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    const encoding = (['br', 'gzip'] as const).find((name) => indexPage![name] && accepted.includes(name));
+    reply
+      .code(isPagePath(pathname) ? 200 : 404)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding');
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(encoding ? indexPage![encoding] : indexPage!.identity);
   });
 
   return app;

@@ -104,6 +104,7 @@ export type Reply = z.infer<typeof replySchema>;
 export const questionSchema = z.object({
   id: z.string(),
   title: z.string(),
+  /** In lists, the first 400 characters (ending with "…" when cut); the question page has it all. */
   content: z.string(),
   /** The category's display name in the reader's language, and its slug. */
   category: z.string().nullable(),

@@ -14,6 +14,7 @@ import { bookmarks, categories, likes, questions, replies, reports } from '../..
 import { AppError, errors } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
 import { TtlCache } from './cache';
+import { prepareJson, type PreparedJson } from './prepared-json';
 
 type Viewer = SessionUser | null;
 
@@ -102,16 +103,27 @@ function visibleAuthor(
   return isAnonymous && viewer?.role !== 'admin' ? null : author;
 }
 
+/** Lists carry the start of each question (cards show three lines); the question page has all of it. */
+const EXCERPT_CHARS = 400;
+
+export function excerpt(text: string): string {
+  if (text.length <= EXCERPT_CHARS) return text;
+  const cut = text.slice(0, EXCERPT_CHARS);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > EXCERPT_CHARS * 0.8 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
+}
+
 export function shapeQuestion(
   row: QuestionRow,
   viewer: Viewer,
   locale: Locale,
   flags: { liked: boolean; bookmarked: boolean },
+  full = false,
 ): Question {
   return {
     id: row.id,
     title: row.title,
-    content: row.content,
+    content: full ? row.content : excerpt(row.content),
     category: (locale === 'vi' ? row.category_vi : row.category_en) ?? null,
     categorySlug: row.category_slug,
     tags: row.tags,
@@ -211,7 +223,7 @@ type RawPage = { rows: QuestionRow[]; urgent: QuestionRow[]; nextCursor: string 
  * Per database (apps on different databases never share entries), cleared together on every write:
  * the first pages of the feeds, question pages, and both as the JSON a visitor gets, ready to send.
  */
-type Caches = { feed: TtlCache<RawPage>; detail: TtlCache<RawDetail>; visitor: TtlCache<string> };
+type Caches = { feed: TtlCache<RawPage>; detail: TtlCache<RawDetail>; visitor: TtlCache<PreparedJson> };
 const cachesByDb = new WeakMap<Database, Caches>();
 function caches(db: Database): Caches {
   let found = cachesByDb.get(db);
@@ -344,7 +356,7 @@ export async function getQuestion(
   // The question's author stays anonymous in their own replies too.
   const hideReplyAuthor = (authorId: string | null) => row.is_anonymous && authorId === row.author_id;
   return {
-    ...shapeQuestion(row, viewer, locale, flags(id)),
+    ...shapeQuestion(row, viewer, locale, flags(id), true),
     replies: replyRows.map((reply) => ({
       id: reply.id,
       content: reply.content,
@@ -362,9 +374,9 @@ export async function getQuestion(
   };
 }
 
-/** What a visitor (no session) gets, as JSON text: the same for every visitor, so it is kept ready. */
-export function visitorListJson(db: Database, locale: Locale, options: ListOptions): Promise<string> {
-  const load = async () => JSON.stringify(await listQuestions(db, null, locale, options));
+/** What a visitor (no session) gets is the same for every visitor, so it is kept ready to send. */
+export function visitorListJson(db: Database, locale: Locale, options: ListOptions): Promise<PreparedJson> {
+  const load = async () => prepareJson(await listQuestions(db, null, locale, options));
   if (options.q || options.cursor) return load();
   return caches(db).visitor.get(
     `feed|${options.sort}|${options.category ?? ''}|${options.limit}|${locale}`,
@@ -372,9 +384,9 @@ export function visitorListJson(db: Database, locale: Locale, options: ListOptio
   );
 }
 
-export function visitorQuestionJson(db: Database, locale: Locale, id: string): Promise<string> {
+export function visitorQuestionJson(db: Database, locale: Locale, id: string): Promise<PreparedJson> {
   return caches(db).visitor.get(`detail|${id}|${locale}`, async () =>
-    JSON.stringify(await getQuestion(db, null, locale, id)),
+    prepareJson(await getQuestion(db, null, locale, id)),
   );
 }
 
