@@ -23,13 +23,19 @@ const CONNECTIONS = 50;
 
 type Result = { name: string; rps: number; p99: number };
 
-/** autocannon runs in its own process, so the load generator does not share the server's event loop. */
+/**
+ * autocannon runs in its own process, so the load generator does not share the server's event loop; a
+ * second of warm-up first lets the JIT and the caches settle for both sides alike.
+ */
 async function measure(name: string, url: string): Promise<Result> {
-  const { stdout } = await promisify(execFile)(
-    path.join(root, 'node_modules/.bin/autocannon'),
-    ['--json', '-c', String(CONNECTIONS), '-d', String(DURATION), url],
-    { maxBuffer: 16 * 1024 * 1024 },
-  );
+  const cannon = (seconds: number) =>
+    promisify(execFile)(
+      path.join(root, 'node_modules/.bin/autocannon'),
+      ['--json', '-c', String(CONNECTIONS), '-d', String(seconds), url],
+      { maxBuffer: 16 * 1024 * 1024 },
+    );
+  await cannon(1);
+  const { stdout } = await cannon(DURATION);
   const result = JSON.parse(stdout) as {
     non2xx: number;
     errors: number;
