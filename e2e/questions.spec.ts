@@ -44,7 +44,7 @@ test.describe('visitors', () => {
 
     await topics.getByRole('button', { name: /^Housing \d+$/ }).click();
     await expect(page).toHaveURL(/category=housing/);
-    const cards = page.getByRole('region', { name: 'Questions' }).getByRole('article');
+    const cards = page.getByRole('region', { name: 'Questions', exact: true }).getByRole('article');
     await expect(cards.first()).toBeVisible();
     for (const badge of await cards.locator('text=Housing').all()) await expect(badge).toBeVisible();
 
@@ -61,18 +61,22 @@ test.describe('visitors', () => {
     await page.getByRole('searchbox', { name: 'Search questions' }).fill('bond');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(page.getByText('Results for “bond”')).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Questions' }).getByRole('article').first()).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Questions', exact: true }).getByRole('article').first(),
+    ).toBeVisible();
     await page.getByRole('searchbox', { name: 'Search questions' }).fill('zzqxwv nothing like this');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Start the Conversation' })).toBeVisible();
     await page.getByRole('button', { name: 'Clear search' }).click();
-    await expect(page.getByRole('region', { name: 'Questions' }).getByRole('article').first()).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Questions', exact: true }).getByRole('article').first(),
+    ).toBeVisible();
   });
 
   test('liking asks them to sign in, then brings them back', async ({ page, request }) => {
     const user = await createUser(request);
     await page.goto('/latest');
-    const card = page.getByRole('region', { name: 'Questions' }).getByRole('article').first();
+    const card = page.getByRole('region', { name: 'Questions', exact: true }).getByRole('article').first();
     await card.getByRole('button', { name: /^Like: / }).click();
     await expect(toast(page, 'Login required')).toContainText('Please sign in to like posts');
     await expect(page).toHaveURL(/\/login\?next=%2Flatest/, { timeout: 5000 });
@@ -83,7 +87,7 @@ test.describe('visitors', () => {
   test('bookmarking and replying also need an account', async ({ page }) => {
     await page.goto('/');
     await page
-      .getByRole('region', { name: 'Questions' })
+      .getByRole('region', { name: 'Questions', exact: true })
       .getByRole('article')
       .first()
       .getByRole('button', { name: 'Save' })
@@ -185,7 +189,7 @@ test.describe('students', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.addInitScript(() => Object.defineProperty(navigator, 'share', { value: undefined }));
     await page.goto('/latest');
-    const card = page.getByRole('region', { name: 'Questions' }).getByRole('article').first();
+    const card = page.getByRole('region', { name: 'Questions', exact: true }).getByRole('article').first();
     const href = await card.getByRole('heading').getByRole('link').getAttribute('href');
     await card.getByRole('button', { name: 'Share' }).click();
     await expect(toast(page, 'Link copied!')).toBeVisible();
@@ -225,7 +229,7 @@ test.describe('students', () => {
     const user = await createUser(request);
     await signInFast(page, user, '/latest');
     await page
-      .getByRole('region', { name: 'Questions' })
+      .getByRole('region', { name: 'Questions', exact: true })
       .getByRole('article')
       .first()
       .getByRole('heading')
@@ -266,7 +270,9 @@ test.describe('at 360 px and in Vietnamese', () => {
     await page.addInitScript(() => localStorage.setItem('mentorme.language', 'vi'));
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Câu hỏi cộng đồng' })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Câu hỏi' }).getByRole('article').first()).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Câu hỏi', exact: true }).getByRole('article').first(),
+    ).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     const axeFeed = await new AxeBuilder({ page })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
@@ -276,7 +282,7 @@ test.describe('at 360 px and in Vietnamese', () => {
     ).toEqual([]);
 
     await page
-      .getByRole('region', { name: 'Câu hỏi' })
+      .getByRole('region', { name: 'Câu hỏi', exact: true })
       .getByRole('article')
       .first()
       .getByRole('heading')
@@ -297,7 +303,7 @@ test('a question page passes axe at 1280 px in English, signed in', async ({ pag
   const user = await createUser(request);
   await signInFast(page, user, '/latest');
   await page
-    .getByRole('region', { name: 'Questions' })
+    .getByRole('region', { name: 'Questions', exact: true })
     .getByRole('article')
     .first()
     .getByRole('heading')
@@ -310,4 +316,12 @@ test('a question page passes axe at 1280 px in English, signed in', async ({ pag
   expect(
     result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
   ).toEqual([]);
+});
+
+test('more questions load as the reader scrolls, then with the button', async ({ page }) => {
+  await page.goto('/latest');
+  const cards = page.getByRole('region', { name: 'Questions', exact: true }).getByRole('article');
+  await expect(cards).toHaveCount(20);
+  await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+  await expect.poll(() => cards.count()).toBeGreaterThan(20);
 });

@@ -39,7 +39,7 @@ test('the navigation links each open their page', async ({ page }) => {
 });
 
 test('the footer links open their pages and it shows the year and contact email', async ({ page }) => {
-  await page.goto('/');
+  await page.goto('/faq');
   const footer = page.getByRole('contentinfo');
   await expect(footer).toContainText(`© ${new Date().getFullYear()} Mentor Me`);
   const email = footer.getByRole('link', { name: 'hello@mentorme.example' });

@@ -49,8 +49,11 @@ export function AuthorLine({ author, createdAt }: { author: Question['author']; 
       </span>
       <span className="min-w-0">
         <span className="font-medium text-slate-900">{name}</span>
-        {author && author.role !== 'student' && (
-          <Badge className="ml-1.5" colour="bg-brand-100 text-brand-800">
+        {author && (
+          <Badge
+            className="ml-1.5"
+            colour={author.role === 'student' ? 'bg-slate-100 text-slate-800' : 'bg-brand-100 text-brand-800'}
+          >
             {t(`roles.${author.role}`)}
           </Badge>
         )}

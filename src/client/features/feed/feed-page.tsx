@@ -16,6 +16,8 @@ import { useCategories, useFeed } from '../../lib/questions';
 /** The Ask dialog (with its form validation) loads when it is first opened. */
 const AskDialog = lazy(() => import('./ask-dialog').then((m) => ({ default: m.AskDialog })));
 
+const AUTO_LOAD_PAGES = 3;
+
 function asCategory(value: string | null): CategorySlug | undefined {
   return (CATEGORY_SLUGS as readonly string[]).includes(value ?? '') ? (value as CategorySlug) : undefined;
 }
@@ -136,11 +138,13 @@ export function FeedPage({ sort }: { sort: 'trending' | 'latest' }) {
     setParams(next, { replace: true });
   };
 
-  // More questions load as the reader nears the end of the list.
+  // More questions load as the reader nears the end of the list, a few pages' worth; after that the
+  // button does it, so the footer can be reached.
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
+  const autoLoad = (feed.data?.pages.length ?? 0) < AUTO_LOAD_PAGES;
   useEffect(() => {
     const target = sentinel.current;
-    if (!target || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
+    if (!target || !hasNextPage || !autoLoad || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (entries) =>
         entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage && void fetchNextPage(),
@@ -148,7 +152,7 @@ export function FeedPage({ sort }: { sort: 'trending' | 'latest' }) {
     );
     observer.observe(target);
     return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, autoLoad]);
 
   const pages = feed.data?.pages ?? [];
   const questions = pages.flatMap((page) => page.questions);
