@@ -1,8 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { signInFast, useLanguage } from './fixtures';
-
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+import { expectNoViolations, signInFast, useLanguage } from './fixtures';
 
 const PAGES = [
   '/',
@@ -24,22 +21,6 @@ const TEXT = {
   en: { firstQuestion: 'What is Mentor Me?', openMenu: 'Open menu', menu: 'Menu' },
   vi: { firstQuestion: 'Mentor Me là gì?', openMenu: 'Mở menu', menu: 'Menu' },
 } as const;
-
-/** Runs axe on the page and fails with every violation's id, impact, help and targets. */
-async function expectNoViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const report = results.violations
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.help}\n` +
-        violation.nodes
-          .map((node) => `    ${node.target.join(' ')}\n      ${node.failureSummary ?? ''}`)
-          .join('\n'),
-    )
-    .join('\n');
-  expect(results.passes.length, 'axe ran its rules').toBeGreaterThan(0);
-  expect(results.violations, `axe violations on ${label}:\n${report}`).toEqual([]);
-}
 
 /** Waits until the page has settled: its h1 is shown and no request is pending. */
 async function settle(page: Page) {

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 /** Helpers shared by the end-to-end specs. */
@@ -109,4 +110,22 @@ export async function useLanguage(page: Page, locale: 'en' | 'vi') {
     },
     [LANGUAGE_KEY, locale],
   );
+}
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** Runs axe on the page and fails with every violation's id, impact, help and targets. */
+export async function expectNoViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const report = results.violations
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help}\n` +
+        violation.nodes
+          .map((node) => `    ${node.target.join(' ')}\n      ${node.failureSummary ?? ''}`)
+          .join('\n'),
+    )
+    .join('\n');
+  expect(results.passes.length, 'axe ran its rules').toBeGreaterThan(0);
+  expect(results.violations, `axe violations on ${label}:\n${report}`).toEqual([]);
 }

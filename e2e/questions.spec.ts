@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { createUser, fillLogin, newUser, ORIGIN, signInFast, toast } from './fixtures';
+import { createUser, expectNoViolations, fillLogin, newUser, ORIGIN, signInFast, toast } from './fixtures';
 
 /** Posts a question through the API as the page's signed-in user. */
 async function postQuestion(page: Page, body: Record<string, unknown>): Promise<string> {
@@ -274,12 +273,7 @@ test.describe('at 360 px and in Vietnamese', () => {
       page.getByRole('region', { name: 'Câu hỏi', exact: true }).getByRole('article').first(),
     ).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    const axeFeed = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    expect(
-      axeFeed.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    ).toEqual([]);
+    await expectNoViolations(page, 'the feed at 360 px in Vietnamese');
 
     await page
       .getByRole('region', { name: 'Câu hỏi', exact: true })
@@ -290,12 +284,7 @@ test.describe('at 360 px and in Vietnamese', () => {
       .click();
     await expect(page.getByRole('heading', { name: /^Câu trả lời \(\d+\)$/ })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    const axeQuestion = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    expect(
-      axeQuestion.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    ).toEqual([]);
+    await expectNoViolations(page, 'a question page at 360 px in Vietnamese');
   });
 });
 
@@ -310,12 +299,7 @@ test('a question page passes axe at 1280 px in English, signed in', async ({ pag
     .getByRole('link')
     .click();
   await expect(page.getByLabel('Your reply')).toBeVisible();
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(
-    result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
+  await expectNoViolations(page, 'a question page at 1280 px, signed in');
 });
 
 test('more questions load as the reader scrolls, then with the button', async ({ page }) => {

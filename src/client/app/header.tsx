@@ -40,6 +40,32 @@ function CareerLink({ className }: { className?: string }) {
   );
 }
 
+/** The spec's navigation: the same links in the header row and in the mobile drawer. */
+function MainNav(props: {
+  className: string;
+  listClassName: string;
+  linkClassName: (state: { isActive: boolean }) => string;
+  careerClassName: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t('nav.main')} className={props.className}>
+      <ul className={props.listClassName}>
+        {NAV_LINKS.map((entry) => (
+          <li key={entry.to}>
+            <NavLink to={entry.to} end={'end' in entry} className={props.linkClassName}>
+              {t(entry.label)}
+            </NavLink>
+          </li>
+        ))}
+        <li>
+          <CareerLink className={props.careerClassName} />
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
 function AccountMenu() {
   const { t } = useTranslation();
   const { user, signOut } = useAuth();
@@ -103,20 +129,12 @@ function MobileDrawer() {
         <Menu aria-hidden="true" className="h-6 w-6" />
       </Button>
       <Modal open={open} onClose={() => setOpen(false)} title={t('nav.menuTitle')} side="left">
-        <nav aria-label={t('nav.main')} className="mt-2">
-          <ul className="space-y-1">
-            {NAV_LINKS.map((entry) => (
-              <li key={entry.to}>
-                <NavLink to={entry.to} end={'end' in entry} className={link}>
-                  {t(entry.label)}
-                </NavLink>
-              </li>
-            ))}
-            <li>
-              <CareerLink className="block rounded-lg px-3 py-3 text-base text-slate-800" />
-            </li>
-          </ul>
-        </nav>
+        <MainNav
+          className="mt-2"
+          listClassName="space-y-1"
+          linkClassName={link}
+          careerClassName="block rounded-lg px-3 py-3 text-base text-slate-800"
+        />
         <div className="mt-4 space-y-2 border-t border-slate-200 pt-4">
           {!user && (
             <>
@@ -170,20 +188,12 @@ export function Header() {
           ) : null}
         </div>
       </div>
-      <nav aria-label={t('nav.main')} className="hidden border-t border-slate-100 lg:block">
-        <ul className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-1 px-4 sm:px-6">
-          {NAV_LINKS.map((entry) => (
-            <li key={entry.to}>
-              <NavLink to={entry.to} end={'end' in entry} className={link}>
-                {t(entry.label)}
-              </NavLink>
-            </li>
-          ))}
-          <li>
-            <CareerLink className="block rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:text-slate-900" />
-          </li>
-        </ul>
-      </nav>
+      <MainNav
+        className="hidden border-t border-slate-100 lg:block"
+        listClassName="mx-auto flex max-w-7xl flex-wrap items-center gap-x-1 px-4 sm:px-6"
+        linkClassName={link}
+        careerClassName="block rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:text-slate-900"
+      />
     </header>
   );
 }

@@ -187,37 +187,29 @@ export async function questionRoutes(app: FastifyInstance, opts: { db: Database;
     },
   );
 
-  r.post(
-    '/api/questions/:id/report',
-    {
-      schema: {
-        tags: ['questions'],
-        params: idParamsSchema,
-        body: reportSchema,
-        response: { 201: okSchema, ...errorReplies, 409: errorResponseSchema },
+  // Reports on a question or on a reply: one open report per reader and target.
+  for (const [url, target] of [
+    ['/api/questions/:id/report', 'questionId'],
+    ['/api/replies/:id/report', 'replyId'],
+  ] as const) {
+    r.post(
+      url,
+      {
+        schema: {
+          tags: ['questions'],
+          params: idParamsSchema,
+          body: reportSchema,
+          response: { 201: okSchema, ...errorReplies, 409: errorResponseSchema },
+        },
       },
-    },
-    async (request, reply) => {
-      await service.report(db, requireUser(request), { questionId: request.params.id }, request.body);
-      return reply.code(201).send({ ok: true as const });
-    },
-  );
-
-  r.post(
-    '/api/replies/:id/report',
-    {
-      schema: {
-        tags: ['questions'],
-        params: idParamsSchema,
-        body: reportSchema,
-        response: { 201: okSchema, ...errorReplies, 409: errorResponseSchema },
+      async (request, reply) => {
+        const on =
+          target === 'questionId' ? { questionId: request.params.id } : { replyId: request.params.id };
+        await service.report(db, requireUser(request), on, request.body);
+        return reply.code(201).send({ ok: true as const });
       },
-    },
-    async (request, reply) => {
-      await service.report(db, requireUser(request), { replyId: request.params.id }, request.body);
-      return reply.code(201).send({ ok: true as const });
-    },
-  );
+    );
+  }
 
   r.post(
     '/api/questions/:id/voice-note',

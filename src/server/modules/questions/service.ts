@@ -1,8 +1,10 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { CATEGORIES, type CategorySlug } from '../../../shared/categories';
 import type { Locale } from '../../../shared/constants';
+import type { z } from 'zod';
 import {
   QUESTION_LIMITS,
+  type createQuestionSchema,
   type CategoryWithCount,
   type Question,
   type QuestionDetail,
@@ -434,14 +436,7 @@ export async function createQuestion(
   db: Database,
   user: SessionUser,
   locale: Locale,
-  input: {
-    title: string;
-    content: string;
-    category: CategorySlug | null;
-    tags: string[];
-    isUrgent: boolean;
-    isAnonymous: boolean;
-  },
+  input: z.output<typeof createQuestionSchema>,
   limits: Config['postingLimits'],
 ): Promise<QuestionDetail> {
   const id = await db.transaction(async (tx) => {
