@@ -1,0 +1,45 @@
+import { expect, test } from '@playwright/test';
+import { createUser, signInFast, toast } from './fixtures';
+
+// Chromium's fake microphone: a real MediaRecorder recording, without a sound card or a permission prompt.
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+    ],
+  },
+});
+
+test('a recorded voice note is posted with the question and plays on its page', async ({ page, request }) => {
+  const user = await createUser(request);
+  await signInFast(page, user, '/latest');
+  await page.getByRole('button', { name: 'Ask a Question' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Ask a Question' });
+  const title = `Voice question ${Date.now()}`;
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('Details').fill('Listen to my recording, please.');
+  await dialog.getByRole('button', { name: 'Record a voice note' }).click();
+  await expect(dialog.getByRole('status')).toContainText('Recording…');
+  await page.waitForTimeout(1500);
+  await dialog.getByRole('button', { name: 'Stop recording' }).click();
+  await expect(dialog.getByRole('button', { name: 'Remove recording' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Post Question' }).click();
+  await expect(toast(page, 'Question posted!')).toBeVisible();
+
+  const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });
+  await expect(card.getByText('Voice note')).toBeVisible();
+  await card.getByRole('heading').getByRole('link').click();
+  const audio = page.locator('audio');
+  await expect(audio).toHaveAttribute('src', /\/api\/questions\/.+\/voice-note$/);
+  const response = await page.request.get((await audio.getAttribute('src'))!);
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toMatch(/^audio\/(webm|ogg|mp4)/);
+  expect((await response.body()).length).toBeGreaterThan(500);
+});
