@@ -103,6 +103,7 @@ export const pagesEn = {
     loadError: 'The community numbers could not be loaded.',
   },
   profile: {
+    showAll: 'Show all {{count}}',
     myQuestions: 'My questions',
     savedQuestions: 'Saved questions',
     noQuestions: 'You have not asked anything yet.',

@@ -102,6 +102,7 @@ export const pagesVi: PageResources = {
     loadError: 'Không tải được số liệu cộng đồng.',
   },
   profile: {
+    showAll: 'Xem tất cả {{count}}',
     myQuestions: 'Câu hỏi của tôi',
     savedQuestions: 'Câu hỏi đã lưu',
     noQuestions: 'Bạn chưa đặt câu hỏi nào.',

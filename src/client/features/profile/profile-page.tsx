@@ -206,10 +206,14 @@ function DeleteAccount() {
   );
 }
 
+const SHOWN_AT_FIRST = 5;
+
 function QuestionList({ which }: { which: 'mine' | 'saved' }) {
   const { t } = useTranslation();
   const query = useProfileQuestions(which);
   const titleId = useId();
+  const [all, setAll] = useState(false);
+  const list = query.data?.questions ?? [];
   return (
     <section aria-labelledby={titleId}>
       <h2 id={titleId} className="text-xl font-semibold">
@@ -220,9 +224,14 @@ function QuestionList({ which }: { which: 'mine' | 'saved' }) {
         {query.data?.questions.length === 0 && (
           <p className="text-slate-700">{t(which === 'mine' ? 'profile.noQuestions' : 'profile.noSaved')}</p>
         )}
-        {query.data?.questions.map((question) => (
+        {(all ? list : list.slice(0, SHOWN_AT_FIRST)).map((question) => (
           <QuestionCard key={question.id} question={question} />
         ))}
+        {!all && list.length > SHOWN_AT_FIRST && (
+          <Button variant="secondary" onClick={() => setAll(true)}>
+            {t('profile.showAll', { count: list.length })}
+          </Button>
+        )}
       </div>
     </section>
   );

@@ -265,21 +265,21 @@ export function QuestionPage() {
             ))}
           </ul>
         )}
-        <div className="mt-4 flex flex-wrap items-center gap-1 border-t border-slate-100 pt-2">
-          <div className="flex-1">
-            <QuestionActions question={question} showReplies={false} />
+        <div className="mt-4 border-t border-slate-100 pt-2">
+          <QuestionActions question={question} showReplies={false} />
+          <div className="mt-1 flex flex-wrap justify-end gap-1">
+            <ReportButton path={`/api/questions/${question.id}/report`} />
+            {(question.isOwn || user?.role === 'admin') && (
+              <DeleteButton
+                path={`/api/questions/${question.id}`}
+                confirmKey="question.deleteQuestionConfirm"
+                onDeleted={() => {
+                  invalidate();
+                  navigate('/', { replace: true });
+                }}
+              />
+            )}
           </div>
-          <ReportButton path={`/api/questions/${question.id}/report`} />
-          {(question.isOwn || user?.role === 'admin') && (
-            <DeleteButton
-              path={`/api/questions/${question.id}`}
-              confirmKey="question.deleteQuestionConfirm"
-              onDeleted={() => {
-                invalidate();
-                navigate('/', { replace: true });
-              }}
-            />
-          )}
         </div>
       </Card>
 
