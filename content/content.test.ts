@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { faqSchema, legalPageSchema, officialSourcesSchema } from '../src/shared/schemas/content';
+import { governmentFileSchema } from '../src/shared/schemas/resources';
 
 const read = (file: string) =>
   JSON.parse(readFileSync(path.join(import.meta.dirname, file), 'utf8')) as unknown;
@@ -43,5 +44,16 @@ describe('curated content', () => {
     expect(text).toContain('13 11 14');
     expect(text).toContain('1800 737 732');
     expect(text).toContain('131 450');
+  });
+
+  it('has drafts of government services in the final shape, with unique ids and https sources', () => {
+    const { services } = governmentFileSchema.parse(read('drafts/government-west-south-territories.json'));
+    expect(new Set(services.map((service) => service.id)).size).toBe(services.length);
+    for (const state of ['WA', 'SA', 'TAS', 'ACT', 'NT']) {
+      expect(
+        services.filter((service) => service.location.state === state).length,
+        state,
+      ).toBeGreaterThanOrEqual(5);
+    }
   });
 });
