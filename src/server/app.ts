@@ -17,6 +17,8 @@ import { errorsPlugin } from './plugins/errors';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { authRoutes } from './modules/auth/routes';
 import { contentRoutes } from './modules/content/routes';
+import { governmentRoutes } from './modules/government/routes';
+import { StatusChecker } from './modules/government/status';
 import { healthRoutes } from './modules/health/routes';
 import { questionRoutes } from './modules/questions/routes';
 
@@ -26,6 +28,8 @@ export type AppDeps = {
   /** Built client to serve; defaults to dist/client beside the project when it exists. */
   clientDir?: string | null;
   logger?: FastifyServerOptions['logger'];
+  /** Probes official services; main.ts starts one, tests pass their own or get an idle one (all unknown). */
+  statusChecker?: StatusChecker;
 };
 
 function defaultClientDir(): string | null {
@@ -100,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { db, config });
   await app.register(contentRoutes, { db, config });
   await app.register(questionRoutes, { db, config });
+  await app.register(governmentRoutes, { statusChecker: deps.statusChecker ?? new StatusChecker() });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   const clientDir = deps.clientDir === undefined ? defaultClientDir() : deps.clientDir;

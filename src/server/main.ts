@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { connectDatabase } from './db/connect';
 import { seedDemo } from './db/seed/demo';
+import { StatusChecker } from './modules/government/status';
 import { seedCategories } from './modules/questions/service';
 import { pruneExpiredSessions } from './plugins/auth';
 
@@ -24,7 +25,9 @@ async function main() {
   if (config.demoMode) await seedDemo(database.db);
   await pruneExpiredSessions(database.db);
 
-  const app = await buildApp({ config, db: database.db });
+  const statusChecker = new StatusChecker();
+  statusChecker.start();
+  const app = await buildApp({ config, db: database.db, statusChecker });
   const pruneTimer = setInterval(
     () => void pruneExpiredSessions(database.db).catch(() => undefined),
     3_600_000,
@@ -35,6 +38,7 @@ async function main() {
   exitHook.forceExitTimeout(20_000);
   exitHook((done) => {
     clearInterval(pruneTimer);
+    statusChecker.stop();
     app
       .close()
       .catch((error: unknown) => app.log.error(error))

@@ -3,6 +3,17 @@
  * screens, not with the first page; every key exists in pages.vi.ts too (a test enforces it).
  */
 export const pagesEn = {
+  government: {
+    statusTitle: 'Service status',
+    statusText: 'Whether the official online services are answering right now. Checked every 5 minutes.',
+    operational: 'Operational',
+    degraded: 'Slow or having problems',
+    outage: 'Not answering',
+    unknown: 'Unknown',
+    lastChecked: 'Checked {{time}}',
+    notChecked: 'Not checked yet',
+    statusError: 'The service status could not be loaded.',
+  },
   ask: {
     title: 'Ask a Question',
     description: 'Your question is public so the next person finds the answer too. You can hide your name.',

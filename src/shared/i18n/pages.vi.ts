@@ -2,6 +2,17 @@ import type { PageResources } from './pages.en';
 
 /** Vietnamese texts of the information, account and question-asking screens: the keys of pages.en.ts. */
 export const pagesVi: PageResources = {
+  government: {
+    statusTitle: 'Tình trạng dịch vụ',
+    statusText: 'Các dịch vụ trực tuyến chính thức có đang hoạt động hay không. Được kiểm tra mỗi 5 phút.',
+    operational: 'Đang hoạt động',
+    degraded: 'Chậm hoặc đang gặp sự cố',
+    outage: 'Không phản hồi',
+    unknown: 'Không rõ',
+    lastChecked: 'Kiểm tra {{time}}',
+    notChecked: 'Chưa được kiểm tra',
+    statusError: 'Không tải được tình trạng dịch vụ.',
+  },
   ask: {
     title: 'Đặt câu hỏi',
     description: 'Câu hỏi của bạn được công khai để người sau cũng tìm thấy câu trả lời. Bạn có thể ẩn tên.',

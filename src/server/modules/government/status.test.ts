@@ -1,0 +1,98 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/helpers';
+import { OFFICIAL_SERVICES, StatusChecker } from './status';
+
+let server: http.Server;
+let base: string;
+let refusedUrl: string;
+
+beforeAll(async () => {
+  server = http.createServer((request, response) => {
+    if (request.url === '/slow') setTimeout(() => response.end('late'), 400);
+    else if (request.url === '/broken') response.writeHead(503).end();
+    else if (request.url === '/hang')
+      return; // never answers
+    else response.end('ok');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // A port nobody listens on: take one, then close it.
+  const closed = http.createServer();
+  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+  refusedUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/`;
+  await new Promise<void>((resolve) => closed.close(() => resolve()));
+});
+
+afterAll(() => {
+  server.closeAllConnections();
+  server.close();
+});
+
+const options = { timeoutMs: 700, slowMs: 200 };
+
+describe('service status', () => {
+  it('classifies fast, slow, failing, refused and silent services', async () => {
+    const checker = new StatusChecker(
+      [
+        { id: 'fast', name: 'Fast', url: `${base}/` },
+        { id: 'slow', name: 'Slow', url: `${base}/slow` },
+        { id: 'broken', name: 'Broken', url: `${base}/broken` },
+        { id: 'refused', name: 'Refused', url: refusedUrl },
+        { id: 'hang', name: 'Hang', url: `${base}/hang` },
+      ],
+      options,
+    );
+    const statuses = Object.fromEntries((await checker.check()).map((s) => [s.id, s.status]));
+    expect(statuses).toEqual({
+      fast: 'operational',
+      slow: 'degraded',
+      broken: 'degraded',
+      refused: 'outage',
+      hang: 'outage',
+    });
+    expect(checker.current().every((s) => s.lastChecked !== null)).toBe(true);
+  });
+
+  it('says unknown for everything when no host can be looked up (our network, not theirs)', async () => {
+    const checker = new StatusChecker(
+      [
+        { id: 'a', name: 'A', url: 'https://status-check-a.invalid/' },
+        { id: 'b', name: 'B', url: 'https://status-check-b.invalid/' },
+      ],
+      options,
+    );
+    expect((await checker.check()).map((s) => s.status)).toEqual(['unknown', 'unknown']);
+  });
+
+  it('reports an outage when one host is missing but others answer', async () => {
+    const checker = new StatusChecker(
+      [
+        { id: 'up', name: 'Up', url: `${base}/` },
+        { id: 'gone', name: 'Gone', url: 'https://status-check-gone.invalid/' },
+      ],
+      options,
+    );
+    expect((await checker.check()).map((s) => s.status)).toEqual(['operational', 'outage']);
+  });
+
+  it('is unknown before the first check', () => {
+    const checker = new StatusChecker([{ id: 'x', name: 'X', url: `${base}/` }], options);
+    expect(checker.current()).toEqual([
+      { id: 'x', name: 'X', url: `${base}/`, status: 'unknown', lastChecked: null },
+    ]);
+  });
+});
+
+describe('GET /api/government/status', () => {
+  const t = useTestApp();
+
+  it('answers the checker’s current statuses, unknown before the first check', async () => {
+    const response = await t.app.inject({ url: '/api/government/status' });
+    expect(response.statusCode).toBe(200);
+    const { services } = response.json<{ services: { id: string; status: string; lastChecked: null }[] }>();
+    expect(services.map((s) => s.id)).toEqual(OFFICIAL_SERVICES.map((s) => s.id));
+    expect(services.every((s) => s.status === 'unknown' && s.lastChecked === null)).toBe(true);
+  });
+});
