@@ -35,10 +35,7 @@ export const UI = {
   toastRemoveDelayMs: 1_000_000,
   toastSwipeThreshold: 50,
   toastHotkey: ['F8'],
-  tooltipDelayMs: 700,
-  tooltipSkipDelayMs: 300,
   loginRedirectDelayMs: 1500,
-  initialsMax: 2,
 } as const;
 
 export const CRISIS_LINES = [

@@ -1,5 +1,6 @@
 import { Bookmark, Heart, MessageSquare, Mic, Share2 } from 'lucide-react';
 import { Link } from 'react-router';
+import { CATEGORIES } from '../../shared/categories';
 import type { Question } from '../../shared/schemas/questions';
 import { errorMessage } from '../lib/api';
 import { useAuth } from '../lib/auth';
@@ -12,8 +13,8 @@ import { toast } from './ui/toast-store';
 
 const MAX_TAGS = 4;
 
-/** Category badge colours; each pair keeps at least 4.5:1 contrast. */
-const CATEGORY_COLOURS: Record<string, string> = {
+/** Badge classes for each category's colour (src/shared/categories.ts); each pair keeps at least 4.5:1 contrast. */
+const CATEGORY_COLOURS: Record<(typeof CATEGORIES)[number]['colour'], string> = {
   blue: 'bg-blue-100 text-blue-900',
   violet: 'bg-violet-100 text-violet-900',
   amber: 'bg-amber-100 text-amber-900',
@@ -22,18 +23,10 @@ const CATEGORY_COLOURS: Record<string, string> = {
   fuchsia: 'bg-fuchsia-100 text-fuchsia-900',
   red: 'bg-red-100 text-red-900',
 };
-const SLUG_COLOURS: Record<string, string> = {
-  'immigration-help': 'blue',
-  'student-support': 'violet',
-  housing: 'amber',
-  'health-well-being': 'emerald',
-  'work-career': 'cyan',
-  founders: 'fuchsia',
-  'emergency-sos': 'red',
-};
 
-export function categoryClasses(slug: string | null): string {
-  return CATEGORY_COLOURS[SLUG_COLOURS[slug ?? ''] ?? ''] ?? 'bg-slate-100 text-slate-800';
+function categoryClasses(slug: string | null): string {
+  const category = CATEGORIES.find((c) => c.slug === slug);
+  return category ? CATEGORY_COLOURS[category.colour] : 'bg-slate-100 text-slate-800';
 }
 
 export function AuthorLine({ author, createdAt }: { author: Question['author']; createdAt: string }) {
@@ -156,7 +149,7 @@ export function QuestionActions({
       )}
       <button type="button" className={button} onClick={() => void onShare()}>
         <Share2 aria-hidden="true" className="h-5 w-5" />
-        <span>{t('question.share')}</span>
+        <span className="sr-only sm:not-sr-only">{t('question.share')}</span>
       </button>
       <button
         type="button"

@@ -26,7 +26,8 @@ export const questionKeys = {
   feed: (params: FeedParams, locale: string) => ['questions', 'feed', params, locale] as const,
   detail: (id: string, locale: string) => ['questions', 'detail', id, locale] as const,
   categories: (locale: string) => ['categories', locale] as const,
-  mine: (which: 'mine' | 'saved', locale: string) => ['questions', 'me', which, locale] as const,
+  mine: (which: 'mine' | 'saved', locale: string) => [...questionKeys.profile(which), locale] as const,
+  profile: (which: 'mine' | 'saved') => ['questions', 'me', which] as const,
 };
 
 export function useCategories() {
@@ -133,7 +134,7 @@ export function useBookmark() {
       }),
     onSuccess: (result, vars) => {
       patchQuestion(client, vars.id, result);
-      void client.invalidateQueries({ queryKey: questionKeys.mine('saved', '').slice(0, 3) });
+      void client.invalidateQueries({ queryKey: questionKeys.profile('saved') });
     },
   });
 }

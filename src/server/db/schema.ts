@@ -157,36 +157,28 @@ export const replies = pgTable(
   ],
 );
 
-export const likes = pgTable(
-  'likes',
-  {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    questionId: uuid('question_id')
-      .notNull()
-      .references(() => questions.id, { onDelete: 'cascade' }),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.questionId] }), index('likes_question_idx').on(t.questionId)],
-);
+/** A reader's mark on a question (a like, a bookmark): one row per user and question, so toggles are idempotent. */
+function userQuestionMarks<Name extends string>(name: Name) {
+  return pgTable(
+    name,
+    {
+      userId: uuid('user_id')
+        .notNull()
+        .references(() => users.id, { onDelete: 'cascade' }),
+      questionId: uuid('question_id')
+        .notNull()
+        .references(() => questions.id, { onDelete: 'cascade' }),
+      createdAt: createdAt(),
+    },
+    (t) => [
+      primaryKey({ columns: [t.userId, t.questionId] }),
+      index(`${name}_question_idx`).on(t.questionId),
+    ],
+  );
+}
 
-export const bookmarks = pgTable(
-  'bookmarks',
-  {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    questionId: uuid('question_id')
-      .notNull()
-      .references(() => questions.id, { onDelete: 'cascade' }),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.questionId] }),
-    index('bookmarks_question_idx').on(t.questionId),
-  ],
-);
+export const likes = userQuestionMarks('likes');
+export const bookmarks = userQuestionMarks('bookmarks');
 
 export const reports = pgTable(
   'reports',

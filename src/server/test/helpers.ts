@@ -136,6 +136,10 @@ export async function signUp(
     remoteAddress: options.remoteAddress,
   });
   if (response.statusCode !== 201) throw new Error(`signup failed: ${response.statusCode} ${response.body}`);
+  return signedIn(response, email, password);
+}
+
+function signedIn(response: LightMyRequestResponse, email: string, password: string): SignedUp {
   const body = response.json<{ token: string; user: User }>();
   return {
     token: body.token,
@@ -153,14 +157,7 @@ export async function signIn(app: FastifyInstance, email: string, password: stri
     payload: { email, password },
   });
   if (response.statusCode !== 200) throw new Error(`signin failed: ${response.statusCode} ${response.body}`);
-  const body = response.json<{ token: string; user: User }>();
-  return {
-    token: body.token,
-    cookie: `${SESSION.cookieName}=${body.token}`,
-    user: body.user,
-    email,
-    password,
-  };
+  return signedIn(response, email, password);
 }
 
 /**

@@ -2,7 +2,6 @@
 export const en = {
   app: {
     name: 'Mentor Me',
-    tagline: 'Ask, learn and find help in Australia, in English or Vietnamese.',
     skipToContent: 'Skip to main content',
     loading: 'Loading…',
   },
@@ -20,7 +19,6 @@ export const en = {
     careerPlatform: 'AI Career Platform',
     opensInNewTab: '(opens in a new tab)',
     openMenu: 'Open menu',
-    closeMenu: 'Close menu',
     menuTitle: 'Menu',
     signIn: 'Sign In',
     signUp: 'Sign Up',
@@ -167,7 +165,6 @@ export const en = {
       'New accounts can post only a few replies on their first day. Please try again in {{minutes}} min.',
     alreadyReported: 'You have already reported this. Our moderators will look at it.',
     voiceNoteInvalid: 'This recording is not a WebM, Ogg or MP4 audio file.',
-    voiceNoteTooLarge: 'The recording is too large: at most 3 MB (about 2 minutes).',
     voiceNoteExists: 'This question already has a voice note.',
     internal: 'Something went wrong on our side. Please try again.',
     unavailable: 'The service is not available right now.',
@@ -204,8 +201,7 @@ export const en = {
     resourcesTitle: 'Local Resources',
     resourcesText: 'Find settlement, legal, health, housing and community services near you.',
     governmentTitle: 'Government Support Resources',
-    governmentText:
-      'Official Australian Government and state services, with contact details and opening hours.',
+    governmentText: 'Official Australian Government online services, and whether they are working right now.',
     adminTitle: 'Admin Dashboard',
     adminText: 'Moderate questions and manage the community.',
   },
@@ -255,7 +251,6 @@ export const en = {
     moreTags: '+{{count}} more',
     chloeReplied: 'Chloe replied',
     voiceNote: 'Voice note',
-    readMore: 'Read the question',
     loginRequired: 'Login required',
     loginToLike: 'Please sign in to like posts',
     loginToBookmark: 'Please sign in to save questions',
@@ -270,7 +265,6 @@ export const en = {
     notFound: 'This question does not exist or was deleted.',
     repliesTitle: 'Replies',
     noReplies: 'No replies yet. A mentor will answer soon.',
-    mentorBadge: 'Mentor',
     chloeName: 'Chloe (AI assistant)',
     chloeDisclaimer:
       'Chloe gives general information from public sources. It is not legal or migration advice: for your own visa or legal situation, see a registered migration agent.',
@@ -307,7 +301,6 @@ export const en = {
     close: 'Close',
     cancel: 'Cancel',
     retry: 'Try again',
-    backHome: 'Back to home',
   },
 };
 

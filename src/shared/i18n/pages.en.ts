@@ -22,7 +22,6 @@ export const pagesEn = {
     details: 'Details',
     detailsPlaceholder: 'Describe your situation. Do not include passport or visa numbers.',
     category: 'Category',
-    categoryPlaceholder: 'Choose a category (optional)',
     noCategory: 'No category',
     tags: 'Tags',
     tagsHint: 'Separate tags with commas, for example: housing, bond',

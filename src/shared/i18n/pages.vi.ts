@@ -21,7 +21,6 @@ export const pagesVi: PageResources = {
     details: 'Chi tiết',
     detailsPlaceholder: 'Mô tả tình huống của bạn. Đừng ghi số hộ chiếu hay số thị thực.',
     category: 'Chủ đề',
-    categoryPlaceholder: 'Chọn chủ đề (không bắt buộc)',
     noCategory: 'Không có chủ đề',
     tags: 'Thẻ',
     tagsHint: 'Ngăn cách các thẻ bằng dấu phẩy, ví dụ: nhà ở, tiền cọc',

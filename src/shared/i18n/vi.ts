@@ -4,7 +4,6 @@ import type { Resources } from './en';
 export const vi: Resources = {
   app: {
     name: 'Mentor Me',
-    tagline: 'Hỏi, học và tìm trợ giúp tại Úc, bằng tiếng Anh hoặc tiếng Việt.',
     skipToContent: 'Chuyển đến nội dung chính',
     loading: 'Đang tải…',
   },
@@ -22,7 +21,6 @@ export const vi: Resources = {
     careerPlatform: 'Nền tảng nghề nghiệp AI',
     opensInNewTab: '(mở trong thẻ mới)',
     openMenu: 'Mở menu',
-    closeMenu: 'Đóng menu',
     menuTitle: 'Menu',
     signIn: 'Đăng nhập',
     signUp: 'Đăng ký',
@@ -169,7 +167,6 @@ export const vi: Resources = {
       'Tài khoản mới chỉ được đăng vài câu trả lời trong ngày đầu tiên. Vui lòng thử lại sau {{minutes}} phút.',
     alreadyReported: 'Bạn đã báo cáo nội dung này. Người kiểm duyệt sẽ xem xét.',
     voiceNoteInvalid: 'Bản ghi này không phải tệp âm thanh WebM, Ogg hoặc MP4.',
-    voiceNoteTooLarge: 'Bản ghi quá lớn: tối đa 3 MB (khoảng 2 phút).',
     voiceNoteExists: 'Câu hỏi này đã có ghi âm.',
     internal: 'Đã có lỗi từ phía chúng tôi. Vui lòng thử lại.',
     unavailable: 'Dịch vụ hiện không khả dụng.',
@@ -207,7 +204,7 @@ export const vi: Resources = {
     resourcesText: 'Tìm dịch vụ định cư, pháp lý, y tế, nhà ở và cộng đồng gần bạn.',
     governmentTitle: 'Dịch vụ hỗ trợ của Chính phủ',
     governmentText:
-      'Dịch vụ chính thức của Chính phủ Úc và các tiểu bang, kèm thông tin liên hệ và giờ làm việc.',
+      'Các dịch vụ trực tuyến chính thức của Chính phủ Úc, và chúng có đang hoạt động ngay lúc này hay không.',
     adminTitle: 'Bảng quản trị',
     adminText: 'Kiểm duyệt câu hỏi và quản lý cộng đồng.',
   },
@@ -257,7 +254,6 @@ export const vi: Resources = {
     moreTags: '+{{count}} thẻ khác',
     chloeReplied: 'Chloe đã trả lời',
     voiceNote: 'Ghi âm',
-    readMore: 'Đọc câu hỏi',
     loginRequired: 'Cần đăng nhập',
     loginToLike: 'Vui lòng đăng nhập để thích bài viết',
     loginToBookmark: 'Vui lòng đăng nhập để lưu câu hỏi',
@@ -272,7 +268,6 @@ export const vi: Resources = {
     notFound: 'Câu hỏi này không tồn tại hoặc đã bị xóa.',
     repliesTitle: 'Câu trả lời',
     noReplies: 'Chưa có câu trả lời. Người hướng dẫn sẽ sớm trả lời.',
-    mentorBadge: 'Người hướng dẫn',
     chloeName: 'Chloe (trợ lý AI)',
     chloeDisclaimer:
       'Chloe cung cấp thông tin chung từ các nguồn công khai. Đây không phải là tư vấn pháp lý hay di trú: với trường hợp thị thực hoặc pháp lý của riêng bạn, hãy gặp một đại lý di trú có đăng ký.',
@@ -309,6 +304,5 @@ export const vi: Resources = {
     close: 'Đóng',
     cancel: 'Hủy',
     retry: 'Thử lại',
-    backHome: 'Về trang chủ',
   },
 };
