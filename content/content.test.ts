@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { faqSchema, legalPageSchema, officialSourcesSchema } from '../src/shared/schemas/content';
-import { governmentFileSchema } from '../src/shared/schemas/resources';
+import { loadHelpContent } from '../src/server/db/seed/help-content';
+import { haversineKm, lookupPostcode } from '../src/server/modules/resources/postcodes';
+import { AUS_STATES, GOVERNMENT_CATEGORIES } from '../src/shared/schemas/resources';
 
 const read = (file: string) =>
   JSON.parse(readFileSync(path.join(import.meta.dirname, file), 'utf8')) as unknown;
@@ -46,14 +48,68 @@ describe('curated content', () => {
     expect(text).toContain('131 450');
   });
 
-  it('has drafts of government services in the final shape, with unique ids and https sources', () => {
-    const { services } = governmentFileSchema.parse(read('drafts/government-west-south-territories.json'));
-    expect(new Set(services.map((service) => service.id)).size).toBe(services.length);
-    for (const state of ['WA', 'SA', 'TAS', 'ACT', 'NT']) {
-      expect(
-        services.filter((service) => service.location.state === state).length,
-        state,
-      ).toBeGreaterThanOrEqual(5);
-    }
+  describe('find-help content', () => {
+    const { services, organisations } = loadHelpContent(import.meta.dirname);
+    const today = new Date().toISOString().slice(0, 10);
+    /** Australian numbers: 000, 13 xx xx and 13 xx xx xx, 1300 / 1800 numbers, landlines and mobiles with their area code. */
+    const AUSTRALIAN_PHONE = /^(000|13\d{4}|13\d{6}|1[38]00\d{6}|0[2-478]\d{8})$/;
+
+    it('has at least 80 government services across every category, nationally and in every state', () => {
+      expect(services.length).toBeGreaterThanOrEqual(80);
+      for (const category of GOVERNMENT_CATEGORIES)
+        expect(
+          services.some((s) => s.category === category),
+          category,
+        ).toBe(true);
+      expect(services.filter((s) => s.location.state === 'national').length).toBeGreaterThanOrEqual(20);
+      for (const state of AUS_STATES)
+        expect(services.filter((s) => s.location.state === state).length, state).toBeGreaterThanOrEqual(4);
+    });
+
+    it('has at least 60 local organisations, some near every capital city', () => {
+      expect(organisations.length).toBeGreaterThanOrEqual(60);
+      for (const postcode of ['2000', '3000', '4000', '5000', '6000', '7000', '2601', '0800']) {
+        const capital = lookupPostcode(postcode)!.main;
+        expect(
+          organisations.some((o) => haversineKm(capital, o) < 25),
+          `an organisation near ${capital.name}`,
+        ).toBe(true);
+      }
+      for (const state of AUS_STATES)
+        expect(
+          organisations.some((o) => o.state === state),
+          state,
+        ).toBe(true);
+    });
+
+    it('gives every phone number in an Australian format', () => {
+      const phones = [
+        ...services.map((s) => [s.id, s.contact.phone] as const),
+        ...organisations.map((o) => [o.id, o.phone] as const),
+      ];
+      for (const [id, phone] of phones)
+        if (phone) expect(phone.replace(/\s/g, ''), `${id}: ${phone}`).toMatch(AUSTRALIAN_PHONE);
+    });
+
+    it('names a source for every entry and a review date that is not in the future', () => {
+      for (const service of services) {
+        expect(new URL(service.source).protocol).toBe('https:');
+        expect(service.lastUpdated <= today, service.id).toBe(true);
+      }
+      for (const organisation of organisations) expect(new URL(organisation.source).protocol).toBe('https:');
+    });
+
+    it('lists no service or organisation twice under another id', () => {
+      const titles = services.map((s) => `${s.title.en}|${s.location.state}`.toLowerCase());
+      expect(new Set(titles).size).toBe(titles.length);
+      const places = organisations.map((o) => `${o.name}|${o.address}|${o.postcode}`.toLowerCase());
+      expect(new Set(places).size).toBe(places.length);
+    });
+
+    it('writes every text in English and Vietnamese, and the Vietnamese is not a copy of the English', () => {
+      const descriptions = [...services, ...organisations].map((entry) => entry.description);
+      const copied = descriptions.filter((d) => d.vi.trim() === d.en.trim());
+      expect(copied).toEqual([]);
+    });
   });
 });

@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -14,6 +13,7 @@ import type { Database } from './db/client';
 import { errors } from './errors';
 import { authPlugin, requestPath } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
+import { projectPath } from './paths';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { authRoutes } from './modules/auth/routes';
 import { contentRoutes } from './modules/content/routes';
@@ -21,6 +21,7 @@ import { governmentRoutes } from './modules/government/routes';
 import { StatusChecker } from './modules/government/status';
 import { healthRoutes } from './modules/health/routes';
 import { questionRoutes } from './modules/questions/routes';
+import { resourceRoutes } from './modules/resources/routes';
 
 export type AppDeps = {
   config: Config;
@@ -33,13 +34,8 @@ export type AppDeps = {
 };
 
 function defaultClientDir(): string | null {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 4; i += 1) {
-    const candidate = path.join(dir, 'dist', 'client');
-    if (existsSync(path.join(candidate, 'index.html'))) return candidate;
-    dir = path.dirname(dir);
-  }
-  return null;
+  const index = projectPath('dist/client/index.html');
+  return index && path.dirname(index);
 }
 
 /** The app's HTML page, read once, with its brotli and gzip copies when the build made them. */
@@ -104,7 +100,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { db, config });
   await app.register(contentRoutes, { db, config });
   await app.register(questionRoutes, { db, config });
-  await app.register(governmentRoutes, { statusChecker: deps.statusChecker ?? new StatusChecker() });
+  await app.register(governmentRoutes, { db, statusChecker: deps.statusChecker ?? new StatusChecker() });
+  await app.register(resourceRoutes, { db });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   const clientDir = deps.clientDir === undefined ? defaultClientDir() : deps.clientDir;

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { connectDatabase } from './db/connect';
 import { seedDemo } from './db/seed/demo';
+import { loadHelpContent, syncHelpContent } from './db/seed/help-content';
 import { StatusChecker } from './modules/government/status';
 import { seedCategories } from './modules/questions/service';
 import { pruneExpiredSessions } from './plugins/auth';
@@ -20,8 +21,11 @@ async function main() {
   }
 
   const log = (message: string) => console.log(`[mentor-me] ${message}`);
+  // Checked before the database starts: a content error stops the start with the file and entry it is in.
+  const helpContent = loadHelpContent();
   const database = await connectDatabase(config, log);
   await seedCategories(database.db);
+  await syncHelpContent(database.db, helpContent);
   if (config.demoMode) await seedDemo(database.db);
   await pruneExpiredSessions(database.db);
 

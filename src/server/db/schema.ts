@@ -13,7 +13,10 @@ import {
   uniqueIndex,
   uuid,
   bigserial,
+  doublePrecision,
+  jsonb,
 } from 'drizzle-orm/pg-core';
+import type { GovernmentService, Organisation } from '../../shared/schemas/resources';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
@@ -219,4 +222,61 @@ export const voiceNotes = pgTable('voice_notes', {
   data: bytea('data').notNull(),
   byteLength: integer('byte_length').notNull(),
   createdAt: createdAt(),
+});
+
+/**
+ * Government and government-funded services from content/government, synced at start (content is the source of
+ * truth; rows it no longer has are removed). English stemming for English text, 'simple' for Vietnamese; the
+ * trigram column lets "medicre" still find Medicare.
+ */
+export const governmentServices = pgTable(
+  'government_services',
+  {
+    id: text('id').primaryKey(),
+    category: text('category').notNull(),
+    /** A state or territory code, or 'national'. */
+    state: text('state').notNull(),
+    city: text('city'),
+    titleEn: text('title_en').notNull(),
+    titleVi: text('title_vi').notNull(),
+    department: text('department').notNull(),
+    descriptionEn: text('description_en').notNull(),
+    descriptionVi: text('description_vi').notNull(),
+    data: jsonb('data').$type<GovernmentService>().notNull(),
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english', title_en), 'A') || setweight(to_tsvector('simple', title_vi), 'A') || setweight(to_tsvector('english', department), 'B') || setweight(to_tsvector('english', description_en), 'C') || setweight(to_tsvector('simple', description_vi), 'C')`,
+      ),
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`title_en || ' ' || department || ' ' || title_vi`),
+  },
+  (t) => [
+    index('government_services_search_idx').using('gin', t.search),
+    index('government_services_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+/** Local organisations from content/resources, synced at start; coordinates are their postcode locality's. */
+export const organisations = pgTable(
+  'organisations',
+  {
+    id: text('id').primaryKey(),
+    category: text('category').notNull(),
+    state: text('state').notNull(),
+    postcode: text('postcode').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    data: jsonb('data').$type<Organisation>().notNull(),
+  },
+  (t) => [index('organisations_state_idx').on(t.state)],
+);
+
+/** A notice an admin sets on an official online service ("ImmiAccount maintenance on Saturday"). */
+export const serviceNotices = pgTable('service_notices', {
+  serviceId: text('service_id').primaryKey(),
+  note: text('note').notNull(),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

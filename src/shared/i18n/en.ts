@@ -141,6 +141,13 @@ export const en = {
     replyMax: 'A reply must be at most 5,000 characters.',
     reasonInvalid: 'Please choose a reason.',
     detailsMax: 'Please keep the details under 1,000 characters.',
+    postcodeInvalid: 'Enter a valid Australian postcode',
+    stateInvalid: 'Please choose one of the states or territories.',
+    coordinatesInvalid: 'This location is not valid.',
+    locationRequired: 'Share your location or enter a postcode.',
+    radiusInvalid: 'The distance must be between 1 and 100 km.',
+    noteRequired: 'Please write the notice.',
+    noteMax: 'The notice must be at most 300 characters.',
   },
   errors: {
     invalidCredentials: 'Invalid email or password',
@@ -201,7 +208,8 @@ export const en = {
     resourcesTitle: 'Local Resources',
     resourcesText: 'Find settlement, legal, health, housing and community services near you.',
     governmentTitle: 'Government Support Resources',
-    governmentText: 'Official Australian Government online services, and whether they are working right now.',
+    governmentText:
+      'Government and government-funded services in every state and territory, and whether the official online services are working right now.',
     adminTitle: 'Admin Dashboard',
     adminText: 'Moderate questions and manage the community.',
   },

@@ -143,6 +143,13 @@ export const vi: Resources = {
     replyMax: 'Câu trả lời chỉ được tối đa 5.000 ký tự.',
     reasonInvalid: 'Vui lòng chọn một lý do.',
     detailsMax: 'Vui lòng viết chi tiết dưới 1.000 ký tự.',
+    postcodeInvalid: 'Hãy nhập một mã bưu điện (postcode) hợp lệ của Úc',
+    stateInvalid: 'Vui lòng chọn một bang hoặc vùng lãnh thổ.',
+    coordinatesInvalid: 'Vị trí này không hợp lệ.',
+    locationRequired: 'Hãy chia sẻ vị trí của bạn hoặc nhập mã bưu điện.',
+    radiusInvalid: 'Khoảng cách phải từ 1 đến 100 km.',
+    noteRequired: 'Vui lòng viết nội dung thông báo.',
+    noteMax: 'Thông báo chỉ được tối đa 300 ký tự.',
   },
   errors: {
     invalidCredentials: 'Email hoặc mật khẩu không đúng',
@@ -204,7 +211,7 @@ export const vi: Resources = {
     resourcesText: 'Tìm dịch vụ định cư, pháp lý, y tế, nhà ở và cộng đồng gần bạn.',
     governmentTitle: 'Dịch vụ hỗ trợ của Chính phủ',
     governmentText:
-      'Các dịch vụ trực tuyến chính thức của Chính phủ Úc, và chúng có đang hoạt động ngay lúc này hay không.',
+      'Các dịch vụ của chính phủ và do chính phủ tài trợ ở mọi bang và vùng lãnh thổ, và các dịch vụ trực tuyến chính thức có đang hoạt động ngay lúc này hay không.',
     adminTitle: 'Bảng quản trị',
     adminText: 'Kiểm duyệt câu hỏi và quản lý cộng đồng.',
   },

@@ -9,7 +9,21 @@ export const serviceStatusSchema = z.object({
   status: z.enum(SERVICE_STATES),
   /** When it was last probed; null before the first check. */
   lastChecked: z.string().nullable(),
+  /** A notice an admin set on the service, such as planned maintenance. */
+  note: z.string().optional(),
 });
 export type ServiceStatusItem = z.infer<typeof serviceStatusSchema>;
 
 export const serviceStatusResponseSchema = z.object({ services: z.array(serviceStatusSchema) });
+
+export const SERVICE_NOTE_MAX = 300;
+export const serviceNoticeParamsSchema = z.object({ id: z.string().max(50) });
+/** A notice to show on a service, or null to remove it. */
+export const serviceNoticeBodySchema = z.object({
+  note: z
+    .string('validation.noteRequired')
+    .trim()
+    .min(1, 'validation.noteRequired')
+    .max(SERVICE_NOTE_MAX, 'validation.noteMax')
+    .nullable(),
+});

@@ -1,14 +1,97 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { serviceStatusResponseSchema } from '../../../shared/schemas/government';
+import {
+  serviceNoticeBodySchema,
+  serviceNoticeParamsSchema,
+  serviceStatusResponseSchema,
+} from '../../../shared/schemas/government';
+import {
+  governmentResourcesQuerySchema,
+  governmentResourcesResponseSchema,
+  localGovernmentQuerySchema,
+  localGovernmentResponseSchema,
+  postcodeParamsSchema,
+} from '../../../shared/schemas/resources';
+import type { Database } from '../../db/client';
+import { errors } from '../../errors';
+import { requireRole } from '../../plugins/auth';
+import { localServices, searchServices, serviceNoticesById, setServiceNotice } from './service';
 import type { StatusChecker } from './status';
 
-export async function governmentRoutes(app: FastifyInstance, opts: { statusChecker: StatusChecker }) {
+/** Content changes only with a new release, so browsers and proxies may keep answers for a few minutes. */
+const CACHE_FIVE_MINUTES = 'public, max-age=300';
+
+export async function governmentRoutes(
+  app: FastifyInstance,
+  opts: { db: Database; statusChecker: StatusChecker },
+) {
+  const { db, statusChecker } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  /** The latest probes with the notices admins have set. */
+  const statusWithNotices = async () => {
+    const notices = await serviceNoticesById(db);
+    return {
+      services: statusChecker.current().map((service) => {
+        const note = notices.get(service.id);
+        return note ? { ...service, note } : service;
+      }),
+    };
+  };
+
+  r.get(
+    '/api/government/resources',
+    {
+      schema: {
+        tags: ['government'],
+        querystring: governmentResourcesQuerySchema,
+        response: { 200: governmentResourcesResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', CACHE_FIVE_MINUTES);
+      return { resources: await searchServices(db, request.query) };
+    },
+  );
+
+  r.get(
+    '/api/government/local/:postcode',
+    {
+      schema: {
+        tags: ['government'],
+        params: postcodeParamsSchema,
+        querystring: localGovernmentQuerySchema,
+        response: { 200: localGovernmentResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const answer = await localServices(db, request.params.postcode, request.query.category);
+      reply.header('cache-control', CACHE_FIVE_MINUTES);
+      return answer;
+    },
+  );
 
   r.get(
     '/api/government/status',
     { schema: { tags: ['government'], response: { 200: serviceStatusResponseSchema } } },
-    async () => ({ services: opts.statusChecker.current() }),
+    statusWithNotices,
+  );
+
+  r.put(
+    '/api/admin/government/status/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        params: serviceNoticeParamsSchema,
+        body: serviceNoticeBodySchema,
+        response: { 200: serviceStatusResponseSchema },
+      },
+    },
+    async (request) => {
+      const admin = requireRole('admin')(request);
+      if (!statusChecker.has(request.params.id)) throw errors.notFound();
+      await setServiceNotice(db, request.params.id, request.body.note, admin.id);
+      return statusWithNotices();
+    },
   );
 }

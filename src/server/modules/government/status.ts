@@ -65,6 +65,10 @@ export class StatusChecker {
     return this.current();
   }
 
+  has(id: string): boolean {
+    return this.targets.some((target) => target.id === id);
+  }
+
   current(): ServiceStatus[] {
     return this.targets.map(
       (target) => this.results.get(target.id) ?? { ...target, status: 'unknown', lastChecked: null },

@@ -11,16 +11,35 @@ export type PostcodeInfo = {
   postcode: string;
   state: AusState;
   localities: string[];
-  lat: number;
-  lng: number;
+  /** The locality the postcode is known by ("2150" → Parramatta) and its coordinates. */
+  main: Locality;
 };
 
-type Raw = { postcode: string; locality: string; state: string; lat: number; long: number; type: string };
+type Raw = {
+  postcode: string;
+  locality: string;
+  state: string;
+  /** The postcode's centre, shared by its localities; Lat_precise and Long_precise are the locality's own. */
+  lat: number;
+  long: number;
+  Lat_precise?: number;
+  Long_precise?: number;
+  type: string;
+  sa3name?: string;
+  SA2_NAME_2021?: string;
+};
 
-type Index = { byPostcode: Map<string, PostcodeInfo>; deliveryAreas: Locality[] };
+type Index = {
+  byPostcode: Map<string, PostcodeInfo>;
+  deliveryAreas: Locality[];
+  /** "parramatta|2150" → the locality; "parramatta|NSW" → its delivery area with the lowest postcode. */
+  byName: Map<string, Locality>;
+};
 let index: Index | undefined;
 
 const STATES = new Set(['NSW', 'VIC', 'QLD', 'WA', 'SA', 'TAS', 'ACT', 'NT']);
+/** Mail centres, delivery centres and shopping-centre post offices: postal, not places people live in. */
+const POSTAL_FACILITY = /\b(DC|MC|BC|GPO|LPO|FACILITY|WESTFIELD|MALL)$/;
 /** 9999 is Australia Post's "North Pole" for letters to Santa, placed in central Melbourne. */
 const NOT_PLACES = new Set(['9999']);
 
@@ -31,34 +50,66 @@ export function titleCase(name: string): string {
     .replace(/(^|[\s\-'(])(\p{L})/gu, (_, before: string, letter: string) => before + letter.toUpperCase());
 }
 
+/**
+ * The locality a postcode is known by: the one its statistical area is named after ("Parramatta" for 2150,
+ * "Sydney" for 2000, whose area is "Sydney Inner City", Footscray in "West Footscray - Tottenham"), else the one the others are named after ("Launceston"
+ * beside East and West Launceston), else its first delivery area.
+ */
+function mainLocality(rows: Raw[]): Raw {
+  const words = (text: string | undefined) => ` ${(text ?? '').toUpperCase().replace(/[^A-Z']+/g, ' ')} `;
+  const named = (area: string | undefined, row: Raw) => words(area).includes(words(row.locality));
+  const namesakes = (row: Raw) =>
+    rows.filter((other) => other !== row && words(other.locality).includes(words(row.locality))).length;
+  const mostNamed = rows.reduce((best, row) => (namesakes(row) > namesakes(best) ? row : best), rows[0]!);
+  return (
+    rows.find((row) => named(row.sa3name, row)) ??
+    rows.find((row) => named(row.SA2_NAME_2021, row)) ??
+    mostNamed
+  );
+}
+
 function build(rows: Raw[]): Index {
   const byPostcode = new Map<string, PostcodeInfo>();
   const deliveryAreas: Locality[] = [];
-  const seen = new Set<string>();
+  const byName = new Map<string, Locality>();
+  const places = new Map<string, { rows: Raw[]; localities: Set<string>; state: AusState }>();
   for (const row of rows) {
     if (!STATES.has(row.state) || !/^\d{4}$/.test(row.postcode) || NOT_PLACES.has(row.postcode)) continue;
-    if (!row.lat || !row.long) continue;
+    const lat = row.Lat_precise || row.lat;
+    const lng = row.Long_precise || row.long;
+    if (!lat || !lng) continue;
     const state = row.state as AusState;
     const name = titleCase(row.locality);
-    const info = byPostcode.get(row.postcode);
-    if (!info)
-      byPostcode.set(row.postcode, {
-        postcode: row.postcode,
-        state,
-        localities: [name],
-        lat: row.lat,
-        lng: row.long,
-      });
-    else if (!info.localities.includes(name)) info.localities.push(name);
-    // Post office boxes and large-volume receivers have no place of their own: only delivery areas are
-    // candidates for "the nearest locality".
-    const key = `${name}|${row.postcode}`;
-    if (row.type === 'Delivery Area' && !seen.has(key)) {
-      seen.add(key);
-      deliveryAreas.push({ name, postcode: row.postcode, state, lat: row.lat, lng: row.long });
-    }
+    const place = places.get(row.postcode) ?? { rows: [], localities: new Set<string>(), state };
+    places.set(row.postcode, place);
+    place.localities.add(name);
+    // Post office boxes, large-volume receivers and mail facilities have no place of their own: only delivery
+    // areas (and the few untyped localities such as Darwin) are candidates for "the nearest locality" and for a place named
+    // without its postcode.
+    const locality = { name, postcode: row.postcode, state, lat, lng };
+    const key = `${name.toLowerCase()}|${row.postcode}`;
+    const delivery =
+      (row.type === 'Delivery Area' || (row.type === '' && Boolean(row.sa3name))) &&
+      !POSTAL_FACILITY.test(row.locality);
+    if (delivery && !place.rows.some((known) => known.locality === row.locality)) {
+      place.rows.push(row);
+      deliveryAreas.push(locality);
+      byName.set(key, locality);
+      const stateKey = `${name.toLowerCase()}|${state}`;
+      const known = byName.get(stateKey);
+      if (!known || known.postcode > row.postcode) byName.set(stateKey, locality);
+    } else if (!byName.has(key)) byName.set(key, locality);
   }
-  return { byPostcode, deliveryAreas };
+  for (const [postcode, place] of places) {
+    const name = titleCase(place.rows.length ? mainLocality(place.rows).locality : [...place.localities][0]!);
+    byPostcode.set(postcode, {
+      postcode,
+      state: place.state,
+      localities: [...place.localities],
+      main: byName.get(`${name.toLowerCase()}|${postcode}`)!,
+    });
+  }
+  return { byPostcode, deliveryAreas, byName };
 }
 
 function load(): Index {
@@ -76,6 +127,11 @@ export function warmPostcodes(): void {
 
 export function lookupPostcode(postcode: string): PostcodeInfo | undefined {
   return /^\d{4}$/.test(postcode) ? load().byPostcode.get(postcode) : undefined;
+}
+
+/** A locality by name, in a postcode ("Parramatta", "2150") or anywhere in a state ("Sydney", "NSW"). */
+export function findLocality(name: string, postcodeOrState: string): Locality | undefined {
+  return load().byName.get(`${name.toLowerCase()}|${postcodeOrState}`);
 }
 
 const EARTH_RADIUS_KM = 6371.0088;

@@ -1,0 +1,150 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { notInArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  governmentFileSchema,
+  organisationsFileSchema,
+  type GovernmentService,
+  type Organisation,
+} from '../../../shared/schemas/resources';
+import { findLocality } from '../../modules/resources/postcodes';
+import { projectPath } from '../../paths';
+import type { Database } from '../client';
+import { governmentServices, organisations } from '../schema';
+
+export type PlacedOrganisation = Organisation & { lat: number; lng: number };
+export type HelpContent = { services: GovernmentService[]; organisations: PlacedOrganisation[] };
+
+export class ContentError extends Error {
+  override name = 'ContentError';
+}
+
+function readJsonFiles<T>(dir: string, schema: z.ZodType<T>): T[] {
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => {
+      const file = path.join(dir, name);
+      const parsed = schema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!;
+        throw new ContentError(`${file}: ${issue.path.join('.')}: ${issue.message}`);
+      }
+      return parsed.data;
+    });
+}
+
+function assertUniqueIds(kind: string, ids: string[]): void {
+  const seen = new Set<string>();
+  for (const id of ids) {
+    if (seen.has(id)) throw new ContentError(`${kind} "${id}" appears twice`);
+    seen.add(id);
+  }
+}
+
+/**
+ * Reads and checks content/government/*.json and content/resources/*.json. An organisation is placed at its
+ * suburb's coordinates in the postcode data; a suburb that is not a locality of its postcode, or a postcode in
+ * another state, is an error, never a guess.
+ */
+export function loadHelpContent(dir = projectPath('content')): HelpContent {
+  if (!dir) throw new ContentError('The content directory was not found.');
+  const services = readJsonFiles(path.join(dir, 'government'), governmentFileSchema).flatMap(
+    (file) => file.services,
+  );
+  const listed = readJsonFiles(path.join(dir, 'resources'), organisationsFileSchema).flatMap(
+    (file) => file.organisations,
+  );
+  assertUniqueIds(
+    'Government service',
+    services.map((s) => s.id),
+  );
+  assertUniqueIds(
+    'Organisation',
+    listed.map((o) => o.id),
+  );
+  const placed = listed.map((organisation) => {
+    const place = findLocality(organisation.suburb, organisation.postcode);
+    if (!place || place.state !== organisation.state) {
+      throw new ContentError(
+        `Organisation "${organisation.id}": ${organisation.suburb} ${organisation.state} ${organisation.postcode} is not in the postcode data`,
+      );
+    }
+    return { ...organisation, lat: place.lat, lng: place.lng };
+  });
+  return { services, organisations: placed };
+}
+
+/** Makes the tables hold exactly the content: new and changed entries upserted, removed ones deleted. */
+export async function syncHelpContent(db: Database, content: HelpContent): Promise<void> {
+  await db.transaction(async (tx) => {
+    const serviceIds = content.services.map((s) => s.id);
+    await tx
+      .delete(governmentServices)
+      .where(serviceIds.length ? notInArray(governmentServices.id, serviceIds) : undefined);
+    if (content.services.length) {
+      await tx
+        .insert(governmentServices)
+        .values(
+          content.services.map((service) => ({
+            id: service.id,
+            category: service.category,
+            state: service.location.state,
+            city: service.location.city ?? null,
+            titleEn: service.title.en,
+            titleVi: service.title.vi,
+            department: service.department,
+            descriptionEn: service.description.en,
+            descriptionVi: service.description.vi,
+            data: service,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: governmentServices.id,
+          set: {
+            category: sql`excluded.category`,
+            state: sql`excluded.state`,
+            city: sql`excluded.city`,
+            titleEn: sql`excluded.title_en`,
+            titleVi: sql`excluded.title_vi`,
+            department: sql`excluded.department`,
+            descriptionEn: sql`excluded.description_en`,
+            descriptionVi: sql`excluded.description_vi`,
+            data: sql`excluded.data`,
+          },
+        });
+    }
+
+    const organisationIds = content.organisations.map((o) => o.id);
+    await tx
+      .delete(organisations)
+      .where(organisationIds.length ? notInArray(organisations.id, organisationIds) : undefined);
+    if (content.organisations.length) {
+      await tx
+        .insert(organisations)
+        .values(
+          content.organisations.map(({ lat, lng, ...organisation }) => ({
+            id: organisation.id,
+            category: organisation.category,
+            state: organisation.state,
+            postcode: organisation.postcode,
+            lat,
+            lng,
+            data: organisation,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: organisations.id,
+          set: {
+            category: sql`excluded.category`,
+            state: sql`excluded.state`,
+            postcode: sql`excluded.postcode`,
+            lat: sql`excluded.lat`,
+            lng: sql`excluded.lng`,
+            data: sql`excluded.data`,
+          },
+        });
+    }
+  });
+}

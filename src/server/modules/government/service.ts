@@ -1,0 +1,100 @@
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { GovernmentService, ResolvedPlace } from '../../../shared/schemas/resources';
+import type { Database } from '../../db/client';
+import { governmentServices, serviceNotices } from '../../db/schema';
+import { errors } from '../../errors';
+import { findLocality, haversineKm, lookupPostcode, type AusState } from '../resources/postcodes';
+
+const gs = governmentServices;
+/** A service in a city within this distance is local; statewide services rank as if this far. */
+const LOCAL_KM = 25;
+/** National services come after every service of the state, however far. */
+const NATIONAL_KM = 100_000;
+
+export type GovernmentSearch = { keyword?: string; category?: string; state?: AusState };
+
+/**
+ * Services matching a search. A state keeps that state's services and the national ones. A keyword matches by
+ * full-text search (English stemming, and 'simple' for Vietnamese) or by trigram word similarity, so "medicar"
+ * and "medicre" still find Medicare; results are ranked by relevance, then title.
+ */
+export async function searchServices(db: Database, search: GovernmentSearch): Promise<GovernmentService[]> {
+  const where: SQL[] = [];
+  const order: SQL[] = [];
+  if (search.category) where.push(eq(gs.category, search.category));
+  if (search.state) {
+    where.push(inArray(gs.state, [search.state, 'national']));
+    order.push(sql`${gs.state} = 'national'`);
+  }
+  if (search.keyword) {
+    const english = sql`websearch_to_tsquery('english', ${search.keyword})`;
+    const simple = sql`websearch_to_tsquery('simple', ${search.keyword})`;
+    where.push(
+      or(
+        sql`${gs.search} @@ ${english}`,
+        sql`${gs.search} @@ ${simple}`,
+        sql`${search.keyword} <% ${gs.searchText}`,
+      )!,
+    );
+    order.unshift(
+      desc(
+        sql`greatest(ts_rank(${gs.search}, ${english}), ts_rank(${gs.search}, ${simple}), word_similarity(${search.keyword}, ${gs.searchText}))`,
+      ),
+    );
+  }
+  const rows = await db
+    .select({ data: gs.data })
+    .from(gs)
+    .where(and(...where))
+    .orderBy(...order, asc(gs.titleEn));
+  return rows.map((row) => row.data);
+}
+
+/**
+ * The services for a postcode: its state's, nearest city first (a city within 25 km, then the statewide
+ * services, then farther cities), then the national ones. An unknown postcode is a 400, never an empty list that looks like "no help here".
+ */
+export async function localServices(
+  db: Database,
+  postcode: string,
+  category: string | undefined,
+): Promise<{ place: ResolvedPlace; resources: GovernmentService[] }> {
+  const info = lookupPostcode(postcode);
+  if (!info) throw errors.validation('validation.postcodeInvalid');
+  const services = await searchServices(db, { state: info.state, category });
+  const distance = (service: GovernmentService) => {
+    if (service.location.state === 'national') return NATIONAL_KM;
+    const city = service.location.city && findLocality(service.location.city, service.location.state);
+    return city ? haversineKm(info.main, city) : LOCAL_KM;
+  };
+  const ranked = services.map((service, index) => ({ service, index, km: distance(service) }));
+  ranked.sort((a, b) => a.km - b.km || a.index - b.index);
+  return {
+    place: { postcode, locality: info.main.name, state: info.state },
+    resources: ranked.map((entry) => entry.service),
+  };
+}
+
+export async function serviceNoticesById(db: Database): Promise<Map<string, string>> {
+  const rows = await db.select().from(serviceNotices);
+  return new Map(rows.map((row) => [row.serviceId, row.note]));
+}
+
+export async function setServiceNotice(
+  db: Database,
+  serviceId: string,
+  note: string | null,
+  adminId: string,
+): Promise<void> {
+  if (note === null) {
+    await db.delete(serviceNotices).where(eq(serviceNotices.serviceId, serviceId));
+    return;
+  }
+  await db
+    .insert(serviceNotices)
+    .values({ serviceId, note, updatedBy: adminId })
+    .onConflictDoUpdate({
+      target: serviceNotices.serviceId,
+      set: { note, updatedBy: adminId, updatedAt: sql`now()` },
+    });
+}
