@@ -9,6 +9,7 @@ const PAGES = [
   '/about',
   '/founders',
   '/government',
+  '/resources',
   '/privacy',
   '/terms',
   '/guidelines',

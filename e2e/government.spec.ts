@@ -1,13 +1,16 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoViolations, useLanguage } from './fixtures';
+
+/** The result cards: each has a "View Details" button. */
+const cards = (page: Page) =>
+  page.locator('section[aria-labelledby="government-results"] .rounded-xl').filter({
+    has: page.getByRole('button', { name: /^View Details/ }),
+  });
 
 test('the government page shows the status of the official online services', async ({ page }) => {
   await page.goto('/government');
   await expect(page.getByRole('heading', { level: 1, name: 'Government Support Resources' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Service status' })).toBeVisible();
-  const services = page
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('link', { name: /ImmiAccount|myGov|Australian Taxation Office/ }) });
-  await expect(services).toHaveCount(3);
   for (const name of [
     'ImmiAccount',
     'Department of Home Affairs',
@@ -17,7 +20,7 @@ test('the government page shows the status of the official online services', asy
     'Fair Work Ombudsman',
     'Study Australia',
   ]) {
-    const link = page.getByRole('link', { name: new RegExp(`^${name}`) });
+    const link = page.getByRole('link', { name: new RegExp(`^${name}.*opens in a new tab`, 'i') }).first();
     await expect(link).toHaveAttribute('target', '_blank');
     await expect(link).toHaveAttribute('href', /^https:\/\//);
   }
@@ -26,8 +29,136 @@ test('the government page shows the status of the official online services', asy
   await expect(statuses).toHaveCount(7);
 });
 
-test('the status panel is in Vietnamese too', async ({ page }) => {
-  await page.addInitScript(() => localStorage.setItem('mentorme.language', 'vi'));
+test('emergency numbers are at the top of both find-help pages, as phone links', async ({ page }) => {
+  for (const path of ['/government', '/resources']) {
+    await page.goto(path);
+    const numbers = page.getByRole('region', { name: /Need help right now/ });
+    const lines: [string, string][] = [
+      ['000', 'tel:000'],
+      ['13 11 14', 'tel:131114'],
+      ['1800 737 732', 'tel:1800737732'],
+      ['131 450', 'tel:131450'],
+    ];
+    for (const [number, tel] of lines)
+      await expect(numbers.getByRole('link', { name: new RegExp(`^${number}`) })).toHaveAttribute(
+        'href',
+        tel,
+      );
+  }
+});
+
+test('lists every service, and searches by keyword with Enter, category and state', async ({ page }) => {
+  await page.goto('/government');
+  await expect(page.getByRole('heading', { name: 'All services' })).toBeVisible();
+  await expect(cards(page).first()).toBeVisible();
+  expect(await cards(page).count()).toBeGreaterThanOrEqual(80);
+
+  await page.getByLabel('Keyword').fill('medicar');
+  await page.getByLabel('Keyword').press('Enter');
+  await expect(cards(page).first().getByRole('heading', { level: 3 })).toContainText('Medicare');
+
+  await page.getByLabel('Keyword').fill('');
+  await page.getByLabel('Category').first().selectOption('legal');
+  await page.getByLabel('State or territory').selectOption('TAS');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(cards(page).first()).toContainText('Tasmania');
+  for (const card of await cards(page).all()) {
+    await expect(card).toContainText('Legal');
+    await expect(card).toContainText(/Tasmania|Australia-wide/);
+  }
+});
+
+test('a search with no results says so and offers every service again', async ({ page }) => {
+  await page.goto('/government');
+  await page.getByLabel('Keyword').fill('zzqxv nothing like this');
+  await page.getByLabel('Keyword').press('Enter');
+  await expect(page.getByRole('heading', { name: 'No resources found' })).toBeVisible();
+  await expect(
+    page.getByText('Try adjusting your search criteria or browse all available resources'),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Browse all resources' }).click();
+  await expect(cards(page).first()).toBeVisible();
+  await expect(page.getByLabel('Keyword')).toHaveValue('');
+});
+
+test('a postcode search replaces the general results with the state’s and the national services', async ({
+  page,
+}) => {
+  await page.goto('/government');
+  await expect(cards(page).first()).toBeVisible();
+  // A blank postcode does not search.
+  await page.getByRole('button', { name: 'Find Local' }).click();
+  await expect(page.getByRole('heading', { name: 'All services' })).toBeVisible();
+
+  await page.getByLabel('Postcode').fill('3011');
+  await page.getByLabel('Postcode').press('Enter');
+  await expect(page.getByRole('heading', { name: 'Services for Footscray, VIC 3011' })).toBeVisible();
+  await expect(cards(page).first()).toContainText('Victoria');
+  const text = await page.locator('section[aria-labelledby="government-results"]').innerText();
+  expect(text).not.toContain('New South Wales');
+
+  await page.getByRole('button', { name: 'Show all services' }).click();
+  await expect(page.getByRole('heading', { name: 'All services' })).toBeVisible();
+});
+
+test('a postcode that does not exist gets the spec’s message', async ({ page }) => {
+  await page.goto('/government');
+  await page.getByLabel('Postcode').fill('0000');
+  await page.getByRole('button', { name: 'Find Local' }).click();
+  await expect(page.getByText('Enter a valid Australian postcode')).toBeVisible();
+  await expect(page.getByLabel('Postcode')).toHaveAttribute('aria-invalid', 'true');
+});
+
+test('and in Vietnamese', async ({ page }) => {
+  await useLanguage(page, 'vi');
+  await page.goto('/government');
+  await page.getByLabel('Mã bưu điện (postcode)').fill('abcd');
+  await page.getByLabel('Mã bưu điện (postcode)').press('Enter');
+  await expect(page.getByText('Hãy nhập một mã bưu điện (postcode) hợp lệ của Úc')).toBeVisible();
+});
+
+test('a card opens its details, with the source, and its website in a new tab', async ({ page }) => {
+  await page.goto('/government');
+  await page.getByLabel('Keyword').fill('Fair Work Ombudsman');
+  await page.getByLabel('Keyword').press('Enter');
+  const card = cards(page).first();
+  await expect(card).toContainText('Fair Work');
+  await expect(card.getByRole('link', { name: /Visit Website/ })).toHaveAttribute('target', '_blank');
+  await card.getByRole('button', { name: /View Details/ }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('Where these facts come from')).toBeVisible();
+  await expect(dialog.getByRole('link', { name: /^https:\/\// })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});
+
+test('the whole page is in Vietnamese', async ({ page }) => {
+  await useLanguage(page, 'vi');
   await page.goto('/government');
   await expect(page.getByRole('heading', { name: 'Tình trạng dịch vụ' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Tất cả dịch vụ' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Xem chi tiết/ }).first()).toBeVisible();
 });
+
+for (const width of [360, 1280]) {
+  test(`has no axe violations with results and details open at ${width} px, and fits the screen`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/government');
+    await page.getByLabel('Postcode').fill('2150');
+    await page.getByLabel('Postcode').press('Enter');
+    await expect(page.getByRole('heading', { name: /Services for Parramatta/ })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expectNoViolations(page, `/government results (${width} px)`);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await cards(page)
+      .first()
+      .getByRole('button', { name: /View Details/ })
+      .click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectNoViolations(page, `/government details (${width} px)`);
+  });
+}

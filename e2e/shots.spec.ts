@@ -3,7 +3,18 @@ import { test } from '@playwright/test';
 // Screenshots for a person to look at: `SHOTS=1 npx playwright test e2e/shots.spec.ts`.
 test.skip(!process.env.SHOTS, 'screenshots only on request');
 
-const pages = ['/', '/login', '/signup', '/faq', '/about', '/founders', '/privacy', '/nope', '/latest'];
+const pages = [
+  '/',
+  '/login',
+  '/signup',
+  '/faq',
+  '/about',
+  '/founders',
+  '/privacy',
+  '/nope',
+  '/latest',
+  '/government',
+];
 for (const locale of ['en', 'vi']) {
   for (const width of [1280, 360]) {
     test(`shots ${locale} ${width}`, async ({ page }) => {
@@ -15,6 +26,41 @@ for (const locale of ['en', 'vi']) {
         const name = path === '/' ? 'home' : path.slice(1);
         await page.screenshot({ path: `test-results/shots/${name}-${locale}-${width}.png`, fullPage: true });
       }
+    });
+  }
+}
+
+for (const locale of ['en', 'vi']) {
+  for (const width of [1280, 360]) {
+    test(`shots of /resources near Sydney ${locale} ${width}`, async ({ page, context }) => {
+      await context.grantPermissions(['geolocation']);
+      await context.setGeolocation({ latitude: -33.8688, longitude: 151.2093 });
+      await page.setViewportSize({ width, height: 900 });
+      await page.addInitScript((l) => localStorage.setItem('mentorme.language', l), locale);
+      await page.goto('/resources');
+      await page.locator('main button').first().click();
+      await page.locator('section[aria-labelledby="resources-results"] h3').first().waitFor();
+      await page.screenshot({ path: `test-results/shots/resources-${locale}-${width}.png`, fullPage: true });
+    });
+  }
+}
+
+for (const locale of ['en', 'vi']) {
+  for (const [width, height] of [
+    [1280, 1800],
+    [360, 2600],
+  ] as const) {
+    test(`shots of /government with a postcode search ${locale} ${width}`, async ({ page }) => {
+      await page.setViewportSize({ width, height });
+      await page.addInitScript((l) => localStorage.setItem('mentorme.language', l), locale);
+      await page.goto('/government');
+      await page.locator('input[inputmode="numeric"]').fill('2150');
+      await page.locator('input[inputmode="numeric"]').press('Enter');
+      await page.getByText(/Parramatta, NSW 2150/).waitFor();
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: `test-results/shots/government-top-${locale}-${width}.png` });
+      await page.locator('section[aria-labelledby="government-results"] button').nth(1).click();
+      await page.screenshot({ path: `test-results/shots/government-details-${locale}-${width}.png` });
     });
   }
 }
