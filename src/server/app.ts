@@ -15,6 +15,8 @@ import { authPlugin, requestPath } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { projectPath } from './paths';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import { aiRoutes } from './modules/ai/routes';
+import { chatProvider, type ChatProvider } from './modules/ai/providers';
 import { authRoutes } from './modules/auth/routes';
 import { contentRoutes } from './modules/content/routes';
 import { governmentRoutes } from './modules/government/routes';
@@ -31,6 +33,10 @@ export type AppDeps = {
   logger?: FastifyServerOptions['logger'];
   /** Probes official services; main.ts starts one, tests pass their own or get an idle one (all unknown). */
   statusChecker?: StatusChecker;
+  /** Where Chloe's words come from; by default the configured model, or the offline guide. */
+  chatProvider?: ChatProvider;
+  /** Called after a question is posted (main.ts wakes Chloe's reply worker). */
+  onQuestionPosted?: () => void;
 };
 
 function defaultClientDir(): string | null {
@@ -99,9 +105,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, { db, config });
   await app.register(contentRoutes, { db, config });
-  await app.register(questionRoutes, { db, config });
+  await app.register(questionRoutes, { db, config, onQuestionPosted: deps.onQuestionPosted });
   await app.register(governmentRoutes, { db, statusChecker: deps.statusChecker ?? new StatusChecker() });
   await app.register(resourceRoutes, { db });
+  await app.register(aiRoutes, { db, config, provider: deps.chatProvider ?? chatProvider(config) });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   const clientDir = deps.clientDir === undefined ? defaultClientDir() : deps.clientDir;

@@ -20,8 +20,10 @@ describe('loadConfig defaults', () => {
       contactEmail: undefined,
       contactPhone: undefined,
       careerPlatformUrl: undefined,
-      bookingUrl: undefined,
+      chloeCallUrl: undefined,
       trustProxy: false,
+      ai: undefined,
+      chloe: { messagesPerVisitor: 20, messagesPerMember: 60, replyPollSeconds: 15 },
       rateLimits: {
         globalPerMinute: 300,
         signinPerMinute: 6,
@@ -75,7 +77,7 @@ describe('loadConfig defaults', () => {
       CONTACT_EMAIL: 'hello@mentorme.example',
       CONTACT_PHONE: '  1800 000 000  ',
       CAREER_PLATFORM_URL: '',
-      BOOKING_URL: 'https://book.example',
+      CHLOE_CALL_URL: 'https://call.example',
       TRUST_PROXY: 'yes',
       RATE_LIMIT_SIGNIN_PER_MINUTE: '12',
       DATA_DIR: 'some/where',
@@ -84,7 +86,7 @@ describe('loadConfig defaults', () => {
       contactEmail: 'hello@mentorme.example',
       contactPhone: '1800 000 000',
       careerPlatformUrl: undefined,
-      bookingUrl: 'https://book.example',
+      chloeCallUrl: 'https://call.example',
       trustProxy: true,
       dataDir: path.resolve('some/where'),
     });
@@ -104,7 +106,7 @@ describe('loadConfig errors', () => {
     ['DEMO_MODE', 'maybe'],
     ['LOG_LEVEL', 'loud'],
     ['PUBLIC_URL', 'ftp://files.example'],
-    ['BOOKING_URL', 'javascript:alert(1)'],
+    ['CHLOE_CALL_URL', 'javascript:alert(1)'],
     ['RATE_LIMIT_SIGNIN_PER_MINUTE', '0'],
     ['RATE_LIMIT_GLOBAL_PER_MINUTE', '2.5'],
   ])('refuses %s=%s with a ConfigError that names the variable', (name, value) => {
@@ -118,6 +120,14 @@ describe('loadConfig errors', () => {
     const message = (caught as ConfigError).message;
     expect(message).toContain(`  ${name}: `);
     expect(message).toContain('.env.example');
+  });
+
+  it('reads Chloe’s model, and needs AI_MODEL with AI_BASE_URL', () => {
+    expect(
+      loadConfig({ AI_BASE_URL: 'http://localhost:11434/v1', AI_MODEL: 'llama3.1', AI_API_KEY: ' key ' }).ai,
+    ).toEqual({ baseUrl: 'http://localhost:11434/v1', model: 'llama3.1', apiKey: 'key' });
+    expect(() => loadConfig({ AI_BASE_URL: 'https://api.openai.com/v1' })).toThrow(/AI_MODEL: required/);
+    expect(() => loadConfig({ AI_BASE_URL: 'ftp://models.example' })).toThrow(/AI_BASE_URL: /);
   });
 
   it('names every wrong variable at once', () => {

@@ -40,8 +40,14 @@ const envSchema = z.object({
     .pipe(z.email().optional()),
   CONTACT_PHONE: optionalText,
   CAREER_PLATFORM_URL: optionalUrl,
-  BOOKING_URL: optionalUrl,
+  CHLOE_CALL_URL: optionalUrl,
   TRUST_PROXY: bool(false),
+  AI_BASE_URL: optionalUrl,
+  AI_API_KEY: optionalText,
+  AI_MODEL: optionalText,
+  CHLOE_MESSAGES_PER_VISITOR: positiveInt(20),
+  CHLOE_MESSAGES_PER_MEMBER: positiveInt(60),
+  CHLOE_REPLY_POLL_SECONDS: positiveInt(15),
   RATE_LIMIT_GLOBAL_PER_MINUTE: positiveInt(300),
   RATE_LIMIT_SIGNIN_PER_MINUTE: positiveInt(6),
   RATE_LIMIT_SIGNIN_PER_HOUR: positiveInt(30),
@@ -67,8 +73,11 @@ export type Config = {
   contactEmail: string | undefined;
   contactPhone: string | undefined;
   careerPlatformUrl: string | undefined;
-  bookingUrl: string | undefined;
+  chloeCallUrl: string | undefined;
   trustProxy: boolean;
+  /** Chloe's model; undefined: the offline guide. */
+  ai: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;
+  chloe: { messagesPerVisitor: number; messagesPerMember: number; replyPollSeconds: number };
   rateLimits: {
     globalPerMinute: number;
     signinPerMinute: number;
@@ -95,6 +104,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every setting.`);
   }
   const e = parsed.data;
+  if (e.AI_BASE_URL && !e.AI_MODEL)
+    throw new ConfigError(
+      'Invalid configuration:\n  AI_MODEL: required when AI_BASE_URL is set\nSee .env.example for every setting.',
+    );
   return {
     env: e.NODE_ENV,
     secureCookies: e.NODE_ENV === 'production' && !e.PUBLIC_URL?.startsWith('http://'),
@@ -109,8 +122,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contactEmail: e.CONTACT_EMAIL,
     contactPhone: e.CONTACT_PHONE,
     careerPlatformUrl: e.CAREER_PLATFORM_URL,
-    bookingUrl: e.BOOKING_URL,
+    chloeCallUrl: e.CHLOE_CALL_URL,
     trustProxy: e.TRUST_PROXY ?? false,
+    ai: e.AI_BASE_URL ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL! } : undefined,
+    chloe: {
+      messagesPerVisitor: e.CHLOE_MESSAGES_PER_VISITOR,
+      messagesPerMember: e.CHLOE_MESSAGES_PER_MEMBER,
+      replyPollSeconds: e.CHLOE_REPLY_POLL_SECONDS,
+    },
     rateLimits: {
       globalPerMinute: e.RATE_LIMIT_GLOBAL_PER_MINUTE,
       signinPerMinute: e.RATE_LIMIT_SIGNIN_PER_MINUTE,

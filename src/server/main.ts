@@ -4,6 +4,9 @@ import { ConfigError, loadConfig } from './config';
 import { connectDatabase } from './db/connect';
 import { seedDemo } from './db/seed/demo';
 import { loadHelpContent, syncHelpContent } from './db/seed/help-content';
+import { loadKnowledge, syncKnowledge } from './db/seed/knowledge';
+import { ChloeReplier } from './modules/ai/jobs';
+import { chatProvider } from './modules/ai/providers';
 import { StatusChecker } from './modules/government/status';
 import { seedCategories } from './modules/questions/service';
 import { pruneExpiredSessions } from './plugins/auth';
@@ -23,15 +26,35 @@ async function main() {
   const log = (message: string) => console.log(`[mentor-me] ${message}`);
   // Checked before the database starts: a content error stops the start with the file and entry it is in.
   const helpContent = loadHelpContent();
+  const knowledge = loadKnowledge();
   const database = await connectDatabase(config, log);
   await seedCategories(database.db);
   await syncHelpContent(database.db, helpContent);
+  await syncKnowledge(database.db, knowledge);
   if (config.demoMode) await seedDemo(database.db);
   await pruneExpiredSessions(database.db);
 
   const statusChecker = new StatusChecker();
   statusChecker.start();
-  const app = await buildApp({ config, db: database.db, statusChecker });
+  const provider = chatProvider(config);
+  log(
+    config.ai
+      ? `Chloe uses the model ${config.ai.model} at ${config.ai.baseUrl}`
+      : 'Chloe uses the offline guide',
+  );
+  const replier = new ChloeReplier(
+    database.db,
+    provider,
+    { pollMs: config.chloe.replyPollSeconds * 1000 },
+    (message, error) => console.error(`[mentor-me] ${message}:`, error),
+  );
+  const app = await buildApp({
+    config,
+    db: database.db,
+    statusChecker,
+    chatProvider: provider,
+    onQuestionPosted: () => replier.nudge(),
+  });
   const pruneTimer = setInterval(
     () => void pruneExpiredSessions(database.db).catch(() => undefined),
     3_600_000,
@@ -43,8 +66,9 @@ async function main() {
   exitHook((done) => {
     clearInterval(pruneTimer);
     statusChecker.stop();
-    app
-      .close()
+    replier
+      .stop()
+      .then(() => app.close())
       .catch((error: unknown) => app.log.error(error))
       .then(() => database.close())
       .catch((error: unknown) => console.error(error))
@@ -66,6 +90,7 @@ async function main() {
     process.exit(1);
   }
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  replier.start();
   log(`Mentor Me is running at http://${shown}:${config.port}${config.demoMode ? ' (demo mode)' : ''}`);
 }
 

@@ -44,3 +44,6 @@ export const CRISIS_LINES = [
   { id: 'respect', number: '1800 737 732', tel: '1800737732' },
   { id: 'tis', number: '131 450', tel: '131450' },
 ] as const;
+
+/** The official register of migration agents, where Chloe points every visa and legal question. */
+export const MARA_REGISTER_URL = 'https://portal.mara.gov.au/search-the-register-of-migration-agents/';

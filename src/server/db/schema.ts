@@ -16,6 +16,7 @@ import {
   doublePrecision,
   jsonb,
 } from 'drizzle-orm/pg-core';
+import type { KnowledgeArticle } from '../../shared/schemas/knowledge';
 import type { GovernmentService, Organisation } from '../../shared/schemas/resources';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -157,6 +158,10 @@ export const replies = pgTable(
   (t) => [
     index('replies_question_idx').on(t.questionId, t.createdAt),
     index('replies_author_idx').on(t.authorId),
+    /** Chloe replies to a question at most once, however often her job runs. */
+    uniqueIndex('replies_one_ai_reply_idx')
+      .on(t.questionId)
+      .where(sql`${t.isAiReply}`),
   ],
 );
 
@@ -280,3 +285,43 @@ export const serviceNotices = pgTable('service_notices', {
   updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Chloe's knowledge base from content/knowledge, synced at start. `search` is computed when the article is
+ * written: English stemming for the English text, and 'simple' on text without diacritics for Vietnamese (people
+ * often type Vietnamese without them). `keywords` are lower-cased and without diacritics, for trigram matching.
+ */
+export const knowledgeArticles = pgTable(
+  'knowledge_articles',
+  {
+    id: text('id').primaryKey(),
+    data: jsonb('data').$type<KnowledgeArticle>().notNull(),
+    keywords: text('keywords').array().notNull(),
+    search: tsvector('search').notNull(),
+  },
+  (t) => [index('knowledge_articles_search_idx').using('gin', t.search)],
+);
+
+/**
+ * Chloe's reply to a new question, as a durable job: one per question, retried with backoff, claimed with a lease
+ * so a crashed worker's job is picked up again. Urgent questions first.
+ */
+export const aiReplyJobs = pgTable(
+  'ai_reply_jobs',
+  {
+    questionId: uuid('question_id')
+      .primaryKey()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('pending'),
+    urgent: boolean('urgent').notNull().default(false),
+    attempts: integer('attempts').notNull().default(0),
+    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ai_reply_jobs_due_idx').on(t.status, t.urgent, t.runAfter)],
+);

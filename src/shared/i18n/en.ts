@@ -148,6 +148,9 @@ export const en = {
     radiusInvalid: 'The distance must be between 1 and 100 km.',
     noteRequired: 'Please write the notice.',
     noteMax: 'The notice must be at most 300 characters.',
+    messageRequired: 'Please write a message.',
+    messageMax: 'A message must be at most 2,000 characters.',
+    historyMax: 'The conversation sent is too long.',
   },
   errors: {
     invalidCredentials: 'Invalid email or password',
@@ -180,6 +183,8 @@ export const en = {
     requestFailed: 'Request failed',
     network: 'Network error',
     networkFailed: 'Network connection failed',
+    chloeRateLimited: 'You have sent a lot of messages to Chloe. Please try again in {{minutes}} min.',
+    chloeFailed: 'Chloe could not finish this answer. Please try again.',
   },
   notFound: {
     title: 'Page Not Found',

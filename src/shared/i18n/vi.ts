@@ -150,6 +150,9 @@ export const vi: Resources = {
     radiusInvalid: 'Khoảng cách phải từ 1 đến 100 km.',
     noteRequired: 'Vui lòng viết nội dung thông báo.',
     noteMax: 'Thông báo chỉ được tối đa 300 ký tự.',
+    messageRequired: 'Vui lòng viết tin nhắn.',
+    messageMax: 'Tin nhắn chỉ được tối đa 2.000 ký tự.',
+    historyMax: 'Cuộc trò chuyện gửi lên quá dài.',
   },
   errors: {
     invalidCredentials: 'Email hoặc mật khẩu không đúng',
@@ -182,6 +185,8 @@ export const vi: Resources = {
     requestFailed: 'Yêu cầu thất bại',
     network: 'Lỗi mạng',
     networkFailed: 'Không kết nối được mạng',
+    chloeRateLimited: 'Bạn đã gửi nhiều tin nhắn cho Chloe. Vui lòng thử lại sau {{minutes}} phút.',
+    chloeFailed: 'Chloe không thể hoàn thành câu trả lời này. Vui lòng thử lại.',
   },
   notFound: {
     title: 'Không tìm thấy trang',

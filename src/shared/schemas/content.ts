@@ -5,7 +5,7 @@ export const publicConfigSchema = z.object({
   contactEmail: z.string().nullable(),
   contactPhone: z.string().nullable(),
   careerPlatformUrl: z.string().nullable(),
-  bookingUrl: z.string().nullable(),
+  chloeCallUrl: z.string().nullable(),
   publicUrl: z.string().nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

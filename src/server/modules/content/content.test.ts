@@ -58,7 +58,7 @@ describe('/api/config', () => {
       contactEmail: null,
       contactPhone: null,
       careerPlatformUrl: null,
-      bookingUrl: null,
+      chloeCallUrl: null,
       publicUrl: null,
     });
   });
@@ -69,7 +69,7 @@ describe('/api/config', () => {
       CONTACT_EMAIL: 'hello@mentorme.example',
       CONTACT_PHONE: ' +61 400 000 000 ',
       CAREER_PLATFORM_URL: 'https://careers.example/path',
-      BOOKING_URL: 'https://book.example',
+      CHLOE_CALL_URL: 'https://call.example',
       PUBLIC_URL: 'https://mentorme.example',
     });
     try {
@@ -79,7 +79,7 @@ describe('/api/config', () => {
         contactEmail: 'hello@mentorme.example',
         contactPhone: '+61 400 000 000',
         careerPlatformUrl: 'https://careers.example/path',
-        bookingUrl: 'https://book.example',
+        chloeCallUrl: 'https://call.example',
         publicUrl: 'https://mentorme.example',
       });
     } finally {

@@ -21,7 +21,7 @@ export async function contentRoutes(app: FastifyInstance, opts: { db: Database; 
       contactEmail: config.contactEmail ?? null,
       contactPhone: config.contactPhone ?? null,
       careerPlatformUrl: config.careerPlatformUrl ?? null,
-      bookingUrl: config.bookingUrl ?? null,
+      chloeCallUrl: config.chloeCallUrl ?? null,
       publicUrl: config.publicUrl ?? null,
     }),
   );

@@ -50,7 +50,11 @@ const plainJson = () => (data: unknown) => JSON.stringify(data);
 const likeBody = z.object({ liked: z.boolean().optional() }).nullish();
 const bookmarkBody = z.object({ bookmarked: z.boolean().optional() }).nullish();
 
-export async function questionRoutes(app: FastifyInstance, opts: { db: Database; config: Config }) {
+export async function questionRoutes(
+  app: FastifyInstance,
+  /** `onQuestionPosted` wakes Chloe's reply worker. */
+  opts: { db: Database; config: Config; onQuestionPosted?: () => void },
+) {
   const { db, config } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const limits = config.postingLimits;
@@ -96,6 +100,7 @@ export async function questionRoutes(app: FastifyInstance, opts: { db: Database;
     async (request, reply) => {
       const user = requireUser(request);
       const question = await service.createQuestion(db, user, requestLocale(request), request.body, limits);
+      opts.onQuestionPosted?.();
       return reply.code(201).send(question);
     },
   );

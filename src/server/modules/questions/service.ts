@@ -12,7 +12,7 @@ import {
 } from '../../../shared/schemas/questions';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { bookmarks, categories, likes, questions, replies, reports } from '../../db/schema';
+import { aiReplyJobs, bookmarks, categories, likes, questions, replies, reports } from '../../db/schema';
 import { AppError, errors } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
 import { TtlCache } from './cache';
@@ -458,6 +458,8 @@ export async function createQuestion(
         isAnonymous: input.isAnonymous,
       })
       .returning({ id: questions.id });
+    // Chloe answers every new question: a durable job, created with the question or not at all.
+    await tx.insert(aiReplyJobs).values({ questionId: created!.id, urgent: input.isUrgent });
     return created!.id;
   });
   clearCaches(db);

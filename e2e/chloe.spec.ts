@@ -1,0 +1,152 @@
+import { expect, test } from '@playwright/test';
+import { expectNoViolations, toast, useLanguage } from './fixtures';
+
+const input = (page: import('@playwright/test').Page) =>
+  page.getByRole('textbox', { name: 'Message to Chloe' });
+const log = (page: import('@playwright/test').Page) =>
+  page.getByRole('log', { name: 'Conversation with Chloe' });
+
+test('greets, offers three prompts that fill the input, and the disclaimer links the register', async ({
+  page,
+}) => {
+  await page.goto('/chloe');
+  await expect(page.getByRole('heading', { name: 'Chloe', exact: true })).toBeVisible();
+  await expect(page.getByText('Online')).toBeVisible();
+  await expect(log(page)).toContainText("Hi, I'm Chloe!");
+  await expect(page.getByRole('link', { name: /registered migration agent/ })).toHaveAttribute(
+    'href',
+    'https://portal.mara.gov.au/search-the-register-of-migration-agents/',
+  );
+  const chips = page.getByRole('button', { name: /\?$|…$/ });
+  await expect(chips).toHaveCount(3);
+  await expect(page.getByRole('button', { name: 'How many hours can I work on a student v…' })).toBeVisible();
+  await expect(input(page)).toHaveAttribute('placeholder', 'My dream is...');
+  await expect(page.getByRole('button', { name: 'Send' })).toBeDisabled();
+  await page.getByRole('button', { name: 'How do I get a tax file number?' }).click();
+  await expect(input(page)).toHaveValue('How do I get a tax file number?');
+  await expect(input(page)).toBeFocused();
+});
+
+test('Enter sends, Shift+Enter adds a line, and the answer streams in with its sources', async ({ page }) => {
+  await page.goto('/chloe');
+  await input(page).fill('How does Mentor Me work');
+  await input(page).press('Shift+Enter');
+  await input(page).pressSequentially('and can I ask anonymously?');
+  await expect(input(page)).toHaveValue('How does Mentor Me work\nand can I ask anonymously?');
+  await expect(log(page).getByText('You:')).toHaveCount(0);
+  await input(page).press('Enter');
+  await expect(input(page)).toHaveValue('');
+  await expect(log(page)).toContainText('and can I ask anonymously?');
+  await expect(log(page)).toContainText('How Mentor Me works');
+  await expect(log(page).getByRole('heading', { name: 'Sources' })).toBeVisible();
+  await expect(log(page).getByRole('link', { name: 'Mentor Me: FAQ' })).toHaveAttribute('href', '/faq');
+  // The prompts are gone once the conversation has started.
+  await expect(page.getByRole('button', { name: 'How do I get a tax file number?' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Send' })).toBeDisabled();
+});
+
+test('answers a person in crisis with the numbers first, as phone links', async ({ page }) => {
+  await page.goto('/chloe');
+  await input(page).fill('I want to kill myself');
+  await input(page).press('Enter');
+  await expect(log(page).getByRole('link', { name: '000' })).toHaveAttribute('href', 'tel:000');
+  await expect(log(page).getByRole('link', { name: '13 11 14' })).toHaveAttribute('href', 'tel:131114');
+  await expect(log(page).getByRole('link', { name: '1800 737 732' })).toHaveAttribute(
+    'href',
+    'tel:1800737732',
+  );
+});
+
+test('Stop ends a waiting answer', async ({ page }) => {
+  await page.route('**/api/ai/chat', () => undefined); // the answer never comes
+  await page.goto('/chloe');
+  await input(page).fill('Hello?');
+  await input(page).press('Enter');
+  await expect(log(page).getByText('Chloe is typing…')).toBeAttached();
+  await expect(page.getByRole('button', { name: 'Send' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await expect(log(page)).toContainText('Stopped.');
+  await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0);
+});
+
+test('a failed request and an interrupted stream each get the spec’s toast, and Retry asks again', async ({
+  page,
+}) => {
+  let calls = 0;
+  await page.route('**/api/ai/chat', (route) => {
+    calls += 1;
+    if (calls === 1) return route.fulfill({ status: 503, json: { error: 'Down' } });
+    if (calls === 2)
+      return route.fulfill({
+        contentType: 'text/event-stream',
+        body: 'data: {"type":"chunk","content":"Half an ans"}\n\ndata: {"type":"error","message":"broken"}\n\n',
+      });
+    return route.fulfill({
+      contentType: 'text/event-stream',
+      body: 'data: {"type":"chunk","content":"A **whole** answer."}\n\ndata: {"type":"done","sources":[]}\n\n',
+    });
+  });
+  await page.goto('/chloe');
+  await input(page).fill('first');
+  await input(page).press('Enter');
+  await expect(toast(page, 'Message failed')).toContainText('Unable to send message to Chloe');
+
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(toast(page, 'Connection interrupted')).toContainText(
+    'The response was interrupted. Please try again.',
+  );
+  await expect(log(page)).toContainText('Half an ans');
+
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(log(page).locator('strong', { hasText: 'whole' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+});
+
+test('renders Markdown safely: no HTML, no script links, web links in a new tab', async ({ page }) => {
+  await page.route('**/api/ai/chat', (route) =>
+    route.fulfill({
+      contentType: 'text/event-stream',
+      body: `data: ${JSON.stringify({
+        type: 'chunk',
+        content:
+          '<img src=x onerror="window.hacked=1"> [bad](javascript:alert(1)) [Fair Work](https://www.fairwork.gov.au/)',
+      })}\n\ndata: {"type":"done"}\n\n`,
+    }),
+  );
+  await page.goto('/chloe');
+  await input(page).fill('test');
+  await input(page).press('Enter');
+  await expect(log(page)).toContainText('<img src=x');
+  expect(await page.evaluate(() => (window as unknown as { hacked?: number }).hacked)).toBeUndefined();
+  await expect(log(page).getByRole('link', { name: 'bad' })).toHaveCount(0);
+  const link = log(page).getByRole('link', { name: 'Fair Work' });
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+});
+
+test('speaks Vietnamese', async ({ page }) => {
+  await useLanguage(page, 'vi');
+  await page.goto('/chloe');
+  await expect(page.getByRole('textbox', { name: 'Tin nhắn gửi Chloe' })).toHaveAttribute(
+    'placeholder',
+    'Ước mơ của tôi là...',
+  );
+  await page.getByRole('textbox', { name: 'Tin nhắn gửi Chloe' }).fill('Mentor Me hoạt động như thế nào?');
+  await page.getByRole('textbox', { name: 'Tin nhắn gửi Chloe' }).press('Enter');
+  await expect(page.getByRole('log')).toContainText('Mentor Me hoạt động như thế nào', { timeout: 10_000 });
+  await expect(page.getByRole('log').getByRole('heading', { name: 'Nguồn' })).toBeVisible();
+});
+
+for (const width of [360, 1280]) {
+  test(`has no axe violations and fits ${width} px, before and after an answer`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/chloe');
+    await expectNoViolations(page, `/chloe (${width} px)`);
+    await input(page).fill('How does Mentor Me work?');
+    await input(page).press('Enter');
+    await expect(log(page).getByRole('heading', { name: 'Sources' })).toBeVisible();
+    await expectNoViolations(page, `/chloe with an answer (${width} px)`);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+}

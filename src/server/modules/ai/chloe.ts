@@ -1,0 +1,70 @@
+import type { Locale } from '../../../shared/constants';
+import type { Database } from '../../db/client';
+import { crisisText, disclaimerText, isCrisis, isVisaOrLegal } from './guardrails';
+import { sourceList, sourcesBlock } from './guide';
+import type { ChatProvider, ChatTurn } from './providers';
+import { retrieve, type Source } from './retrieval';
+import { messageLocale } from './text';
+
+export type ChloeRequest = {
+  message: string;
+  history: ChatTurn[];
+  /** The language of the page, used when the message does not show its own. */
+  pageLocale: Locale;
+  signal: AbortSignal;
+  /** Ends the text with the numbered sources (the chat lists them itself, from the `done` event). */
+  sourcesInText?: boolean;
+};
+
+export type ChloeAnswer = { locale: Locale; sources: Source[]; chunks: AsyncIterable<string> };
+
+/** A short follow-up ("and in Victoria?") is searched together with the person's previous message. */
+function searchText(message: string, history: ChatTurn[]): string {
+  if (message.split(/\s+/).length > 4) return message;
+  const previous = history.findLast((turn) => turn.role === 'user');
+  return previous ? `${previous.content} ${message}` : message;
+}
+
+/**
+ * One answer of Chloe: the rules in code around whichever provider writes the words. A person in crisis gets the
+ * crisis numbers before anything else; a visa or legal question ends with the disclaimer and the register of
+ * migration agents. No message can change either.
+ */
+export async function answer(
+  db: Database,
+  provider: ChatProvider,
+  request: ChloeRequest,
+): Promise<ChloeAnswer> {
+  const locale = messageLocale(request.message, request.pageLocale);
+  const context = await retrieve(db, searchText(request.message, request.history));
+  const crisis = isCrisis(request.message);
+  const visaOrLegal = isVisaOrLegal(request.message) || Boolean(context.articles[0]?.visaOrLegal);
+
+  async function* chunks(): AsyncIterable<string> {
+    if (crisis) yield `${crisisText(locale)}\n\n`;
+    yield* provider.stream({
+      message: request.message,
+      history: request.history,
+      locale,
+      context,
+      signal: request.signal,
+    });
+    if (visaOrLegal) yield `\n\n${disclaimerText(locale)}`;
+    if (request.sourcesInText && sources.length) yield `\n\n${sourcesBlock(sources, locale)}`;
+  }
+
+  const sources = sourceList(context, locale);
+  return { locale, sources, chunks: chunks() };
+}
+
+/** The whole answer as one text (for Chloe's replies in the feed). */
+export async function answerText(
+  db: Database,
+  provider: ChatProvider,
+  request: ChloeRequest,
+): Promise<string> {
+  const { chunks } = await answer(db, provider, request);
+  let text = '';
+  for await (const chunk of chunks) text += chunk;
+  return text.trim();
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { crisisText, disclaimerText, isCrisis, isVisaOrLegal, MARA_REGISTER_URL } from './guardrails';
+import { pieces } from './providers';
+import { messageLocale, plain, searchWords } from './text';
+
+describe('crisis detection', () => {
+  it.each([
+    'I want to kill myself',
+    'i am thinking about suicide',
+    'I feel suicidal tonight',
+    'I just want to die',
+    'my partner hits me every week',
+    'He threatened to kill me if I tell anyone',
+    'I was raped last year',
+    'I am not safe at home',
+    'how do I stop self-harm',
+    'tôi muốn tự tử',
+    'Tôi không muốn sống nữa',
+    'chồng tôi bạo hành tôi',
+    'toi muon tu tu',
+    'em bi bao luc gia dinh',
+    'Tôi đang gặp nguy hiểm',
+  ])('recognises "%s"', (message) => {
+    expect(isCrisis(message)).toBe(true);
+  });
+
+  it.each([
+    'Which skilled visa lists my occupation?',
+    'We need a killer app for finding rentals',
+    'The deadline for my assignment is tomorrow',
+    'How do I get my bond back?',
+    'Is dying my hair allowed at work?',
+    'I found a dead battery in my car',
+    'từ từ thôi, mình chưa hiểu',
+    'làm sao để mở tài khoản ngân hàng',
+  ])('does not flag "%s"', (message) => {
+    expect(isCrisis(message)).toBe(false);
+  });
+
+  it('gives the crisis numbers in both languages as phone links', () => {
+    for (const locale of ['en', 'vi'] as const) {
+      const text = crisisText(locale);
+      for (const link of ['tel:000', 'tel:131114', 'tel:1800737732', 'tel:131450'])
+        expect(text).toContain(link);
+    }
+  });
+});
+
+describe('visa and legal questions', () => {
+  it.each([
+    'Can I work more hours on my student visa?',
+    'how to get PR after graduating',
+    'Do I need a lawyer for my tenancy tribunal hearing?',
+    'what is the 485 visa',
+    'Tôi muốn hỏi về thị thực làm việc',
+    'lam sao de co thuong tru',
+  ])('recognises "%s"', (message) => {
+    expect(isVisaOrLegal(message)).toBe(true);
+  });
+
+  it.each(['How do I open a bank account?', 'Where can I buy a SIM card?', 'tìm việc làm thêm ở đâu'])(
+    'leaves "%s" alone',
+    (message) => {
+      expect(isVisaOrLegal(message)).toBe(false);
+    },
+  );
+
+  it('ends with the register of migration agents in both languages', () => {
+    expect(disclaimerText('en')).toContain(MARA_REGISTER_URL);
+    expect(disclaimerText('en')).toContain('not migration or legal advice');
+    expect(disclaimerText('vi')).toContain(MARA_REGISTER_URL);
+  });
+});
+
+describe('text', () => {
+  it('detects the language of a message, with or without diacritics', () => {
+    expect(messageLocale('Làm sao để xin mã số thuế?', 'en')).toBe('vi');
+    expect(messageLocale('toi can lam the nao de xin ma so thue', 'en')).toBe('vi');
+    expect(messageLocale('How do I apply for a tax file number?', 'vi')).toBe('en');
+    expect(messageLocale('TFN?', 'vi')).toBe('vi');
+  });
+
+  it('drops diacritics and words that say nothing', () => {
+    expect(plain('Mã số thuế Đà Nẵng')).toBe('ma so thue da nang');
+    expect(searchWords('How do I get a tax file number?')).toEqual(['tax', 'file', 'number']);
+    expect(searchWords("'; drop table users; --")).toEqual(['drop', 'table', 'users']);
+  });
+
+  it('splits an answer into pieces that join back to the same text', () => {
+    const text = 'Chloe answers from official sources. '.repeat(20);
+    const parts = pieces(text);
+    expect(parts.length).toBeGreaterThan(5);
+    expect(parts.join('')).toBe(text);
+  });
+});

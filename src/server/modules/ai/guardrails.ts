@@ -1,0 +1,208 @@
+import { MARA_REGISTER_URL, type Locale } from '../../../shared/constants';
+
+export { MARA_REGISTER_URL };
+import { phrasePattern, plain } from './text';
+
+/**
+ * Chloe's rules, applied in code around every provider, so no prompt can switch them off: a person in crisis is
+ * answered first with the numbers that help; a visa or legal question ends with the reminder that this is general
+ * information and where registered migration agents are listed.
+ */
+
+/** Self-harm, suicide, violence, abuse and immediate danger, as whole words and phrases. */
+const CRISIS_ENGLISH = phrasePattern([
+  'suicide',
+  'suicidal',
+  'kill myself',
+  'killing myself',
+  'kill me',
+  'end my life',
+  'end it all',
+  'take my own life',
+  'want to die',
+  'wanna die',
+  'better off dead',
+  'no reason to live',
+  'self harm',
+  'self-harm',
+  'hurt myself',
+  'hurting myself',
+  'cut myself',
+  'cutting myself',
+  'overdose',
+  'hits me',
+  'hit me',
+  'hitting me',
+  'beats me',
+  'beat me',
+  'beating me',
+  'abuse',
+  'abused',
+  'abusing me',
+  'abusive',
+  'rape',
+  'raped',
+  'sexual assault',
+  'sexually assaulted',
+  'domestic violence',
+  'family violence',
+  'threatened to kill',
+  'threatening to kill',
+  'going to kill',
+  'in danger',
+  'not safe at home',
+  'unsafe at home',
+  'afraid for my life',
+  'scared for my life',
+]);
+
+/** Vietnamese with diacritics: matched on the text as typed. */
+const CRISIS_VIETNAMESE = phrasePattern([
+  'tự tử',
+  'tự sát',
+  'muốn chết',
+  'tự làm hại',
+  'tự làm đau',
+  'không muốn sống',
+  'kết thúc cuộc đời',
+  'kết liễu',
+  'bị đánh',
+  'đánh tôi',
+  'đánh em',
+  'bạo hành',
+  'bạo lực gia đình',
+  'hiếp dâm',
+  'cưỡng hiếp',
+  'xâm hại',
+  'lạm dụng',
+  'dọa giết',
+  'đe dọa giết',
+  'nguy hiểm đến tính mạng',
+  'đang gặp nguy hiểm',
+]);
+
+/**
+ * Vietnamese typed without diacritics: only phrases that cannot be everyday words ("tu tu" alone can also mean
+ * "slowly", so it counts only after "muon").
+ */
+const CRISIS_VIETNAMESE_PLAIN = phrasePattern([
+  'muon tu tu',
+  'tu sat',
+  'muon chet',
+  'tu lam hai',
+  'khong muon song',
+  'ket thuc cuoc doi',
+  'bi danh dap',
+  'bao hanh',
+  'bao luc gia dinh',
+  'hiep dam',
+  'cuong hiep',
+  'xam hai',
+  'lam dung',
+  'doa giet',
+  'de doa giet',
+]);
+
+export function isCrisis(message: string): boolean {
+  return (
+    CRISIS_ENGLISH.test(message) ||
+    CRISIS_VIETNAMESE.test(message) ||
+    CRISIS_VIETNAMESE_PLAIN.test(plain(message))
+  );
+}
+
+const VISA_OR_LEGAL = phrasePattern([
+  'visa',
+  'visas',
+  'subclass',
+  'immi',
+  'immiaccount',
+  'immigration',
+  'migration',
+  'migrate',
+  'permanent residency',
+  'permanent resident',
+  'pr',
+  'citizenship',
+  'citizen',
+  'deport',
+  'deported',
+  'deportation',
+  'bridging',
+  'sponsor',
+  'sponsorship',
+  'skills assessment',
+  'lawyer',
+  'solicitor',
+  'legal',
+  'court',
+  'tribunal',
+  'appeal',
+  'sue',
+  'police',
+  'charged',
+  'thị thực',
+  'di trú',
+  'định cư',
+  'thường trú',
+  'quốc tịch',
+  'bảo lãnh',
+  'trục xuất',
+  'luật sư',
+  'pháp lý',
+  'tòa án',
+  'kháng cáo',
+]);
+const VISA_OR_LEGAL_PLAIN = phrasePattern([
+  'thi thuc',
+  'di tru',
+  'dinh cu',
+  'thuong tru',
+  'quoc tich',
+  'bao lanh',
+  'truc xuat',
+  'luat su',
+  'phap ly',
+  'toa an',
+  'khang cao',
+]);
+/** Visa subclasses people name by number: 482, 485, 500, 189 and so on. */
+const SUBCLASS_NUMBER = /(?<!\d)(?:1[0-9]{2}|4[0-9]{2}|5[0-9]{2}|8[0-9]{2})(?!\d)/;
+
+export function isVisaOrLegal(message: string): boolean {
+  return (
+    VISA_OR_LEGAL.test(message) ||
+    VISA_OR_LEGAL_PLAIN.test(plain(message)) ||
+    (SUBCLASS_NUMBER.test(message) && /visa|thị thực|thi thuc/i.test(message))
+  );
+}
+
+const CRISIS_TEXT: Record<Locale, string> = {
+  en: [
+    '**If you are in danger right now, call [000](tel:000).** You are not alone, and these services are free and confidential:',
+    '',
+    '- Lifeline, 24/7 crisis support: [13 11 14](tel:131114)',
+    '- 1800RESPECT, domestic, family and sexual violence: [1800 737 732](tel:1800737732)',
+    '- TIS National, a free interpreter: [131 450](tel:131450)',
+  ].join('\n'),
+  vi: [
+    '**Nếu bạn đang gặp nguy hiểm, hãy gọi ngay [000](tel:000).** Bạn không đơn độc. Các dịch vụ sau miễn phí và bảo mật:',
+    '',
+    '- Lifeline, hỗ trợ khủng hoảng 24/7: [13 11 14](tel:131114)',
+    '- 1800RESPECT, bạo lực gia đình và tình dục: [1800 737 732](tel:1800737732)',
+    '- TIS National, thông dịch viên miễn phí: [131 450](tel:131450)',
+  ].join('\n'),
+};
+
+const DISCLAIMER_TEXT: Record<Locale, string> = {
+  en: `_This is general information, not migration or legal advice. For advice about your own situation, talk to a registered migration agent ([find one on the official register](${MARA_REGISTER_URL})) or a free legal service._`,
+  vi: `_Đây là thông tin chung, không phải tư vấn di trú hay tư vấn pháp lý. Để được tư vấn cho trường hợp của bạn, hãy liên hệ một đại diện di trú có đăng ký ([tìm trong danh sách chính thức](${MARA_REGISTER_URL})) hoặc một dịch vụ pháp lý miễn phí._`,
+};
+
+export function crisisText(locale: Locale): string {
+  return CRISIS_TEXT[locale];
+}
+
+export function disclaimerText(locale: Locale): string {
+  return DISCLAIMER_TEXT[locale];
+}

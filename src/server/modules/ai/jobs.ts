@@ -1,0 +1,158 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { aiReplyJobs, questions, replies } from '../../db/schema';
+import { clearCaches } from '../questions/service';
+import { answerText } from './chloe';
+import type { ChatProvider } from './providers';
+import { messageLocale } from './text';
+
+export type ReplierOptions = {
+  /** How often to look for due jobs when nothing nudges the worker. */
+  pollMs: number;
+  /** How long a claimed job stays with its worker; after that another worker may take it. */
+  leaseMs: number;
+  /** Retries wait 30 s, 1 min, 2 min, ... up to this long. */
+  maxBackoffMs: number;
+  /** After this many failed attempts a job is left as failed for an admin to see. */
+  maxAttempts: number;
+};
+
+const DEFAULTS: ReplierOptions = {
+  pollMs: 15_000,
+  leaseMs: 120_000,
+  maxBackoffMs: 30 * 60_000,
+  maxAttempts: 50,
+};
+
+export function backoffMs(attempts: number, maxMs: number): number {
+  return Math.min(maxMs, 30_000 * 2 ** Math.max(0, attempts - 1));
+}
+
+/**
+ * The worker that writes Chloe's replies in the feed. Jobs live in PostgreSQL: a job is claimed with a lease
+ * (`for update skip locked`, so several workers never take the same one), urgent questions first; a failure is
+ * retried with backoff, so a question asked while the model is down is answered when it is back. The unique index
+ * on Chloe's replies keeps it to one reply per question even if a job runs twice.
+ */
+export class ChloeReplier {
+  private readonly options: ReplierOptions;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = true;
+
+  constructor(
+    private readonly db: Database,
+    private readonly provider: ChatProvider,
+    options: Partial<ReplierOptions> = {},
+    private readonly log: (message: string, error?: unknown) => void = () => undefined,
+  ) {
+    this.options = { ...DEFAULTS, ...options };
+  }
+
+  /** Claims the next due job, if any, and works on it. Returns whether there was one. */
+  async runOnce(): Promise<boolean> {
+    const { leaseMs } = this.options;
+    const claimed = await this.db.execute<{ question_id: string; attempts: number }>(sql`
+      update ai_reply_jobs set status = 'running', attempts = attempts + 1,
+        locked_until = now() + ${`${leaseMs} milliseconds`}::interval, updated_at = now()
+      where question_id = (
+        select question_id from ai_reply_jobs
+        where run_after <= now()
+          and (status = 'pending' or (status = 'running' and locked_until < now()))
+        order by urgent desc, created_at
+        limit 1
+        for update skip locked)
+      returning question_id, attempts`);
+    const job = claimed.rows[0];
+    if (!job) return false;
+    try {
+      await this.reply(job.question_id);
+      await this.db
+        .update(aiReplyJobs)
+        .set({ status: 'done', lockedUntil: null, lastError: null, updatedAt: sql`now()` })
+        .where(eq(aiReplyJobs.questionId, job.question_id));
+    } catch (error) {
+      const failed = job.attempts >= this.options.maxAttempts;
+      this.log(`Chloe's reply to question ${job.question_id} failed (attempt ${job.attempts})`, error);
+      await this.db
+        .update(aiReplyJobs)
+        .set({
+          status: failed ? 'failed' : 'pending',
+          lockedUntil: null,
+          lastError: String((error as Error)?.message ?? error).slice(0, 500),
+          runAfter: sql`now() + ${`${backoffMs(job.attempts, this.options.maxBackoffMs)} milliseconds`}::interval`,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(aiReplyJobs.questionId, job.question_id));
+    }
+    return true;
+  }
+
+  private async reply(questionId: string): Promise<void> {
+    const [question] = await this.db
+      .select({ title: questions.title, content: questions.content })
+      .from(questions)
+      .where(eq(questions.id, questionId));
+    if (!question) return; // deleted meanwhile: nothing to answer
+    const message = `${question.title}\n\n${question.content}`;
+    const text = await answerText(this.db, this.provider, {
+      message,
+      history: [],
+      pageLocale: messageLocale(message, 'en'),
+      signal: AbortSignal.timeout(this.options.leaseMs),
+      sourcesInText: true,
+    });
+    if (!text) throw new Error('The provider gave an empty answer');
+    const inserted = await this.db.transaction(async (tx) => {
+      const rows = await tx
+        .insert(replies)
+        .values({ questionId, authorId: null, content: text, isAiReply: true })
+        .onConflictDoNothing()
+        .returning({ id: replies.id });
+      if (rows.length)
+        await tx
+          .update(questions)
+          .set({ replyCount: sql`${questions.replyCount} + 1` })
+          .where(eq(questions.id, questionId));
+      return rows.length > 0;
+    });
+    if (inserted) clearCaches(this.db);
+  }
+
+  /** Works through every due job now (used after a question is posted, and by tests). */
+  async drain(): Promise<void> {
+    while (await this.runOnce()) {
+      /* next */
+    }
+  }
+
+  /** Looks for work soon, without waiting for the next poll. */
+  nudge(): void {
+    if (!this.stopped) this.schedule(0);
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  private schedule(delayMs: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      if (this.running) return this.schedule(this.options.pollMs);
+      this.running = this.drain()
+        .catch((error: unknown) => this.log('Chloe’s reply worker failed', error))
+        .finally(() => {
+          this.running = undefined;
+          if (!this.stopped) this.schedule(this.options.pollMs);
+        });
+    }, delayMs);
+    this.timer.unref();
+  }
+}

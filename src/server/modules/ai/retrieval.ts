@@ -1,0 +1,89 @@
+import { desc, sql } from 'drizzle-orm';
+import type { KnowledgeArticle } from '../../../shared/schemas/knowledge';
+import type { GovernmentService, LocalResource } from '../../../shared/schemas/resources';
+import type { Database } from '../../db/client';
+import { governmentServices, knowledgeArticles, questions } from '../../db/schema';
+import { lookupPostcode } from '../resources/postcodes';
+import { nearbyOrganisations } from '../resources/service';
+import { plain, searchWords } from './text';
+
+export type Source = { title: string; url: string };
+export type CommunityAnswer = { id: string; title: string; answer: string };
+export type Retrieved = {
+  articles: KnowledgeArticle[];
+  services: GovernmentService[];
+  questions: CommunityAnswer[];
+  organisations: LocalResource[];
+};
+
+/** Below these scores a match is noise (tuned with `npm run eval:chloe`). */
+const ARTICLE_MIN_SCORE = 0.2;
+const SERVICE_MIN_RANK = 0.1;
+const QUESTION_MIN_RANK = 0.1;
+/** A keyword counts as typed (despite a typo) from this trigram word similarity. */
+const KEYWORD_SIMILARITY = 0.6;
+
+const orQuery = (words: string[]) => words.join(' | ');
+
+/**
+ * The knowledge articles, government services, answered community questions and (when the message names a
+ * postcode) local organisations most relevant to a message, best first. Full-text search with English stemming
+ * and, for Vietnamese, 'simple' on text without diacritics; pg_trgm word similarity on keywords forgives typos.
+ */
+export async function retrieve(
+  db: Database,
+  message: string,
+  limits = { articles: 3, services: 2, questions: 2, organisations: 3 },
+): Promise<Retrieved> {
+  const words = searchWords(message);
+  if (words.length === 0) return { articles: [], services: [], questions: [], organisations: [] };
+  const english = orQuery(words);
+  const simple = orQuery([...new Set(words.map(plain))]);
+  const plainMessage = plain(message);
+
+  const query = sql`(to_tsquery('english', ${english}) || to_tsquery('simple', ${simple}))`;
+  const keywordScore = sql<number>`coalesce((select max(word_similarity(k, ${plainMessage})) from unnest(${knowledgeArticles.keywords}) k), 0)`;
+  const articleScore = sql<number>`ts_rank_cd(${knowledgeArticles.search}, ${query}, 32) + case when ${keywordScore} >= ${KEYWORD_SIMILARITY} then ${keywordScore} else 0 end`;
+  const articleRows = await db
+    .select({ data: knowledgeArticles.data, score: articleScore })
+    .from(knowledgeArticles)
+    .where(sql`${articleScore} >= ${ARTICLE_MIN_SCORE}`)
+    .orderBy(desc(articleScore), knowledgeArticles.id)
+    .limit(limits.articles);
+
+  const serviceQuery = sql`(to_tsquery('english', ${english}) || to_tsquery('simple', ${orQuery(words)}))`;
+  const serviceRank = sql<number>`ts_rank_cd(${governmentServices.search}, ${serviceQuery}, 32)`;
+  const serviceRows = await db
+    .select({ data: governmentServices.data })
+    .from(governmentServices)
+    .where(sql`${serviceRank} >= ${SERVICE_MIN_RANK}`)
+    .orderBy(desc(serviceRank), governmentServices.titleEn)
+    .limit(limits.services);
+
+  const questionRank = sql<number>`ts_rank_cd(${questions.search}, ${serviceQuery}, 32)`;
+  const questionRows = await db
+    .select({
+      id: questions.id,
+      title: questions.title,
+      answer: sql<string>`(select r.content from replies r where r.question_id = ${questions.id} and not r.is_ai_reply order by r.created_at limit 1)`,
+    })
+    .from(questions)
+    .where(
+      sql`${questionRank} >= ${QUESTION_MIN_RANK} and exists (select 1 from replies r where r.question_id = ${questions.id} and not r.is_ai_reply)`,
+    )
+    .orderBy(desc(questionRank))
+    .limit(limits.questions);
+
+  const postcode = message.match(/(?<!\d)\d{4}(?!\d)/)?.[0];
+  const organisations =
+    postcode && lookupPostcode(postcode)
+      ? (await nearbyOrganisations(db, { postcode, radius: 25 })).resources.slice(0, limits.organisations)
+      : [];
+
+  return {
+    articles: articleRows.map((row) => row.data),
+    services: serviceRows.map((row) => row.data),
+    questions: questionRows,
+    organisations,
+  };
+}

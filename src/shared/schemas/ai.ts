@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+export const CHAT_LIMITS = { messageMax: 2_000, historyTurns: 20, historyTurnMax: 10_000 } as const;
+
+/** Chloe's conversation lives in the page only: the client sends the recent turns with each message. */
+export const chatTurnSchema = z.object({
+  role: z.enum(['user', 'assistant'], 'validation.invalidInput'),
+  content: z.string().max(CHAT_LIMITS.historyTurnMax, 'validation.invalidInput'),
+});
+export type ChatTurnInput = z.infer<typeof chatTurnSchema>;
+
+export const chatRequestSchema = z.object({
+  message: z
+    .string('validation.messageRequired')
+    .trim()
+    .min(1, 'validation.messageRequired')
+    .max(CHAT_LIMITS.messageMax, 'validation.messageMax'),
+  history: z.array(chatTurnSchema).max(CHAT_LIMITS.historyTurns, 'validation.historyMax').default([]),
+});
+
+export const chatSourceSchema = z.object({ title: z.string(), url: z.string() });
+export type ChatSource = z.infer<typeof chatSourceSchema>;
+
+/** The events of Chloe's stream, one JSON object per `data:` line (spec §7). */
+export type ChatEvent =
+  | { type: 'chunk'; content: string }
+  | { type: 'done'; sources?: ChatSource[] }
+  | { type: 'error'; message: string };

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/** Chloe's knowledge base (content/knowledge): short bilingual articles built from official pages. */
+const bilingual = z.object({ en: z.string().min(1), vi: z.string().min(1) });
+
+export const knowledgeSourceSchema = z.object({
+  title: z.string().min(1),
+  /** An https address, or a page of Mentor Me itself ("/faq"). */
+  url: z.union([z.url({ protocol: /^https$/ }), z.string().regex(/^\/[a-z0-9/-]*$/)]),
+});
+
+export const knowledgeArticleSchema = z.object({
+  id: z.string().regex(/^[a-z0-9-]+$/),
+  title: bilingual,
+  /** Words people use when they ask about it, in both languages ("TFN", "mã số thuế"). */
+  keywords: z.array(z.string().min(1)).min(3),
+  /** One or two sentences that answer the usual question directly. */
+  summary: bilingual,
+  /** The key steps or facts, three to seven of them. */
+  points: z.array(bilingual).min(2).max(8),
+  /** Where to get help: services, phone numbers, official pages. */
+  help: z.array(bilingual).max(5),
+  /** True when the topic is a visa or legal matter: answers end with the migration-advice disclaimer. */
+  visaOrLegal: z.boolean(),
+  sources: z.array(knowledgeSourceSchema).min(1),
+  /** The day the facts were checked against the sources. */
+  checked: z.iso.date(),
+});
+export type KnowledgeArticle = z.infer<typeof knowledgeArticleSchema>;
+
+/** Questions people ask with the articles that should answer them: the retrieval evaluation set. */
+export const evalCaseSchema = z.object({
+  question: z.string().min(5),
+  locale: z.enum(['en', 'vi']),
+  expected: z.array(z.string().regex(/^[a-z0-9-]+$/)).min(1),
+});
+export const evalFileSchema = z.object({ cases: z.array(evalCaseSchema).min(1) });
