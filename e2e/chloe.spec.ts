@@ -1,10 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations, toast, useLanguage } from './fixtures';
 
-const input = (page: import('@playwright/test').Page) =>
-  page.getByRole('textbox', { name: 'Message to Chloe' });
-const log = (page: import('@playwright/test').Page) =>
-  page.getByRole('log', { name: 'Conversation with Chloe' });
+const input = (page: Page) => page.getByRole('textbox', { name: 'Message to Chloe' });
+const log = (page: Page) => page.getByRole('log', { name: 'Conversation with Chloe' });
 
 test('greets, offers three prompts that fill the input, and the disclaimer links the register', async ({
   page,
