@@ -1,6 +1,6 @@
 /**
- * npm run bench: load-tests the app against a bare Fastify baseline measured in the same run, and
- * reports the home route's JavaScript size. Uses DATABASE_URL when set, else the embedded PostgreSQL
+ * npm run bench: load-tests the app against a bare Fastify baseline measured in the same run, measures what
+ * Chloe's stream adds to a provider's (bench/chloe.ts), and reports the home route's JavaScript size. Uses DATABASE_URL when set, else the embedded PostgreSQL
  * in .data/bench. Builds the client first when dist/ is missing.
  */
 import { execFile, execFileSync } from 'node:child_process';
@@ -16,6 +16,7 @@ import type { Database } from '../src/server/db/client';
 import { seedDemo } from '../src/server/db/seed/demo';
 import { seedCategories } from '../src/server/modules/questions/service';
 import { routeJavaScript } from './bundle';
+import { benchChloe } from './chloe';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -110,6 +111,7 @@ async function main() {
 
   const baselineUrl = await baseline.listen({ port: 0, host: '127.0.0.1' });
   const pairs: [Result, Result][] = [];
+  let chloe: string[] = [];
   try {
     pairs.push([
       await measure('baseline static 20 questions', `${baselineUrl}/questions`),
@@ -127,6 +129,7 @@ async function main() {
       await measure('baseline GET / (html in memory)', `${baselineUrl}/`),
       await measure('app GET / (home page)', `${appUrl}/`),
     ]);
+    chloe = await benchChloe(config, database.db);
   } finally {
     await app.close();
     await baseline.close();
@@ -142,6 +145,8 @@ async function main() {
     }
     console.log(`${'ratio app / baseline'.padEnd(36)} ${(measured.rps / base.rps).toFixed(2).padStart(7)}\n`);
   }
+  for (const line of chloe) console.log(line);
+  console.log('');
   const js = routeJavaScript('features/feed/feed-page.tsx');
   console.log(
     `home route JavaScript: ${(js.gzipBytes / 1024).toFixed(1)} KB gzip (${js.files.length} files)`,

@@ -35,7 +35,7 @@ export type AppDeps = {
   statusChecker?: StatusChecker;
   /** Where Chloe's words come from; by default the configured model, or the offline guide. */
   chatProvider?: ChatProvider;
-  /** Called after a question is posted (main.ts wakes Chloe's reply worker). */
+  /** Called after a question is posted or a reply job retried (main.ts wakes Chloe's reply worker). */
   onQuestionPosted?: () => void;
 };
 
@@ -108,7 +108,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(questionRoutes, { db, config, onQuestionPosted: deps.onQuestionPosted });
   await app.register(governmentRoutes, { db, statusChecker: deps.statusChecker ?? new StatusChecker() });
   await app.register(resourceRoutes, { db });
-  await app.register(aiRoutes, { db, config, provider: deps.chatProvider ?? chatProvider(config) });
+  await app.register(aiRoutes, {
+    db,
+    config,
+    provider: deps.chatProvider ?? chatProvider(config),
+    onJobRetried: deps.onQuestionPosted,
+  });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   const clientDir = deps.clientDir === undefined ? defaultClientDir() : deps.clientDir;

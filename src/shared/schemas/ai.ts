@@ -26,3 +26,18 @@ export type ChatEvent =
   | { type: 'chunk'; content: string }
   | { type: 'done'; sources?: ChatSource[] }
   | { type: 'error'; message: string };
+
+export const AI_JOB_STATUSES = ['pending', 'running', 'done', 'failed'] as const;
+export const aiJobsQuerySchema = z.object({
+  status: z.enum(AI_JOB_STATUSES, 'validation.invalidInput').default('failed'),
+});
+export const aiJobSchema = z.object({
+  questionId: z.string(),
+  title: z.string(),
+  status: z.enum(AI_JOB_STATUSES),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  runAfter: z.string(),
+  updatedAt: z.string(),
+});
+export const aiJobsResponseSchema = z.object({ jobs: z.array(aiJobSchema) });

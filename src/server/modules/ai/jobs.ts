@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { aiReplyJobs, questions, replies } from '../../db/schema';
 import { clearCaches } from '../questions/service';
@@ -155,4 +155,38 @@ export class ChloeReplier {
     }, delayMs);
     this.timer.unref();
   }
+}
+
+/** Chloe's reply jobs in one state, newest first: what an admin looks at when replies are missing. */
+export async function listJobs(db: Database, status: (typeof aiReplyJobs.$inferSelect)['status']) {
+  const rows = await db
+    .select({
+      questionId: aiReplyJobs.questionId,
+      title: questions.title,
+      status: aiReplyJobs.status,
+      attempts: aiReplyJobs.attempts,
+      lastError: aiReplyJobs.lastError,
+      runAfter: aiReplyJobs.runAfter,
+      updatedAt: aiReplyJobs.updatedAt,
+    })
+    .from(aiReplyJobs)
+    .innerJoin(questions, eq(questions.id, aiReplyJobs.questionId))
+    .where(eq(aiReplyJobs.status, status))
+    .orderBy(desc(aiReplyJobs.updatedAt))
+    .limit(100);
+  return rows.map((row) => ({
+    ...row,
+    runAfter: row.runAfter.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }));
+}
+
+/** Puts a failed (or any unfinished) job back in the queue, due now. False when there is no such job. */
+export async function retryJob(db: Database, questionId: string): Promise<boolean> {
+  const rows = await db
+    .update(aiReplyJobs)
+    .set({ status: 'pending', attempts: 0, runAfter: sql`now()`, lockedUntil: null, updatedAt: sql`now()` })
+    .where(sql`${aiReplyJobs.questionId} = ${questionId} and ${aiReplyJobs.status} <> 'done'`)
+    .returning({ id: aiReplyJobs.questionId });
+  return rows.length > 0;
 }

@@ -1,12 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { translate } from '../../../shared/i18n';
-import { chatRequestSchema, type ChatEvent } from '../../../shared/schemas/ai';
+import {
+  aiJobsQuerySchema,
+  aiJobsResponseSchema,
+  chatRequestSchema,
+  type ChatEvent,
+} from '../../../shared/schemas/ai';
+import { idParamsSchema } from '../../../shared/schemas/questions';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { errors } from '../../errors';
 import { requestLocale } from '../../plugins/errors';
 import { answer } from './chloe';
+import { listJobs, retryJob } from './jobs';
 import type { ChatProvider } from './providers';
 
 const TEN_MINUTES_MS = 10 * 60_000;
@@ -19,7 +26,14 @@ const HEARTBEAT_MS = 15_000;
  */
 export async function aiRoutes(
   app: FastifyInstance,
-  opts: { db: Database; config: Config; provider: ChatProvider; heartbeatMs?: number },
+  /** `onJobRetried` wakes the reply worker. */
+  opts: {
+    db: Database;
+    config: Config;
+    provider: ChatProvider;
+    heartbeatMs?: number;
+    onJobRetried?: () => void;
+  },
 ) {
   const { db, config, provider } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -85,6 +99,23 @@ export async function aiRoutes(
         clearInterval(heartbeat);
         if (!raw.writableEnded) raw.end();
       }
+    },
+  );
+
+  // Admin only (the auth plugin checks every /api/admin/ path): Chloe's reply jobs that failed, and a retry.
+  r.get(
+    '/api/admin/ai-jobs',
+    { schema: { tags: ['admin'], querystring: aiJobsQuerySchema, response: { 200: aiJobsResponseSchema } } },
+    async (request) => ({ jobs: await listJobs(db, request.query.status) }),
+  );
+
+  r.post(
+    '/api/admin/ai-jobs/:id/retry',
+    { schema: { tags: ['admin'], params: idParamsSchema } },
+    async (request, reply) => {
+      if (!(await retryJob(db, request.params.id))) throw errors.notFound();
+      opts.onJobRetried?.();
+      return reply.code(204).send();
     },
   );
 }
