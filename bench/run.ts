@@ -111,7 +111,7 @@ async function main() {
 
   const baselineUrl = await baseline.listen({ port: 0, host: '127.0.0.1' });
   const pairs: [Result, Result][] = [];
-  let chloe: string[] = [];
+  const chloe: string[] = [];
   try {
     pairs.push([
       await measure('baseline static 20 questions', `${baselineUrl}/questions`),
@@ -129,7 +129,7 @@ async function main() {
       await measure('baseline GET / (html in memory)', `${baselineUrl}/`),
       await measure('app GET / (home page)', `${appUrl}/`),
     ]);
-    chloe = await benchChloe(config, database.db);
+    chloe.push(...(await benchChloe(config, database.db)));
   } finally {
     await app.close();
     await baseline.close();
