@@ -44,16 +44,23 @@ const TEXT = {
 const MAX_POINTS = 5;
 const MAX_HELP = 3;
 
-/** Every source of the retrieved material, each address once, knowledge articles first. */
+const MAX_SOURCES = 6;
+
+/**
+ * The sources of the retrieved material, each address once, at most six: the best article's (up to three), the
+ * first of each other article's, then the government services', organisations' and community questions'.
+ */
 export function sourceList(context: Retrieved, locale: Locale): Source[] {
+  const [best, ...others] = context.articles;
   const all: Source[] = [
-    ...context.articles.flatMap((article) => article.sources),
+    ...(best?.sources.slice(0, 3) ?? []),
+    ...others.flatMap((article) => article.sources.slice(0, 1)),
     ...context.services.map((service) => ({ title: service.title[locale], url: service.source })),
     ...context.organisations.map((organisation) => ({ title: organisation.name, url: organisation.source })),
     ...context.questions.map((question) => ({ title: question.title, url: `/questions/${question.id}` })),
   ];
   const seen = new Set<string>();
-  return all.filter((source) => !seen.has(source.url) && seen.add(source.url));
+  return all.filter((source) => !seen.has(source.url) && seen.add(source.url)).slice(0, MAX_SOURCES);
 }
 
 const tel = (phone: string) => `[${phone}](tel:${phone.replace(/\s/g, '')})`;

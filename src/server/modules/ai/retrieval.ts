@@ -18,6 +18,8 @@ export type Retrieved = {
 
 /** Below these scores a match is noise (tuned with `npm run eval:chloe`). */
 const ARTICLE_MIN_SCORE = 0.2;
+/** An article is kept only when it scores at least this share of the best one's score. */
+const ARTICLE_RELATIVE_SCORE = 0.8;
 const SERVICE_MIN_RANK = 0.1;
 const QUESTION_MIN_RANK = 0.1;
 /** A keyword counts as typed (despite a typo) from this trigram word similarity. */
@@ -80,8 +82,10 @@ export async function retrieve(
       ? (await nearbyOrganisations(db, { postcode, radius: 25 })).resources.slice(0, limits.organisations)
       : [];
 
+  // Articles far behind the best one are noise that happens to share a word with the message.
+  const best = articleRows[0]?.score ?? 0;
   return {
-    articles: articleRows.map((row) => row.data),
+    articles: articleRows.filter((row) => row.score >= best * ARTICLE_RELATIVE_SCORE).map((row) => row.data),
     services: serviceRows.map((row) => row.data),
     questions: questionRows,
     organisations,
