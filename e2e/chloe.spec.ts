@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoViolations, toast, useLanguage } from './fixtures';
+import { expectNoViolations, ORIGIN, signInFast, toast, useLanguage } from './fixtures';
 
 const input = (page: Page) => page.getByRole('textbox', { name: 'Message to Chloe' });
 const log = (page: Page) => page.getByRole('log', { name: 'Conversation with Chloe' });
@@ -148,3 +148,28 @@ for (const width of [360, 1280]) {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 }
+
+test('Chloe replies to a new question in the feed, with her sources', async ({ page }) => {
+  await signInFast(page, { role: 'student' }, '/');
+  const response = await page.request.post('/api/questions', {
+    data: {
+      title: 'How do I get a tax file number for my first job?',
+      content: 'I just arrived on a student visa.',
+    },
+    headers: { origin: ORIGIN },
+  });
+  expect(response.status()).toBe(201);
+  const { id } = (await response.json()) as { id: string };
+  await expect(async () => {
+    await page.goto(`/questions/${id}`);
+    await expect(page.getByText('Chloe (AI assistant)')).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(page.getByRole('link', { name: /Australian Taxation Office/ }).first()).toHaveAttribute(
+    'target',
+    '_blank',
+  );
+  await page.goto('/latest');
+  await expect(
+    page.getByRole('article').filter({ hasText: 'tax file number for my first job' }),
+  ).toContainText('Chloe replied');
+});

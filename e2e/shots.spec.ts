@@ -64,3 +64,23 @@ for (const locale of ['en', 'vi']) {
     });
   }
 }
+
+for (const locale of ['en', 'vi']) {
+  for (const width of [1280, 360]) {
+    test(`shots of /chloe with an answer ${locale} ${width}`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 1000 });
+      await page.addInitScript((l) => localStorage.setItem('mentorme.language', l), locale);
+      await page.goto('/chloe');
+      await page.screenshot({ path: `test-results/shots/chloe-start-${locale}-${width}.png` });
+      await page
+        .locator('textarea')
+        .fill(locale === 'en' ? 'How do I get a tax file number?' : 'Làm sao để xin mã số thuế?');
+      await page.locator('textarea').press('Enter');
+      await page.locator('[role="log"] ol').waitFor();
+      await page.screenshot({
+        path: `test-results/shots/chloe-answer-${locale}-${width}.png`,
+        fullPage: true,
+      });
+    });
+  }
+}

@@ -7,6 +7,7 @@ import { useAuth } from '../lib/auth';
 import { cn } from '../lib/cn';
 import { initials, relativeTime } from '../lib/format';
 import { useTranslation } from '../lib/i18n';
+import { markdownText } from '../lib/markdown-text';
 import { useBookmark, useLike, useLoginRequired } from '../lib/questions';
 import { Badge } from './ui/card';
 import { toast } from './ui/toast-store';
@@ -229,7 +230,7 @@ export function QuestionCard({ question }: { question: Question }) {
       {aiReply && (
         <div className="mt-3 rounded-lg bg-brand-50 p-3 text-sm">
           <p className="font-semibold text-brand-800">{t('question.chloeReplied')}</p>
-          <p className="line-clamp-2 text-slate-800">{aiReply.content}</p>
+          <p className="line-clamp-2 text-slate-800">{markdownText(aiReply.content)}</p>
         </div>
       )}
       <div className="mt-3 border-t border-slate-100 pt-2">

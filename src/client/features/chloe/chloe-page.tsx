@@ -10,7 +10,7 @@ import { ApiError, errorMessage } from '../../lib/api';
 import { usePublicConfig } from '../../lib/config';
 import { relativeTime } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
-import { Markdown } from './markdown';
+import { Markdown } from '../../components/markdown';
 import { streamChat } from './stream';
 
 const PROMPTS_SHOWN = 3;

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { REPORT_REASONS, type QuestionDetail, type Reply } from '../../../shared/schemas/questions';
 import { Linkify } from '../../components/linkify';
+import { Markdown } from '../../components/markdown';
 import { Page } from '../../components/page';
 import { AuthorLine, QuestionActions, QuestionBadges } from '../../components/question-card';
 import { Button, buttonClasses } from '../../components/ui/button';
@@ -140,9 +141,15 @@ function ReplyItem({ reply, onDeleted }: { reply: Reply; onDeleted: () => void }
       ) : (
         <AuthorLine author={reply.author} createdAt={reply.createdAt} />
       )}
-      <p className="mt-3 whitespace-pre-line text-slate-800">
-        <Linkify text={reply.content} />
-      </p>
+      {reply.isAiReply ? (
+        <div className="mt-3 text-slate-800">
+          <Markdown text={reply.content} />
+        </div>
+      ) : (
+        <p className="mt-3 whitespace-pre-line text-slate-800">
+          <Linkify text={reply.content} />
+        </p>
+      )}
       <div className="mt-2 flex flex-wrap gap-1">
         <ReportButton path={`/api/replies/${reply.id}/report`} />
         {(reply.isOwn || user?.role === 'admin') && (
