@@ -1,8 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { faqSchema, legalPageSchema, officialSourcesSchema } from '../src/shared/schemas/content';
 import { loadHelpContent } from '../src/server/db/seed/help-content';
+import { loadKnowledge } from '../src/server/db/seed/knowledge';
+import { evalFileSchema } from '../src/shared/schemas/knowledge';
 import { haversineKm, lookupPostcode } from '../src/server/modules/resources/postcodes';
 import { AUS_STATES, GOVERNMENT_CATEGORIES } from '../src/shared/schemas/resources';
 
@@ -110,6 +112,59 @@ describe('curated content', () => {
       const descriptions = [...services, ...organisations].map((entry) => entry.description);
       const copied = descriptions.filter((d) => d.vi.trim() === d.en.trim());
       expect(copied).toEqual([]);
+    });
+  });
+
+  describe('Chloe’s knowledge base', () => {
+    const articles = loadKnowledge(path.join(import.meta.dirname, 'knowledge'));
+    const ids = new Set(articles.map((article) => article.id));
+    const today = new Date().toISOString().slice(0, 10);
+
+    it('has at least 30 articles in both languages, each with its sources and the day they were checked', () => {
+      expect(articles.length).toBeGreaterThanOrEqual(30);
+      for (const article of articles) {
+        expect(article.sources.length, article.id).toBeGreaterThan(0);
+        expect(article.checked <= today, article.id).toBe(true);
+        expect(article.summary.vi, article.id).not.toBe(article.summary.en);
+      }
+    });
+
+    it('covers the topics people ask about most', () => {
+      for (const id of [
+        'student-visa-work',
+        'oshc',
+        'medicare',
+        'tax-file-number',
+        'renting-basics',
+        'pay-and-rights-at-work',
+        'scams',
+        'english-classes',
+        'registered-migration-agents',
+        'interpreters',
+        'mental-health',
+        'family-violence',
+        'emergency-numbers',
+        'how-mentor-me-works',
+      ])
+        expect(ids.has(id), id).toBe(true);
+    });
+
+    it('gives the crisis numbers correctly wherever an article mentions them', () => {
+      const text = JSON.stringify(articles);
+      expect(text).not.toMatch(/13 ?11 ?15|1800 ?737 ?733|131 ?451/);
+      const respect = articles.filter((a) => JSON.stringify(a).includes('1800RESPECT'));
+      for (const article of respect) expect(JSON.stringify(article), article.id).toContain('1800 737 732');
+    });
+
+    it('has an evaluation set of at least 40 questions in both languages about articles that exist', () => {
+      const dir = path.join(import.meta.dirname, 'knowledge/eval');
+      const cases = readdirSync(dir)
+        .filter((name) => name.endsWith('.json'))
+        .flatMap((name) => evalFileSchema.parse(read(`knowledge/eval/${name}`)).cases);
+      expect(cases.length).toBeGreaterThanOrEqual(40);
+      expect(cases.filter((c) => c.locale === 'vi').length).toBeGreaterThanOrEqual(15);
+      for (const item of cases)
+        for (const id of item.expected) expect(ids.has(id), `${item.question}: ${id}`).toBe(true);
     });
   });
 });
