@@ -20,12 +20,16 @@ export type Retrieved = {
 const ARTICLE_MIN_SCORE = 0.2;
 /** An article is kept only when it scores at least this share of the best one's score. */
 const ARTICLE_RELATIVE_SCORE = 0.8;
-const SERVICE_MIN_RANK = 0.1;
-const QUESTION_MIN_RANK = 0.1;
+const SERVICE_MIN_RANK = 0.3;
+const QUESTION_MIN_RANK = 0.3;
+/** A service or community question is kept only when it ranks at least this share of the best one. */
+const RELATIVE_RANK = 0.6;
 /** A keyword counts as typed (despite a typo) from this trigram word similarity. */
 const KEYWORD_SIMILARITY = 0.6;
 
 const orQuery = (words: string[]) => words.join(' | ');
+const nearBest = <T extends { rank: number }>(rows: T[]) =>
+  rows.filter((row) => row.rank >= (rows[0]?.rank ?? 0) * RELATIVE_RANK);
 
 /**
  * The knowledge articles, government services, answered community questions and (when the message names a
@@ -56,7 +60,7 @@ export async function retrieve(
   const serviceQuery = sql`(to_tsquery('english', ${english}) || to_tsquery('simple', ${orQuery(words)}))`;
   const serviceRank = sql<number>`ts_rank_cd(${governmentServices.search}, ${serviceQuery}, 32)`;
   const serviceRows = await db
-    .select({ data: governmentServices.data })
+    .select({ data: governmentServices.data, rank: serviceRank })
     .from(governmentServices)
     .where(sql`${serviceRank} >= ${SERVICE_MIN_RANK}`)
     .orderBy(desc(serviceRank), governmentServices.titleEn)
@@ -67,6 +71,7 @@ export async function retrieve(
     .select({
       id: questions.id,
       title: questions.title,
+      rank: questionRank,
       answer: sql<string>`(select r.content from replies r where r.question_id = ${questions.id} and not r.is_ai_reply order by r.created_at limit 1)`,
     })
     .from(questions)
@@ -86,8 +91,8 @@ export async function retrieve(
   const best = articleRows[0]?.score ?? 0;
   return {
     articles: articleRows.filter((row) => row.score >= best * ARTICLE_RELATIVE_SCORE).map((row) => row.data),
-    services: serviceRows.map((row) => row.data),
-    questions: questionRows,
+    services: nearBest(serviceRows).map((row) => row.data),
+    questions: nearBest(questionRows).map(({ id, title, answer }) => ({ id, title, answer })),
     organisations,
   };
 }
