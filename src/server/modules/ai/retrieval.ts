@@ -19,7 +19,7 @@ export type Retrieved = {
 /** Below these scores a match is noise (tuned with `npm run eval:chloe`). */
 const ARTICLE_MIN_SCORE = 0.2;
 /** An article is kept only when it scores at least this share of the best one's score. */
-const ARTICLE_RELATIVE_SCORE = 0.8;
+const ARTICLE_RELATIVE_SCORE = 0.9;
 const SERVICE_MIN_RANK = 0.3;
 const QUESTION_MIN_RANK = 0.3;
 /** A service or community question is kept only when it ranks at least this share of the best one. */
