@@ -4,7 +4,6 @@ import { CRISIS_LINES, type Locale } from '../../shared/constants';
 import type { LanguageEntry } from '../../shared/schemas/resources';
 import { useTranslation } from '../lib/i18n';
 import { Badge } from './ui/card';
-import { inputClasses } from './ui/field';
 
 /** The four numbers a person in trouble needs, at the top of the find-help pages, as phone links. */
 export function EmergencyNumbers() {
@@ -53,37 +52,6 @@ const HELP_CATEGORY_COLOURS: Record<string, string> = {
 export function HelpCategoryBadge({ category }: { category: string }) {
   const { t } = useTranslation();
   return <Badge colour={HELP_CATEGORY_COLOURS[category]}>{t(`help.categories.${category}`)}</Badge>;
-}
-
-/** A labelled native select (the most usable control on phones and with screen readers). */
-export function SelectField({
-  id,
-  label,
-  value,
-  onChange,
-  children,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  children: ReactNode;
-}) {
-  return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <select
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        className={inputClasses}
-      >
-        {children}
-      </select>
-    </div>
-  );
 }
 
 /** A row of facts under a card: an icon, a label for screen readers, the value. */

@@ -67,3 +67,34 @@ export function TextAreaField({ label, hint, id, className, ...props }: TextArea
     </div>
   );
 }
+
+/** A labelled native select (the most usable control on phones and with screen readers). */
+export function SelectField({
+  id,
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className={inputClasses}
+      >
+        {children}
+      </select>
+    </div>
+  );
+}

@@ -9,17 +9,11 @@ import {
   type GovernmentService,
   type ResolvedPlace,
 } from '../../../shared/schemas/resources';
-import {
-  EmergencyNumbers,
-  Fact,
-  HelpCategoryBadge,
-  languageList,
-  SelectField,
-} from '../../components/find-help';
+import { EmergencyNumbers, Fact, HelpCategoryBadge, languageList } from '../../components/find-help';
 import { Page } from '../../components/page';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Badge, Card, Skeleton } from '../../components/ui/card';
-import { Field } from '../../components/ui/field';
+import { Field, SelectField } from '../../components/ui/field';
 import { Modal } from '../../components/ui/modal';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError, api, errorMessage } from '../../lib/api';

@@ -1,6 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   governmentFileSchema,
@@ -12,6 +11,7 @@ import { findLocality } from '../../modules/resources/postcodes';
 import { projectPath } from '../../paths';
 import type { Database } from '../client';
 import { governmentServices, organisations } from '../schema';
+import { syncRows } from '../sync';
 
 export type PlacedOrganisation = Organisation & { lat: number; lng: number };
 export type HelpContent = { services: GovernmentService[]; organisations: PlacedOrganisation[] };
@@ -79,72 +79,34 @@ export function loadHelpContent(dir = projectPath('content')): HelpContent {
 /** Makes the tables hold exactly the content: new and changed entries upserted, removed ones deleted. */
 export async function syncHelpContent(db: Database, content: HelpContent): Promise<void> {
   await db.transaction(async (tx) => {
-    const serviceIds = content.services.map((s) => s.id);
-    await tx
-      .delete(governmentServices)
-      .where(serviceIds.length ? notInArray(governmentServices.id, serviceIds) : undefined);
-    if (content.services.length) {
-      await tx
-        .insert(governmentServices)
-        .values(
-          content.services.map((service) => ({
-            id: service.id,
-            category: service.category,
-            state: service.location.state,
-            city: service.location.city ?? null,
-            titleEn: service.title.en,
-            titleVi: service.title.vi,
-            department: service.department,
-            descriptionEn: service.description.en,
-            descriptionVi: service.description.vi,
-            data: service,
-          })),
-        )
-        .onConflictDoUpdate({
-          target: governmentServices.id,
-          set: {
-            category: sql`excluded.category`,
-            state: sql`excluded.state`,
-            city: sql`excluded.city`,
-            titleEn: sql`excluded.title_en`,
-            titleVi: sql`excluded.title_vi`,
-            department: sql`excluded.department`,
-            descriptionEn: sql`excluded.description_en`,
-            descriptionVi: sql`excluded.description_vi`,
-            data: sql`excluded.data`,
-          },
-        });
-    }
-
-    const organisationIds = content.organisations.map((o) => o.id);
-    await tx
-      .delete(organisations)
-      .where(organisationIds.length ? notInArray(organisations.id, organisationIds) : undefined);
-    if (content.organisations.length) {
-      await tx
-        .insert(organisations)
-        .values(
-          content.organisations.map(({ lat, lng, ...organisation }) => ({
-            id: organisation.id,
-            category: organisation.category,
-            state: organisation.state,
-            postcode: organisation.postcode,
-            lat,
-            lng,
-            data: organisation,
-          })),
-        )
-        .onConflictDoUpdate({
-          target: organisations.id,
-          set: {
-            category: sql`excluded.category`,
-            state: sql`excluded.state`,
-            postcode: sql`excluded.postcode`,
-            lat: sql`excluded.lat`,
-            lng: sql`excluded.lng`,
-            data: sql`excluded.data`,
-          },
-        });
-    }
+    await syncRows(
+      tx,
+      governmentServices,
+      content.services.map((service) => ({
+        id: service.id,
+        category: service.category,
+        state: service.location.state,
+        city: service.location.city ?? null,
+        titleEn: service.title.en,
+        titleVi: service.title.vi,
+        department: service.department,
+        descriptionEn: service.description.en,
+        descriptionVi: service.description.vi,
+        data: service,
+      })),
+    );
+    await syncRows(
+      tx,
+      organisations,
+      content.organisations.map(({ lat, lng, ...organisation }) => ({
+        id: organisation.id,
+        category: organisation.category,
+        state: organisation.state,
+        postcode: organisation.postcode,
+        lat,
+        lng,
+        data: organisation,
+      })),
+    );
   });
 }

@@ -1,11 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { notInArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { knowledgeArticleSchema, type KnowledgeArticle } from '../../../shared/schemas/knowledge';
 import { plain } from '../../modules/ai/text';
 import { projectPath } from '../../paths';
 import type { Database } from '../client';
 import { knowledgeArticles } from '../schema';
+import { syncRows } from '../sync';
 import { ContentError } from './help-content';
 
 /** Reads and checks content/knowledge/*.json: each valid, named after its id. */
@@ -44,23 +45,16 @@ function searchVector(article: KnowledgeArticle) {
 
 /** Makes the table hold exactly the articles. */
 export async function syncKnowledge(db: Database, articles: KnowledgeArticle[]): Promise<void> {
-  await db.transaction(async (tx) => {
-    const ids = articles.map((article) => article.id);
-    await tx.delete(knowledgeArticles).where(ids.length ? notInArray(knowledgeArticles.id, ids) : undefined);
-    for (const article of articles) {
-      const row = {
+  await db.transaction((tx) =>
+    syncRows(
+      tx,
+      knowledgeArticles,
+      articles.map((article) => ({
         id: article.id,
         data: article,
         keywords: article.keywords.map(plain),
         search: searchVector(article),
-      };
-      await tx
-        .insert(knowledgeArticles)
-        .values(row)
-        .onConflictDoUpdate({
-          target: knowledgeArticles.id,
-          set: { data: row.data, keywords: row.keywords, search: row.search },
-        });
-    }
-  });
+      })),
+    ),
+  );
 }
