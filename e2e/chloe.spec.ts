@@ -10,6 +10,8 @@ test('greets, offers three prompts that fill the input, and the disclaimer links
   await page.goto('/chloe');
   await expect(page.getByRole('heading', { name: 'Chloe', exact: true })).toBeVisible();
   await expect(page.getByText('Online')).toBeVisible();
+  // CHLOE_CALL_URL is not set in the test run: no Call Chloe button.
+  await expect(page.getByRole('link', { name: /Call Chloe/ })).toHaveCount(0);
   await expect(log(page)).toContainText("Hi, I'm Chloe!");
   await expect(page.getByRole('link', { name: /registered migration agent/ })).toHaveAttribute(
     'href',

@@ -1,10 +1,14 @@
 import type { AddressInfo } from 'node:net';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { syncHelpContent } from '../../db/seed/help-content';
 import { syncKnowledge } from '../../db/seed/knowledge';
-import { bearer, useTestApp, userWithRole, type TestContext } from '../../test/helpers';
+import { bearer, testConfig, useTestApp, userWithRole, type TestContext } from '../../test/helpers';
 import { ARTICLES, answerOf, readEvents } from './ai.test-helpers';
 import { MARA_REGISTER_URL } from './guardrails';
+import type { ChatProvider } from './providers';
+import { aiRoutes } from './routes';
 
 /** Listens on a free port so the stream is read by a real HTTP client. */
 function listening(t: TestContext) {
@@ -206,5 +210,37 @@ describe('Chloe’s rate limit', () => {
     for (let i = 0; i < 3; i += 1)
       expect((await chat(server.url, { message: 'hi' }, bearer(member.token))).status).toBe(200);
     expect((await chat(server.url, { message: 'hi' }, bearer(member.token))).status).toBe(429);
+  });
+});
+
+describe('a quiet stream', () => {
+  const t = useTestApp();
+
+  it('sends a comment line while the provider is silent, so proxies keep the connection open', async () => {
+    const app = Fastify({ logger: false });
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    const slow: ChatProvider = {
+      name: 'slow',
+      async *stream() {
+        await new Promise((resolve) => setTimeout(resolve, 120));
+        yield 'Finally.';
+      },
+    };
+    await app.register(aiRoutes, {
+      db: t.db,
+      config: testConfig(t.database.url),
+      provider: slow,
+      heartbeatMs: 20,
+    });
+    const url = await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { events, comments } = await readEvents(await chat(url, { message: 'tax file number' }));
+      expect(comments.length).toBeGreaterThanOrEqual(2);
+      expect(answerOf(events)).toContain('Finally.');
+      expect(events.at(-1)?.type).toBe('done');
+    } finally {
+      await app.close();
+    }
   });
 });
