@@ -193,6 +193,41 @@ describe('POST /api/ai/chat with the offline guide', () => {
   });
 });
 
+describe('services of the state a person names', () => {
+  const t = useTestApp();
+  const server = listening(t);
+
+  it('come from that state, or are national', async () => {
+    const legalAid = (state: 'WA' | 'SA', city: string) => ({
+      id: `${state.toLowerCase()}-legal-aid`,
+      title: { en: `Legal Aid ${state}`, vi: `Trợ giúp pháp lý ${state}` },
+      description: { en: `Free legal help in ${city}.`, vi: `Trợ giúp pháp lý miễn phí ở ${city}.` },
+      category: 'legal' as const,
+      department: `Legal Aid ${state}`,
+      eligibility: [],
+      contact: {},
+      languages: ['English'],
+      location: { state },
+      source: `https://www.legalaid.${state.toLowerCase()}.gov.au/`,
+      lastUpdated: '2026-11-23',
+    });
+    await syncHelpContent(t.db, {
+      services: [legalAid('SA', 'Adelaide'), legalAid('WA', 'Perth')],
+      organisations: [],
+    });
+    const cases: [string, string][] = [
+      ['free legal help in Perth', 'Legal Aid WA'],
+      ['free legal help in Adelaide', 'Legal Aid SA'],
+      ['free legal help, my postcode is 6000', 'Legal Aid WA'],
+    ];
+    for (const [message, expected] of cases) {
+      const text = answerOf((await readEvents(await chat(server.url, { message }))).events);
+      expect(text, message).toContain(expected);
+      expect(text, message).not.toContain(expected.endsWith('WA') ? 'Legal Aid SA' : 'Legal Aid WA');
+    }
+  });
+});
+
 describe('Chloe’s rate limit', () => {
   const t = useTestApp({ CHLOE_MESSAGES_PER_VISITOR: '2', CHLOE_MESSAGES_PER_MEMBER: '3' });
   const server = listening(t);

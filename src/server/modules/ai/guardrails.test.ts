@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { crisisText, disclaimerText, isCrisis, isVisaOrLegal, MARA_REGISTER_URL } from './guardrails';
 import { pieces } from './providers';
+import { mentionedState } from './retrieval';
 import { messageLocale, plain, searchWords } from './text';
 
 describe('crisis detection', () => {
@@ -92,4 +93,23 @@ describe('text', () => {
     expect(parts.length).toBeGreaterThan(5);
     expect(parts.join('')).toBe(text);
   });
+});
+
+describe('the state a message names', () => {
+  it.each([
+    ['free legal help in Perth', 'WA'],
+    ['I live in NSW', 'NSW'],
+    ['renting in Tây Úc', 'WA'],
+    ['moving to Canberra', 'ACT'],
+    ['Alice Springs doctor', 'NT'],
+  ])('"%s" is %s', (message, state) => {
+    expect(mentionedState(message)).toBe(state);
+  });
+
+  it.each(['what does the act say', 'toi bi sa thai', 'was it paid', 'how much tax'])(
+    '"%s" names none',
+    (message) => {
+      expect(mentionedState(message)).toBeUndefined();
+    },
+  );
 });

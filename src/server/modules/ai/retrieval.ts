@@ -1,9 +1,9 @@
-import { desc, sql } from 'drizzle-orm';
+import { and, desc, inArray, sql } from 'drizzle-orm';
 import type { KnowledgeArticle } from '../../../shared/schemas/knowledge';
 import type { GovernmentService, LocalResource } from '../../../shared/schemas/resources';
 import type { Database } from '../../db/client';
 import { governmentServices, knowledgeArticles, questions } from '../../db/schema';
-import { lookupPostcode } from '../resources/postcodes';
+import { lookupPostcode, type AusState } from '../resources/postcodes';
 import { nearbyOrganisations } from '../resources/service';
 import { plain, searchWords } from './text';
 
@@ -26,6 +26,23 @@ const QUESTION_MIN_RANK = 0.3;
 const RELATIVE_RANK = 0.6;
 /** A keyword counts as typed (despite a typo) from this trigram word similarity. */
 const KEYWORD_SIMILARITY = 0.6;
+
+/** States by their codes (in capitals, so "act" or "sa" in a sentence do not count), names and main cities. */
+const STATES: [AusState, string, RegExp][] = [
+  ['NSW', 'NSW', /new south wales|sydney|parramatta|newcastle|wollongong/i],
+  ['VIC', 'VIC', /victoria|melbourne|geelong|ballarat|bendigo/i],
+  ['QLD', 'QLD', /queensland|brisbane|gold coast|cairns|townsville/i],
+  ['WA', 'WA', /western australia|tây úc|tay uc|perth/i],
+  ['SA', 'SA', /south australia|nam úc|nam uc|adelaide/i],
+  ['TAS', 'TAS', /tasmania|hobart|launceston/i],
+  ['ACT', 'ACT', /canberra/i],
+  ['NT', 'NT', /northern territory|darwin|alice springs/i],
+];
+
+export function mentionedState(message: string): AusState | undefined {
+  const codes = new Set(message.match(/\b[A-Z]{2,3}\b/g) ?? []);
+  return STATES.find(([, code, names]) => codes.has(code) || names.test(message))?.[0];
+}
 
 const orQuery = (words: string[]) => words.join(' | ');
 const nearBest = <T extends { rank: number }>(rows: T[]) =>
@@ -57,12 +74,21 @@ export async function retrieve(
     .orderBy(desc(articleScore), knowledgeArticles.id)
     .limit(limits.articles);
 
+  const postcode = message.match(/(?<!\d)\d{4}(?!\d)/)?.[0];
+  const place = postcode ? lookupPostcode(postcode) : undefined;
+  // A person who names their state or city gets that state's services (and the national ones), not another's.
+  const state = place?.state ?? mentionedState(message);
   const serviceQuery = sql`(to_tsquery('english', ${english}) || to_tsquery('simple', ${orQuery(words)}))`;
   const serviceRank = sql<number>`ts_rank_cd(${governmentServices.search}, ${serviceQuery}, 32)`;
   const serviceRows = await db
     .select({ data: governmentServices.data, rank: serviceRank })
     .from(governmentServices)
-    .where(sql`${serviceRank} >= ${SERVICE_MIN_RANK}`)
+    .where(
+      and(
+        sql`${serviceRank} >= ${SERVICE_MIN_RANK}`,
+        state ? inArray(governmentServices.state, [state, 'national']) : undefined,
+      ),
+    )
     .orderBy(desc(serviceRank), governmentServices.titleEn)
     .limit(limits.services);
 
@@ -81,9 +107,8 @@ export async function retrieve(
     .orderBy(desc(questionRank))
     .limit(limits.questions);
 
-  const postcode = message.match(/(?<!\d)\d{4}(?!\d)/)?.[0];
   const organisations =
-    postcode && lookupPostcode(postcode)
+    postcode && place
       ? (await nearbyOrganisations(db, { postcode, radius: 25 })).resources.slice(0, limits.organisations)
       : [];
 
