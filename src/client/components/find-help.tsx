@@ -54,6 +54,18 @@ export function HelpCategoryBadge({ category }: { category: string }) {
   return <Badge colour={HELP_CATEGORY_COLOURS[category]}>{t(`help.categories.${category}`)}</Badge>;
 }
 
+/** Find-help answers change only with a new release; the server lets them be kept this long too. */
+export const HELP_STALE_MS = 5 * 60_000;
+
+/** A phone number as people read it, dialled without its spaces. */
+export function PhoneLink({ phone }: { phone: string }) {
+  return (
+    <a href={`tel:${phone.replace(/\s/g, '')}`} className="font-medium text-brand-700 underline">
+      {phone}
+    </a>
+  );
+}
+
 /** A row of facts under a card: an icon, a label for screen readers, the value. */
 export function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (

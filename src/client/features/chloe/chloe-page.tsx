@@ -2,7 +2,7 @@ import '../../lib/page-texts';
 import { Phone, RotateCcw, Send, Sparkles, Square } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { MARA_REGISTER_URL } from '../../../shared/constants';
-import type { ChatSource } from '../../../shared/schemas/ai';
+import { CHAT_LIMITS, type ChatSource } from '../../../shared/schemas/ai';
 import { Page } from '../../components/page';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
@@ -15,8 +15,6 @@ import { streamChat } from './stream';
 
 const PROMPTS_SHOWN = 3;
 const PROMPT_MAX = 40;
-/** The server keeps nothing: the page sends its recent turns with each message. */
-const HISTORY_TURNS = 20;
 
 type Message = {
   id: number;
@@ -90,9 +88,10 @@ export function ChloePage() {
     setPending(true);
     const abort = new AbortController();
     controller.current = abort;
+    // The server keeps nothing: the page sends its recent turns (before this question) with each message.
     const history = earlier
       .filter((message) => message.content && message.status !== 'failed')
-      .slice(-HISTORY_TURNS - 1, -1)
+      .slice(-CHAT_LIMITS.historyTurns - 1, -1)
       .map(
         (message) =>
           ({ role: message.role === 'user' ? 'user' : 'assistant', content: message.content }) as const,
@@ -323,7 +322,7 @@ export function ChloePage() {
               ref={inputRef}
               rows={2}
               value={input}
-              maxLength={2000}
+              maxLength={CHAT_LIMITS.messageMax}
               placeholder={t('chloe.placeholder')}
               disabled={pending}
               aria-describedby="chloe-input-hint"

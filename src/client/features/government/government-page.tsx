@@ -9,7 +9,14 @@ import {
   type GovernmentService,
   type ResolvedPlace,
 } from '../../../shared/schemas/resources';
-import { EmergencyNumbers, Fact, HelpCategoryBadge, languageList } from '../../components/find-help';
+import {
+  EmergencyNumbers,
+  Fact,
+  HELP_STALE_MS,
+  HelpCategoryBadge,
+  languageList,
+  PhoneLink,
+} from '../../components/find-help';
 import { Page } from '../../components/page';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Badge, Card, Skeleton } from '../../components/ui/card';
@@ -103,9 +110,7 @@ function ContactFacts({ service }: { service: GovernmentService }) {
     <div className="space-y-1.5">
       {phone && (
         <Fact icon={<Phone className="h-4 w-4" />} label={t('government.phone')}>
-          <a href={`tel:${phone.replace(/\s/g, '')}`} className="font-medium text-brand-700 underline">
-            {phone}
-          </a>
+          <PhoneLink phone={phone} />
         </Fact>
       )}
       {email && (
@@ -254,7 +259,7 @@ export function GovernmentPage() {
     queryFn: () =>
       api<{ resources: GovernmentService[] }>(`/api/government/resources${queryString(general)}`),
     placeholderData: keepPreviousData,
-    staleTime: STATUS_REFRESH_MS,
+    staleTime: HELP_STALE_MS,
   });
   const localQuery = useQuery({
     queryKey: ['government', 'local', local, locale],
@@ -263,7 +268,7 @@ export function GovernmentPage() {
         `/api/government/local/${encodeURIComponent(local!.postcode)}${queryString({ category: local!.category })}`,
       ),
     enabled: local !== null,
-    staleTime: STATUS_REFRESH_MS,
+    staleTime: HELP_STALE_MS,
   });
 
   useEffect(() => {

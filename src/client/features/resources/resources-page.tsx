@@ -8,7 +8,14 @@ import {
   type LocalResource,
   type LocalResourcesResponse,
 } from '../../../shared/schemas/resources';
-import { EmergencyNumbers, Fact, HelpCategoryBadge, languageList } from '../../components/find-help';
+import {
+  EmergencyNumbers,
+  Fact,
+  HELP_STALE_MS,
+  HelpCategoryBadge,
+  languageList,
+  PhoneLink,
+} from '../../components/find-help';
 import { Page } from '../../components/page';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card, Skeleton } from '../../components/ui/card';
@@ -64,9 +71,9 @@ function geoErrorKey(error: GeolocationPositionError): GeoError {
   }
 }
 
-function mapUrl(resource: LocalResource): string {
-  const address = `${resource.address}, ${resource.suburb} ${resource.state} ${resource.postcode}`;
-  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${resource.name}, ${address}`)}`;
+/** A map search for the place, which opens the map app on a phone. */
+function mapUrl(name: string, address: string): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${name}, ${address}`)}`;
 }
 
 function ResourceCard({ resource }: { resource: LocalResource }) {
@@ -88,7 +95,7 @@ function ResourceCard({ resource }: { resource: LocalResource }) {
       <div className="space-y-1.5">
         <Fact icon={<MapPin className="h-4 w-4" />} label={t('government.location')}>
           <a
-            href={mapUrl(resource)}
+            href={mapUrl(resource.name, address)}
             target="_blank"
             rel="noopener noreferrer"
             className="text-brand-700 underline"
@@ -98,12 +105,7 @@ function ResourceCard({ resource }: { resource: LocalResource }) {
         </Fact>
         {resource.phone && (
           <Fact icon={<Phone className="h-4 w-4" />} label={t('government.phone')}>
-            <a
-              href={`tel:${resource.phone.replace(/\s/g, '')}`}
-              className="font-medium text-brand-700 underline"
-            >
-              {resource.phone}
-            </a>
+            <PhoneLink phone={resource.phone} />
           </Fact>
         )}
         {resource.website && (
@@ -181,7 +183,7 @@ export function ResourcesPage() {
     },
     enabled: origin !== null,
     placeholderData: keepPreviousData,
-    staleTime: 5 * 60_000,
+    staleTime: HELP_STALE_MS,
   });
 
   const postcodeError =

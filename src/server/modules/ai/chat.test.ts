@@ -4,9 +4,9 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { beforeAll, describe, expect, it } from 'vitest';
 import { syncHelpContent } from '../../db/seed/help-content';
 import { syncKnowledge } from '../../db/seed/knowledge';
+import { MARA_REGISTER_URL } from '../../../shared/constants';
 import { bearer, testConfig, useTestApp, userWithRole, type TestContext } from '../../test/helpers';
 import { ARTICLES, answerOf, readEvents } from './ai.test-helpers';
-import { MARA_REGISTER_URL } from './guardrails';
 import type { ChatProvider } from './providers';
 import { aiRoutes } from './routes';
 

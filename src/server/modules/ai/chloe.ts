@@ -16,7 +16,7 @@ export type ChloeRequest = {
   sourcesInText?: boolean;
 };
 
-export type ChloeAnswer = { locale: Locale; sources: Source[]; chunks: AsyncIterable<string> };
+export type ChloeAnswer = { sources: Source[]; chunks: AsyncIterable<string> };
 
 /** A short follow-up ("and in Victoria?") is searched together with the person's previous message. */
 function searchText(message: string, history: ChatTurn[]): string {
@@ -39,6 +39,7 @@ export async function answer(
   const context = await retrieve(db, searchText(request.message, request.history));
   const crisis = isCrisis(request.message);
   const visaOrLegal = isVisaOrLegal(request.message) || Boolean(context.articles[0]?.visaOrLegal);
+  const sources = sourceList(context, locale);
 
   async function* chunks(): AsyncIterable<string> {
     if (crisis) yield `${crisisText(locale)}\n\n`;
@@ -53,8 +54,7 @@ export async function answer(
     if (request.sourcesInText && sources.length) yield `\n\n${sourcesBlock(sources, locale)}`;
   }
 
-  const sources = sourceList(context, locale);
-  return { locale, sources, chunks: chunks() };
+  return { sources, chunks: chunks() };
 }
 
 /** The whole answer as one text (for Chloe's replies in the feed). */

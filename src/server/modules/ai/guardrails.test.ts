@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { crisisText, disclaimerText, isCrisis, isVisaOrLegal, MARA_REGISTER_URL } from './guardrails';
+import { MARA_REGISTER_URL } from '../../../shared/constants';
+import { crisisText, disclaimerText, isCrisis, isVisaOrLegal } from './guardrails';
 import { pieces } from './providers';
 import { mentionedState } from './retrieval';
 import { messageLocale, plain, searchWords } from './text';

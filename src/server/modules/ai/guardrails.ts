@@ -1,6 +1,4 @@
 import { MARA_REGISTER_URL, type Locale } from '../../../shared/constants';
-
-export { MARA_REGISTER_URL };
 import { phrasePattern, plain } from './text';
 
 /**

@@ -2,9 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syncKnowledge } from '../../db/seed/knowledge';
+import { MARA_REGISTER_URL } from '../../../shared/constants';
 import { useTestApp } from '../../test/helpers';
 import { ARTICLES, answerOf, readEvents } from './ai.test-helpers';
-import { MARA_REGISTER_URL } from './guardrails';
 
 type Seen = { body: { model: string; stream: boolean; messages: { role: string; content: string }[] } };
 const seen: Seen[] = [];

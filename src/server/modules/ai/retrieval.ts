@@ -45,13 +45,15 @@ export function mentionedState(message: string): AusState | undefined {
 }
 
 const orQuery = (words: string[]) => words.join(' | ');
-const nearBest = <T extends { rank: number }>(rows: T[]) =>
-  rows.filter((row) => row.rank >= (rows[0]?.rank ?? 0) * RELATIVE_RANK);
+/** Rows (best first) that rank at least `share` of the best one: the rest only happen to share a word. */
+const nearBest = <T extends { rank: number }>(rows: T[], share: number) =>
+  rows.filter((row) => row.rank >= (rows[0]?.rank ?? 0) * share);
 
 /**
  * The knowledge articles, government services, answered community questions and (when the message names a
- * postcode) local organisations most relevant to a message, best first. Full-text search with English stemming
- * and, for Vietnamese, 'simple' on text without diacritics; pg_trgm word similarity on keywords forgives typos.
+ * postcode) local organisations most relevant to a message, best first, looked up side by side. Full-text search
+ * with English stemming and, for Vietnamese, 'simple' on text without diacritics; pg_trgm word similarity on
+ * keywords forgives typos.
  */
 export async function retrieve(
   db: Database,
@@ -60,64 +62,62 @@ export async function retrieve(
 ): Promise<Retrieved> {
   const words = searchWords(message);
   if (words.length === 0) return { articles: [], services: [], questions: [], organisations: [] };
-  const english = orQuery(words);
-  const simple = orQuery([...new Set(words.map(plain))]);
-  const plainMessage = plain(message);
+  const english = sql`to_tsquery('english', ${orQuery(words)})`;
+  // Articles are indexed without diacritics; services and questions with them.
+  const articleQuery = sql`(${english} || to_tsquery('simple', ${orQuery([...new Set(words.map(plain))])}))`;
+  const query = sql`(${english} || to_tsquery('simple', ${orQuery(words)}))`;
 
-  const query = sql`(to_tsquery('english', ${english}) || to_tsquery('simple', ${simple}))`;
-  const keywordScore = sql<number>`coalesce((select max(word_similarity(k, ${plainMessage})) from unnest(${knowledgeArticles.keywords}) k), 0)`;
-  const articleScore = sql<number>`ts_rank_cd(${knowledgeArticles.search}, ${query}, 32) + case when ${keywordScore} >= ${KEYWORD_SIMILARITY} then ${keywordScore} else 0 end`;
-  const articleRows = await db
-    .select({ data: knowledgeArticles.data, score: articleScore })
-    .from(knowledgeArticles)
-    .where(sql`${articleScore} >= ${ARTICLE_MIN_SCORE}`)
-    .orderBy(desc(articleScore), knowledgeArticles.id)
-    .limit(limits.articles);
+  const keywordScore = sql<number>`coalesce((select max(word_similarity(k, ${plain(message)})) from unnest(${knowledgeArticles.keywords}) k), 0)`;
+  const articleRank = sql<number>`ts_rank_cd(${knowledgeArticles.search}, ${articleQuery}, 32) + case when ${keywordScore} >= ${KEYWORD_SIMILARITY} then ${keywordScore} else 0 end`;
+  const serviceRank = sql<number>`ts_rank_cd(${governmentServices.search}, ${query}, 32)`;
+  const questionRank = sql<number>`ts_rank_cd(${questions.search}, ${query}, 32)`;
+  const humanReply = sql`from replies r where r.question_id = ${questions.id} and not r.is_ai_reply`;
 
   const postcode = message.match(/(?<!\d)\d{4}(?!\d)/)?.[0];
   const place = postcode ? lookupPostcode(postcode) : undefined;
   // A person who names their state or city gets that state's services (and the national ones), not another's.
   const state = place?.state ?? mentionedState(message);
-  const serviceQuery = sql`(to_tsquery('english', ${english}) || to_tsquery('simple', ${orQuery(words)}))`;
-  const serviceRank = sql<number>`ts_rank_cd(${governmentServices.search}, ${serviceQuery}, 32)`;
-  const serviceRows = await db
-    .select({ data: governmentServices.data, rank: serviceRank })
-    .from(governmentServices)
-    .where(
-      and(
-        sql`${serviceRank} >= ${SERVICE_MIN_RANK}`,
-        state ? inArray(governmentServices.state, [state, 'national']) : undefined,
-      ),
-    )
-    .orderBy(desc(serviceRank), governmentServices.titleEn)
-    .limit(limits.services);
 
-  const questionRank = sql<number>`ts_rank_cd(${questions.search}, ${serviceQuery}, 32)`;
-  const questionRows = await db
-    .select({
-      id: questions.id,
-      title: questions.title,
-      rank: questionRank,
-      answer: sql<string>`(select r.content from replies r where r.question_id = ${questions.id} and not r.is_ai_reply order by r.created_at limit 1)`,
-    })
-    .from(questions)
-    .where(
-      sql`${questionRank} >= ${QUESTION_MIN_RANK} and exists (select 1 from replies r where r.question_id = ${questions.id} and not r.is_ai_reply)`,
-    )
-    .orderBy(desc(questionRank))
-    .limit(limits.questions);
+  const [articleRows, serviceRows, questionRows, organisations] = await Promise.all([
+    db
+      .select({ data: knowledgeArticles.data, rank: articleRank })
+      .from(knowledgeArticles)
+      .where(sql`${articleRank} >= ${ARTICLE_MIN_SCORE}`)
+      .orderBy(desc(articleRank), knowledgeArticles.id)
+      .limit(limits.articles),
+    db
+      .select({ data: governmentServices.data, rank: serviceRank })
+      .from(governmentServices)
+      .where(
+        and(
+          sql`${serviceRank} >= ${SERVICE_MIN_RANK}`,
+          state ? inArray(governmentServices.state, [state, 'national']) : undefined,
+        ),
+      )
+      .orderBy(desc(serviceRank), governmentServices.titleEn)
+      .limit(limits.services),
+    db
+      .select({
+        id: questions.id,
+        title: questions.title,
+        rank: questionRank,
+        answer: sql<string>`(select r.content ${humanReply} order by r.created_at limit 1)`,
+      })
+      .from(questions)
+      .where(sql`${questionRank} >= ${QUESTION_MIN_RANK} and exists (select 1 ${humanReply})`)
+      .orderBy(desc(questionRank))
+      .limit(limits.questions),
+    place
+      ? nearbyOrganisations(db, { postcode: place.postcode, radius: 25 }).then((near) =>
+          near.resources.slice(0, limits.organisations),
+        )
+      : [],
+  ]);
 
-  const organisations =
-    postcode && place
-      ? (await nearbyOrganisations(db, { postcode, radius: 25 })).resources.slice(0, limits.organisations)
-      : [];
-
-  // Articles far behind the best one are noise that happens to share a word with the message.
-  const best = articleRows[0]?.score ?? 0;
   return {
-    articles: articleRows.filter((row) => row.score >= best * ARTICLE_RELATIVE_SCORE).map((row) => row.data),
-    services: nearBest(serviceRows).map((row) => row.data),
-    questions: nearBest(questionRows).map(({ id, title, answer }) => ({ id, title, answer })),
+    articles: nearBest(articleRows, ARTICLE_RELATIVE_SCORE).map((row) => row.data),
+    services: nearBest(serviceRows, RELATIVE_RANK).map((row) => row.data),
+    questions: nearBest(questionRows, RELATIVE_RANK).map(({ id, title, answer }) => ({ id, title, answer })),
     organisations,
   };
 }

@@ -120,11 +120,6 @@ function load(): Index {
   return index;
 }
 
-/** Reads the data now, so the first request does not wait for it. */
-export function warmPostcodes(): void {
-  load();
-}
-
 export function lookupPostcode(postcode: string): PostcodeInfo | undefined {
   return /^\d{4}$/.test(postcode) ? load().byPostcode.get(postcode) : undefined;
 }
