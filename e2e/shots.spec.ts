@@ -84,3 +84,29 @@ for (const locale of ['en', 'vi']) {
     });
   }
 }
+
+for (const locale of ['en', 'vi']) {
+  for (const width of [1280, 360]) {
+    test(`shots of Chloe's replies in the feed ${locale} ${width}`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 1400 });
+      await page.addInitScript((l) => localStorage.setItem('mentorme.language', l), locale);
+      await page.goto('/latest');
+      const card = page
+        .getByRole('article')
+        .filter({ hasText: locale === 'en' ? 'Chloe replied' : 'Chloe đã trả lời' });
+      await card.first().waitFor({ timeout: 20_000 });
+      await card.first().scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `test-results/shots/feed-chloe-${locale}-${width}.png` });
+      await card.first().getByRole('heading').first().click();
+      await page
+        .getByText(/Chloe \(/)
+        .first()
+        .waitFor();
+      await page
+        .getByText(/Chloe \(/)
+        .first()
+        .scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `test-results/shots/question-chloe-${locale}-${width}.png` });
+    });
+  }
+}

@@ -16,6 +16,9 @@ export type ChloeRequest = {
   sourcesInText?: boolean;
 };
 
+/** Words that steer retrieval to crisis support (the mental health and family violence articles). */
+const CRISIS_TOPIC = 'crisis support Lifeline';
+
 export type ChloeAnswer = { sources: Source[]; chunks: AsyncIterable<string> };
 
 /** A short follow-up ("and in Victoria?") is searched together with the person's previous message. */
@@ -36,8 +39,10 @@ export async function answer(
   request: ChloeRequest,
 ): Promise<ChloeAnswer> {
   const locale = messageLocale(request.message, request.pageLocale);
-  const context = await retrieve(db, searchText(request.message, request.history));
   const crisis = isCrisis(request.message);
+  // For a person in crisis the help that matters comes first, whatever else the message is about.
+  const topic = crisis ? ` ${CRISIS_TOPIC}` : '';
+  const context = await retrieve(db, searchText(request.message, request.history) + topic);
   const visaOrLegal = isVisaOrLegal(request.message) || Boolean(context.articles[0]?.visaOrLegal);
   const sources = sourceList(context, locale);
 

@@ -42,10 +42,16 @@ export function messageLocale(text: string, fallback: Locale): Locale {
   return fallback;
 }
 
-/** Whole-word (or whole-phrase) matching: "killed" never matches inside "skilled". */
+/**
+ * Whole-word (or whole-phrase) matching: "killed" never matches inside "skilled". An apostrophe may be curly, as
+ * phones type it, or left out ("dont").
+ */
 export function phrasePattern(phrases: string[]): RegExp {
   const escaped = phrases.map((phrase) =>
-    phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+'),
+    phrase
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      .replace(/\s+/g, '\\s+')
+      .replace(/'/g, "['’]?"),
   );
   return new RegExp(`(?<![\\p{L}\\p{N}])(?:${escaped.join('|')})(?![\\p{L}\\p{N}])`, 'iu');
 }
