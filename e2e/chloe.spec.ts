@@ -49,12 +49,15 @@ test('answers a person in crisis with the numbers first, as phone links', async 
   await page.goto('/chloe');
   await input(page).fill('I want to kill myself');
   await input(page).press('Enter');
-  await expect(log(page).getByRole('link', { name: '000' })).toHaveAttribute('href', 'tel:000');
-  await expect(log(page).getByRole('link', { name: '13 11 14' })).toHaveAttribute('href', 'tel:131114');
-  await expect(log(page).getByRole('link', { name: '1800 737 732' })).toHaveAttribute(
-    'href',
-    'tel:1800737732',
-  );
+  // The numbers open the answer; the crisis-support answer after them may name some of them again.
+  const links = log(page).getByRole('link');
+  await expect(links.nth(0)).toHaveText('000');
+  await expect(links.nth(0)).toHaveAttribute('href', 'tel:000');
+  await expect(links.nth(1)).toHaveText('13 11 14');
+  await expect(links.nth(1)).toHaveAttribute('href', 'tel:131114');
+  await expect(links.nth(2)).toHaveText('1800 737 732');
+  await expect(links.nth(2)).toHaveAttribute('href', 'tel:1800737732');
+  await expect(log(page)).toContainText('Mental health support');
 });
 
 test('Stop ends a waiting answer', async ({ page }) => {
