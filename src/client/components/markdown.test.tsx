@@ -35,4 +35,16 @@ describe('Markdown', () => {
     expect(container.querySelectorAll('a')).toHaveLength(0);
     expect(container.textContent).toContain('<img src=x onerror=alert(1)>');
   });
+
+  it('shows escaped marks as text, so a member’s title in an answer is never a link', () => {
+    const { container } = show(
+      '- [Lost passport\\](https://evil.example/visa-help\\) \\[x](/questions/1)\n- \\# not a heading \\*\\*plain\\*\\*',
+    );
+    const links = container.querySelectorAll('a');
+    expect(links).toHaveLength(1);
+    expect(links[0]?.getAttribute('href')).toBe('/questions/1');
+    expect(links[0]?.textContent).toBe('Lost passport](https://evil.example/visa-help) [x');
+    expect(container.querySelector('strong')).toBeNull();
+    expect(container.textContent).toContain('# not a heading **plain**');
+  });
 });

@@ -1,15 +1,14 @@
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { tokenize, type Inline } from '../../shared/markdown';
 
 /**
- * A small, safe Markdown renderer for Chloe's answers: paragraphs, "- " and "1. " lists, **bold**, _italic_ and
- * [links](…). It builds React elements, never HTML, so nothing in an answer can run as code. Links go only to
- * https/http, tel: and mailto: addresses (a new tab for web pages) or to this site's own pages; any other link
- * is shown as its text.
+ * A small, safe Markdown renderer for Chloe's answers: paragraphs, "- " and "1. " lists, **bold**, _italic_,
+ * [links](…) and backslash escapes (the inline grammar of shared/markdown.ts). It builds React elements, never
+ * HTML, so nothing in an answer can run as code. Links go only to https/http, tel: and mailto: addresses (a new
+ * tab for web pages) or to this site's own pages; any other link is shown as its text.
  */
-const INLINE = /\*\*([^*]+)\*\*|_([^_]+)_|\[([^\]]+)\]\(([^)\s]+)\)/g;
-
-function link(label: string, href: string, key: number): ReactNode {
+function link(label: ReactNode[], href: string, key: number): ReactNode {
   if (/^https?:\/\//i.test(href))
     return (
       <a key={key} href={href} target="_blank" rel="noopener noreferrer" className="break-words underline">
@@ -31,20 +30,17 @@ function link(label: string, href: string, key: number): ReactNode {
   return <Fragment key={key}>{label}</Fragment>;
 }
 
-export function inline(text: string): ReactNode[] {
-  const nodes: ReactNode[] = [];
-  let last = 0;
-  let key = 0;
-  for (const match of text.matchAll(INLINE)) {
-    if (match.index > last) nodes.push(text.slice(last, match.index));
-    const [, bold, italic, label, href] = match;
-    if (bold !== undefined) nodes.push(<strong key={key++}>{inline(bold)}</strong>);
-    else if (italic !== undefined) nodes.push(<em key={key++}>{inline(italic)}</em>);
-    else nodes.push(link(label!, href!, key++));
-    last = match.index + match[0].length;
-  }
-  if (last < text.length) nodes.push(text.slice(last));
-  return nodes;
+function nodes(tokens: Inline[]): ReactNode[] {
+  return tokens.map((token, key) => {
+    if (token.kind === 'text') return token.text;
+    if (token.kind === 'strong') return <strong key={key}>{nodes(token.children)}</strong>;
+    if (token.kind === 'em') return <em key={key}>{nodes(token.children)}</em>;
+    return link(nodes(token.label), token.href, key);
+  });
+}
+
+function inline(text: string): ReactNode[] {
+  return nodes(tokenize(text));
 }
 
 type Block = { kind: 'p'; lines: string[] } | { kind: 'ul' | 'ol'; items: string[] };

@@ -2,6 +2,7 @@ import type { Locale } from '../../../shared/constants';
 import type { Database } from '../../db/client';
 import { crisisText, disclaimerText, isCrisis, isVisaOrLegal } from './guardrails';
 import { sourceList, sourcesBlock } from './guide';
+import { keepTrustedLinks, trustedLinks } from './links';
 import type { ChatProvider, ChatTurn } from './providers';
 import { retrieve, type Source } from './retrieval';
 import { messageLocale } from './text';
@@ -31,7 +32,7 @@ function searchText(message: string, history: ChatTurn[]): string {
 /**
  * One answer of Chloe: the rules in code around whichever provider writes the words. A person in crisis gets the
  * crisis numbers before anything else; a visa or legal question ends with the disclaimer and the register of
- * migration agents. No message can change either.
+ * migration agents; the words carry only links to trusted addresses. No message can change any of these.
  */
 export async function answer(
   db: Database,
@@ -45,16 +46,20 @@ export async function answer(
   const context = await retrieve(db, searchText(request.message, request.history) + topic);
   const visaOrLegal = isVisaOrLegal(request.message) || Boolean(context.articles[0]?.visaOrLegal);
   const sources = sourceList(context, locale);
+  const links = trustedLinks(context, sources);
 
   async function* chunks(): AsyncIterable<string> {
     if (crisis) yield `${crisisText(locale)}\n\n`;
-    yield* provider.stream({
-      message: request.message,
-      history: request.history,
-      locale,
-      context,
-      signal: request.signal,
-    });
+    yield* keepTrustedLinks(
+      provider.stream({
+        message: request.message,
+        history: request.history,
+        locale,
+        context,
+        signal: request.signal,
+      }),
+      links,
+    );
     if (visaOrLegal) yield `\n\n${disclaimerText(locale)}`;
     if (request.sourcesInText && sources.length) yield `\n\n${sourcesBlock(sources, locale)}`;
   }

@@ -1,4 +1,5 @@
 import type { Locale } from '../../../shared/constants';
+import { escapeMarkdown } from '../../../shared/markdown';
 import type { Retrieved, Source } from './retrieval';
 import { searchWords } from './text';
 
@@ -111,12 +112,13 @@ export function composeGuide(message: string, context: Retrieved, locale: Locale
     );
   if (context.questions.length)
     parts.push(
-      `**${text.community}**\n\n${context.questions.map((q) => `- [${q.title}](/questions/${q.id})`).join('\n')}`,
+      `**${text.community}**\n\n${context.questions.map((q) => `- [${escapeMarkdown(q.title)}](/questions/${q.id})`).join('\n')}`,
     );
   return parts.length ? parts.join('\n\n') : text.notFound;
 }
 
 /** The numbered sources as Markdown, for answers shown without the chat's own list (Chloe's replies in the feed). */
 export function sourcesBlock(sources: Source[], locale: Locale): string {
-  return `**${TEXT[locale].sources}**\n\n${sources.map((s, i) => `${i + 1}. [${s.title}](${s.url})`).join('\n')}`;
+  // Titles of community questions are members' words: escaped, they stay text.
+  return `**${TEXT[locale].sources}**\n\n${sources.map((s, i) => `${i + 1}. [${escapeMarkdown(s.title)}](${s.url})`).join('\n')}`;
 }
