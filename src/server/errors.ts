@@ -34,4 +34,8 @@ export const errors = {
       retryAfterSeconds,
     ),
   unavailable: () => new AppError(503, 'UNAVAILABLE', 'errors.unavailable'),
+  invalidAudio: () => new AppError(415, 'INVALID_AUDIO', 'errors.voiceNoteInvalid'),
+  voiceNoteExists: () => new AppError(409, 'VOICE_NOTE_EXISTS', 'errors.voiceNoteExists'),
+  voiceNoteTooLong: (maxSeconds: number) =>
+    new AppError(422, 'VOICE_NOTE_TOO_LONG', 'errors.voiceNoteTooLong', { minutes: maxSeconds / 60 }),
 };

@@ -1,5 +1,4 @@
 import '../../lib/page-texts';
-import '../../lib/zod-setup';
 import { useId, useState, type FormEvent } from 'react';
 import { CATEGORIES } from '../../../shared/categories';
 import { CRISIS_LINES } from '../../../shared/constants';
@@ -58,8 +57,14 @@ export function AskDialog({ open, onClose }: { open: boolean; onClose: () => voi
     try {
       const question = await api<QuestionDetail>('/api/questions', { method: 'POST', body: parsed.data });
       if (voice) {
-        await api(`/api/questions/${question.id}/voice-note`, { method: 'POST', body: voice }).catch(() =>
-          toast({ title: t('ask.voiceUploadFailed'), variant: 'destructive' }),
+        // The server's reason (too long, unreadable) tells the person what to record differently.
+        await api(`/api/questions/${question.id}/voice-note`, { method: 'POST', body: voice }).catch(
+          (error: unknown) =>
+            toast({
+              title: t('ask.voiceUploadFailed'),
+              description: errorMessage(error),
+              variant: 'destructive',
+            }),
         );
       }
       toast({ title: t('ask.posted') });

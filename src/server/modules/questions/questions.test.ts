@@ -22,6 +22,7 @@ import {
   type FastUser,
 } from './questions.test-helpers';
 import { seedCategories, trendingScore } from './service';
+import { chromeWebmEndingAt, paddedMp4, voiceFixture } from './voice-notes.test-helpers';
 
 const t = useTestApp(RELAXED_LIMITS);
 const a = () => api(t.app);
@@ -761,11 +762,7 @@ describe('reports', () => {
 });
 
 describe('voice notes', () => {
-  const ogg = (size = 2_048) => {
-    const data = randomBytes(size);
-    data.write('OggS', 0, 'latin1');
-    return data;
-  };
+  const ogg = () => voiceFixture('voice-3s.ogg');
   const upload = (user: FastUser | null, id: string, data: Buffer, type = 'audio/ogg') =>
     a().send({
       method: 'POST',
@@ -788,6 +785,8 @@ describe('voice notes', () => {
     const played = await a().get(`/api/questions/${question.id}/voice-note`);
     expect(played.statusCode).toBe(200);
     expect(played.headers['content-type']).toBe('audio/ogg');
+    // Only the listener's browser may keep it: a shared cache would serve it after the question is deleted.
+    expect(played.headers['cache-control']).toBe('private, max-age=300');
     expect(Buffer.compare(played.rawPayload, data)).toBe(0);
 
     expect((await myQuestion(alice, question.id))?.hasVoiceNote).toBe(true);
@@ -816,8 +815,7 @@ describe('voice notes', () => {
     expect((await a().get(`/api/questions/${question.id}/voice-note`)).statusCode).toBe(404);
 
     // Real WebM bytes sent as a generic binary are stored as WebM.
-    const webm = randomBytes(1_024);
-    webm.writeUInt32BE(0x1a45dfa3, 0);
+    const webm = voiceFixture('voice-3s-chrome.webm');
     expect((await upload(alice, question.id, webm, 'application/octet-stream')).statusCode).toBe(201);
     const played = await a().get(`/api/questions/${question.id}/voice-note`);
     expect(played.headers['content-type']).toBe('audio/webm');
@@ -827,6 +825,14 @@ describe('voice notes', () => {
     const question = await a().ask(alice.headers, { title: 'Voice note sent as an image' });
     expect((await upload(alice, question.id, ogg(), 'image/png')).statusCode).toBe(415);
     expect((await upload(alice, question.id, ogg(), 'text/plain')).statusCode).toBe(415);
+    // Browsers record WebM, Ogg or MP4, never MP3: it is refused by its type and by its bytes.
+    const mp3 = Buffer.concat([Buffer.from('ID3\x04\0\0\0\0\0\0', 'latin1'), Buffer.alloc(2_000, 0xff)]);
+    const byType = await upload(alice, question.id, mp3, 'audio/mpeg');
+    expect(byType.statusCode).toBe(415);
+    expect(byType.json()).toEqual({ error: en.errors.unsupportedMediaType, code: 'UNSUPPORTED_MEDIA_TYPE' });
+    const byBytes = await upload(alice, question.id, mp3, 'application/octet-stream');
+    expect(byBytes.statusCode).toBe(415);
+    expect(byBytes.json()).toEqual({ error: en.errors.voiceNoteInvalid, code: 'INVALID_AUDIO' });
     const [stored] = await t.db
       .select({ n: count() })
       .from(voiceNotes)
@@ -848,17 +854,94 @@ describe('voice notes', () => {
 
   it('accepts 3 MB and refuses anything larger with 413', async () => {
     const question = await a().ask(alice.headers, { title: 'A long voice note' });
-    const tooLarge = await upload(alice, question.id, ogg(3 * 1024 * 1024 + 1));
+    const tooLarge = await upload(
+      alice,
+      question.id,
+      paddedMp4(voiceFixture('voice-3s.m4a'), 3 * 1024 * 1024 + 1),
+    );
     expect(tooLarge.statusCode).toBe(413);
     expect(tooLarge.json()).toEqual({ error: en.errors.payloadTooLarge, code: 'PAYLOAD_TOO_LARGE' });
     expect((await myQuestion(alice, question.id))?.hasVoiceNote).toBe(false);
 
-    expect((await upload(alice, question.id, ogg(3 * 1024 * 1024))).statusCode).toBe(201);
+    const largest = paddedMp4(voiceFixture('voice-3s.m4a'), 3 * 1024 * 1024);
+    expect((await upload(alice, question.id, largest, 'audio/mp4')).statusCode).toBe(201);
     const [stored] = await t.db
       .select({ bytes: voiceNotes.byteLength, mime: voiceNotes.mimeType })
       .from(voiceNotes)
       .where(eq(voiceNotes.questionId, question.id));
-    expect(stored).toEqual({ bytes: 3 * 1024 * 1024, mime: 'audio/ogg' });
+    expect(stored).toEqual({ bytes: 3 * 1024 * 1024, mime: 'audio/mp4' });
+  });
+
+  it.each([
+    ['voice-3s-chrome.webm', 'audio/webm', 'audio/webm'],
+    ['voice-3s-chrome.mp4', 'audio/mp4', 'audio/mp4'],
+    ['voice-3s.webm', 'audio/webm', 'audio/webm'],
+    ['voice-3s.ogg', 'audio/ogg', 'audio/ogg'],
+    ['voice-3s.m4a', 'audio/x-m4a', 'audio/mp4'],
+    ['voice-3s-fragmented.mp4', 'audio/mp4', 'audio/mp4'],
+  ])('accepts a short recording: %s sent as %s', async (name, type, stored) => {
+    const question = await a().ask(alice.headers, { title: `A short voice note in ${name}` });
+    expect((await upload(alice, question.id, voiceFixture(name), type)).statusCode).toBe(201);
+    expect((await a().get(`/api/questions/${question.id}/voice-note`)).headers['content-type']).toBe(stored);
+  });
+
+  it.each([
+    ['voice-125s-chrome.webm', 'audio/webm'],
+    ['voice-125s.ogg', 'audio/ogg'],
+    ['voice-125s.m4a', 'audio/mp4'],
+    ['voice-125s-fragmented.mp4', 'audio/mp4'],
+  ])('refuses a recording over 2 minutes with 422: %s', async (name, type) => {
+    const question = await a().ask(alice.headers, { title: `A voice note of 125 s in ${name}` });
+    const refused = await upload(alice, question.id, voiceFixture(name), type);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual({
+      error: 'This voice note is longer than 2 minutes. Please record a shorter one.',
+      code: 'VOICE_NOTE_TOO_LONG',
+    });
+    expect((await myQuestion(alice, question.id))?.hasVoiceNote).toBe(false);
+  });
+
+  it('allows a recording stopped at 2 minutes a second of slack, and no more', async () => {
+    const justOver = await a().ask(alice.headers, { title: 'A voice note stopped a moment late' });
+    expect((await upload(alice, justOver.id, chromeWebmEndingAt(120_900), 'audio/webm')).statusCode).toBe(
+      201,
+    );
+    const tooLate = await a().ask(alice.headers, { title: 'A voice note stopped too late' });
+    const refused = await upload(alice, tooLate.id, chromeWebmEndingAt(121_100), 'audio/webm');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json<{ code: string }>().code).toBe('VOICE_NOTE_TOO_LONG');
+  });
+
+  it('says a recording is too long in the caller’s language', async () => {
+    const question = await a().ask(alice.headers, { title: 'Một ghi âm quá dài' });
+    const refused = await a().send({
+      method: 'POST',
+      url: `/api/questions/${question.id}/voice-note`,
+      headers: { ...alice.headers, 'content-type': 'audio/ogg', 'accept-language': 'vi' },
+      payload: voiceFixture('voice-125s.ogg'),
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual({
+      error: viText.errors.voiceNoteTooLong.replace('{{minutes}}', '2'),
+      code: 'VOICE_NOTE_TOO_LONG',
+    });
+  });
+
+  it.each([
+    ['voice-3s-chrome.webm', 'audio/webm'],
+    ['voice-3s.ogg', 'audio/ogg'],
+    ['voice-3s-fragmented.mp4', 'audio/mp4'],
+  ])('refuses %s cut short, or with its magic number followed by noise, with 415', async (name, type) => {
+    const question = await a().ask(alice.headers, { title: `A damaged voice note in ${name}` });
+    const whole = voiceFixture(name);
+    const noise = Buffer.concat([whole.subarray(0, 12), randomBytes(2_000)]);
+    // Cut inside the last block or page: cut between two, a live recording is just a shorter one.
+    for (const data of [whole.subarray(0, whole.length - 7), noise]) {
+      const refused = await upload(alice, question.id, data, type);
+      expect(refused.statusCode).toBe(415);
+      expect(refused.json()).toEqual({ error: en.errors.voiceNoteInvalid, code: 'INVALID_AUDIO' });
+    }
+    expect((await myQuestion(alice, question.id))?.hasVoiceNote).toBe(false);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema } from '../../../shared/schemas/auth';
+import { errorResponseSchema, okSchema } from '../../../shared/schemas/common';
 import {
   bookmarkResponseSchema,
   categoriesResponseSchema,
@@ -18,28 +18,26 @@ import {
 } from '../../../shared/schemas/questions';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { AppError } from '../../errors';
+import { errors } from '../../errors';
 import { requireUser } from '../../plugins/auth';
 import { requestLocale } from '../../plugins/errors';
 import * as service from './service';
 import { sendPrepared } from './prepared-json';
 import { attachVoiceNote, readVoiceNote } from './voice-notes';
 
-const AUDIO_TYPES = [
-  'audio/webm',
-  'audio/ogg',
-  'audio/mp4',
-  'audio/mpeg',
-  'audio/x-m4a',
-  'application/octet-stream',
-];
+/** What browsers' MediaRecorder produces (WebM, Ogg, MP4); the stored type is sniffed from the bytes. */
+const AUDIO_TYPES = ['audio/webm', 'audio/ogg', 'audio/mp4', 'audio/x-m4a', 'application/octet-stream'];
+/**
+ * Never in a shared cache, which would go on serving a note after its question is deleted; the listener's own
+ * browser keeps it long enough to replay it without downloading it again.
+ */
+const VOICE_NOTE_CACHE = 'private, max-age=300';
 const errorReplies = {
   400: errorResponseSchema,
   401: errorResponseSchema,
   403: errorResponseSchema,
   404: errorResponseSchema,
 };
-const okSchema = z.object({ ok: z.literal(true) });
 /**
  * The two hottest reads skip re-validating their answers against the response schema: the service builds
  * them from typed rows, and the schemas still document them. Visitors get answers prepared in advance.
@@ -227,13 +225,14 @@ export async function questionRoutes(
           409: errorResponseSchema,
           413: errorResponseSchema,
           415: errorResponseSchema,
+          422: errorResponseSchema,
         },
       },
     },
     async (request, reply) => {
       const user = requireUser(request);
       if (!Buffer.isBuffer(request.body) || request.body.length === 0) {
-        throw new AppError(415, 'INVALID_AUDIO', 'errors.voiceNoteInvalid');
+        throw errors.invalidAudio();
       }
       await attachVoiceNote(db, user, request.params.id, request.body);
       return reply.code(201).send({ ok: true as const });
@@ -247,7 +246,7 @@ export async function questionRoutes(
       const note = await readVoiceNote(db, request.params.id);
       return reply
         .type(note.mimeType)
-        .header('cache-control', 'public, max-age=86400')
+        .header('cache-control', VOICE_NOTE_CACHE)
         .header('content-disposition', 'inline')
         .send(note.data);
     },

@@ -1,12 +1,20 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { questions, voiceNotes } from '../../db/schema';
-import { AppError, errors } from '../../errors';
+import { QUESTION_LIMITS } from '../../../shared/schemas/questions';
+import { errors } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
+import { audioDuration, type AudioContainer } from './audio';
 import { clearCaches } from './service';
 
+/**
+ * A recording stopped at the limit can run a little past it: the recorder's timer ticks four times a second and
+ * the last packet ends after it.
+ */
+const VOICE_NOTE_TOLERANCE_SECONDS = 1;
+
 /** The audio type read from the file's first bytes; the request's Content-Type is not trusted. */
-export function sniffAudio(data: Buffer): 'audio/webm' | 'audio/ogg' | 'audio/mp4' | null {
+export function sniffAudio(data: Buffer): AudioContainer | null {
   if (data.length >= 4 && data.readUInt32BE(0) === 0x1a45dfa3) return 'audio/webm';
   if (data.length >= 4 && data.subarray(0, 4).toString('latin1') === 'OggS') return 'audio/ogg';
   if (data.length >= 12 && data.subarray(4, 8).toString('latin1') === 'ftyp') return 'audio/mp4';
@@ -21,13 +29,16 @@ export async function attachVoiceNote(db: Database, user: SessionUser, questionI
   if (!question) throw errors.notFound();
   if (question.authorId !== user.id) throw errors.forbidden();
   const mimeType = sniffAudio(data);
-  if (!mimeType) throw new AppError(415, 'INVALID_AUDIO', 'errors.voiceNoteInvalid');
+  const seconds = mimeType && audioDuration(data, mimeType);
+  if (!mimeType || seconds === null) throw errors.invalidAudio();
+  const maxSeconds = QUESTION_LIMITS.voiceNoteMaxSeconds;
+  if (seconds > maxSeconds + VOICE_NOTE_TOLERANCE_SECONDS) throw errors.voiceNoteTooLong(maxSeconds);
   const inserted = await db
     .insert(voiceNotes)
     .values({ questionId, mimeType, data, byteLength: data.length })
     .onConflictDoNothing()
     .returning({ questionId: voiceNotes.questionId });
-  if (inserted.length === 0) throw new AppError(409, 'VOICE_NOTE_EXISTS', 'errors.voiceNoteExists');
+  if (inserted.length === 0) throw errors.voiceNoteExists();
   clearCaches(db);
 }
 
