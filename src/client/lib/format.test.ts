@@ -11,12 +11,58 @@ describe('initials', () => {
 });
 
 describe('safeNext', () => {
-  it('follows only same-site paths', () => {
+  it('follows paths of this site, with their query and fragment', () => {
     expect(safeNext('/profile?tab=1')).toBe('/profile?tab=1');
-    expect(safeNext('//evil.example')).toBe('/');
-    expect(safeNext('/\\evil.example')).toBe('/');
-    expect(safeNext('https://evil.example')).toBe('/');
-    expect(safeNext(null)).toBe('/');
+    expect(safeNext('/questions/5f0c1a2b-0000-4000-8000-000000000000#replies')).toBe(
+      '/questions/5f0c1a2b-0000-4000-8000-000000000000#replies',
+    );
+    expect(safeNext('/')).toBe('/');
+    expect(safeNext('/resources?q=legal%2Faid')).toBe('/resources?q=legal%2Faid');
+    expect(safeNext('/government?q=Centrelink support')).toBe('/government?q=Centrelink%20support');
+    expect(safeNext('/faq/../profile')).toBe('/profile');
+  });
+
+  // The values as the login page reads them from ?next=, that is once decoded.
+  it.each([
+    ['nothing', null],
+    ['an empty value', ''],
+    ['another site', 'https://evil.example/'],
+    ['a scheme', 'javascript:alert(1)'],
+    ['a relative path', 'profile'],
+    ['a protocol-relative URL', '//evil.example'],
+    ['three slashes', '///evil.example'],
+    ['a backslash (read as a slash)', '/\\evil.example'],
+    ['two backslashes', '\\\\evil.example'],
+    ['a tab (dropped by browsers): next=/%09/host', '/\t/evil.example'],
+    ['a newline', '/\n/evil.example'],
+    ['a carriage return', '/\r/evil.example'],
+    ['a NUL', '/profile\u0000'],
+    ['DEL', '/profile\u007f'],
+    ['an encoded double slash: next=/%252F%252Fhost', '/%2F%2Fevil.example'],
+    ['an encoded slash then a slash', '/%2F/evil.example'],
+    ['an encoded backslash', '/%5Cevil.example'],
+    ['an encoded tab', '/%09/evil.example'],
+    ['a double-encoded double slash', '/%252F%252Fevil.example'],
+    ['a dot segment that makes a double slash', '/.//evil.example'],
+    ['a bad escape', '/%E0%A4%A'],
+    ['a very long path', `/${'a'.repeat(2_001)}`],
+  ])('goes home instead of following %s', (_what, next) => {
+    expect(safeNext(next)).toBe('/');
+  });
+
+  it.each(['next=/%09/host', 'next=/%5C%5Chost', 'next=//host', 'next=/%2F%2Fhost', 'next=/%252F%252Fhost'])(
+    'goes home from the login address ?%s',
+    (query) => {
+      expect(safeNext(new URLSearchParams(query).get('next'))).toBe('/');
+    },
+  );
+
+  it('reads what it accepts as this site reads it', () => {
+    for (const next of ['/profile', '/questions/1?x=%2F%2F#a', '/a/b/../c']) {
+      const resolved = new URL(safeNext(next), 'https://mentor.example');
+      expect(resolved.origin).toBe('https://mentor.example');
+      expect(resolved.pathname.startsWith('//')).toBe(false);
+    }
   });
 });
 

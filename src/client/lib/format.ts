@@ -29,10 +29,48 @@ export function initials(name: string): string {
   return (first + last).toUpperCase();
 }
 
-/** Only same-site paths are followed after sign-in. */
+const NEXT_MAX_LENGTH = 2_000;
+const SITE = 'https://mentor-me.invalid';
+
+/** Characters browsers drop or rewrite inside URLs: tabs, newlines and other controls, and backslashes. */
+function hasUnsafe(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f || code === 0x5c) return true;
+  }
+  return false;
+}
+
+/**
+ * Only paths of this site are followed after sign-in; anything else goes home. Browsers drop tabs and newlines
+ * from URLs and read a backslash as a slash, so "/<tab>/host" and "/<backslash>host" are "//host", another
+ * site; "/%2F%2Fhost" becomes it once decoded. Such characters are refused as written and decoded, and the
+ * answer is the path as a URL parser reads it.
+ */
 export function safeNext(next: string | null | undefined): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/';
-  return next;
+  if (!next || next.length > NEXT_MAX_LENGTH || !next.startsWith('/') || hasUnsafe(next)) return '/';
+  let url: URL;
+  try {
+    url = new URL(next, SITE);
+  } catch {
+    return '/';
+  }
+  if (url.origin !== SITE) return '/';
+  let path = url.pathname;
+  for (let round = 0; ; round += 1) {
+    if (path.startsWith('//') || hasUnsafe(path)) return '/';
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      return '/';
+    }
+    if (decoded === path) break;
+    // Encoded again and again: nothing a person would follow.
+    if (round === 3) return '/';
+    path = decoded;
+  }
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
