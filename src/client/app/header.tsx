@@ -11,6 +11,7 @@ import { cn } from '../lib/cn';
 import { usePublicConfig } from '../lib/config';
 import { initials } from '../lib/format';
 import { NAV_LINKS } from './nav-links';
+import { SafetyBar } from './safety-bar';
 
 function LanguageSwitch({ className }: { className?: string }) {
   const { t, locale } = useTranslation();
@@ -163,6 +164,7 @@ export function Header() {
     );
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
+      <SafetyBar />
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-6">
         <MobileDrawer />
         <Link

@@ -272,6 +272,15 @@ export const pagesEn = {
     deleting: 'Deleting...',
     deleted: 'Your account has been deleted.',
     deleteFailed: 'Could not delete your account',
+    exportTitle: 'Your data',
+    exportText:
+      'Download a copy of everything Mentor Me holds about you: your account, your questions (anonymous ones too), replies, likes, saved questions, reports and the details of your voice notes. The file is in JSON, a plain text format.',
+    exportButton: 'Download my data',
+    exporting: 'Preparing your file…',
+    exportDone: 'Your data has been downloaded',
+    exportFailed: 'Could not download your data',
+    demoAccount:
+      'This is a demo account. Nobody knows its password, so changing the password and deleting the account are not offered.',
     cancel: 'Cancel',
   },
   legal: {

@@ -271,6 +271,15 @@ export const pagesVi: PageResources = {
     deleting: 'Đang xóa...',
     deleted: 'Tài khoản của bạn đã bị xóa.',
     deleteFailed: 'Không xóa được tài khoản',
+    exportTitle: 'Dữ liệu của bạn',
+    exportText:
+      'Tải về một bản sao tất cả thông tin Mentor Me đang lưu về bạn: tài khoản, các câu hỏi của bạn (kể cả câu hỏi ẩn danh), câu trả lời, lượt thích, câu hỏi đã lưu, báo cáo và thông tin về các bản ghi âm. Tệp ở định dạng JSON, một dạng văn bản thuần.',
+    exportButton: 'Tải dữ liệu của tôi',
+    exporting: 'Đang chuẩn bị tệp…',
+    exportDone: 'Đã tải dữ liệu của bạn về máy',
+    exportFailed: 'Không tải được dữ liệu của bạn',
+    demoAccount:
+      'Đây là tài khoản mẫu. Không ai biết mật khẩu của tài khoản này, nên không có chức năng đổi mật khẩu và xóa tài khoản.',
     cancel: 'Hủy',
   },
   legal: {

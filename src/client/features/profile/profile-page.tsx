@@ -1,5 +1,5 @@
 import '../../lib/page-texts';
-import '../../lib/zod-setup';
+import { Download } from 'lucide-react';
 import { startTransition, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { useNavigate } from 'react-router';
@@ -12,6 +12,7 @@ import { Card } from '../../components/ui/card';
 import { Field, inputClasses } from '../../components/ui/field';
 import { Modal } from '../../components/ui/modal';
 import { toast } from '../../components/ui/toast-store';
+import { downloadMyData } from '../../lib/account';
 import { api, errorMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { formatDate } from '../../lib/format';
@@ -206,6 +207,32 @@ function DeleteAccount() {
   );
 }
 
+function DownloadData() {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const onClick = async () => {
+    setBusy(true);
+    try {
+      await downloadMyData();
+      toast({ title: t('profile.exportDone') });
+    } catch (error) {
+      toast({ title: t('profile.exportFailed'), description: errorMessage(error), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card>
+      <h2 className="text-xl font-semibold">{t('profile.exportTitle')}</h2>
+      <p className="mt-1 text-slate-700">{t('profile.exportText')}</p>
+      <Button variant="secondary" className="mt-4" disabled={busy} onClick={() => void onClick()}>
+        <Download aria-hidden="true" className="h-4 w-4" />
+        {busy ? t('profile.exporting') : t('profile.exportButton')}
+      </Button>
+    </Card>
+  );
+}
+
 const SHOWN_AT_FIRST = 5;
 
 function QuestionList({ which }: { which: 'mine' | 'saved' }) {
@@ -253,8 +280,17 @@ export function ProfilePage() {
         <DetailsForm user={user} />
         <QuestionList which="mine" />
         <QuestionList which="saved" />
-        <PasswordForm />
-        <DeleteAccount />
+        <DownloadData />
+        {user.isDemo ? (
+          <Card>
+            <p className="text-slate-700">{t('profile.demoAccount')}</p>
+          </Card>
+        ) : (
+          <>
+            <PasswordForm />
+            <DeleteAccount />
+          </>
+        )}
       </div>
     </Page>
   );

@@ -1,0 +1,186 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  accountMenuButton,
+  createUser,
+  expectNoViolations,
+  newUser,
+  ORIGIN,
+  signInFast,
+  toast,
+  useLanguage,
+} from './fixtures';
+
+const NEUTRAL_SITE = 'https://www.bom.gov.au/';
+const DEMO_NOTICE = 'Demo site: sample content, not a real service';
+
+/** There is no internet here: the neutral site answers with a page of its own. */
+async function fakeNeutralSite(page: Page) {
+  await page.route(/^https:\/\/www\.bom\.gov\.au\//, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><html lang="en"><title>Weather</title><h1>Australian weather</h1></html>',
+    }),
+  );
+}
+
+async function expectLeftFor(page: Page) {
+  await expect(page).toHaveURL(NEUTRAL_SITE);
+  await expect(page.getByRole('heading', { name: 'Australian weather' })).toBeVisible();
+}
+
+/** Back from the neutral site: wherever it leads, it is not the page that was left. */
+async function expectBackDoesNotReturn(page: Page, left: string) {
+  await page.goBack().catch(() => null);
+  expect(page.url()).not.toBe(`${ORIGIN}${left}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toHaveCount(0);
+}
+
+test.describe('Download my data', () => {
+  test("saves a JSON file holding the person's own question", async ({ page, request }) => {
+    const user = await createUser(request, newUser());
+    await signInFast(page, user, '/faq');
+    const title = `Data export check ${Date.now()}`;
+    const asked = await page.request.post('/api/questions', {
+      data: { title, content: 'Where can I find my tax file number?', isAnonymous: true },
+      headers: { origin: ORIGIN },
+    });
+    expect(asked.status(), await asked.text()).toBe(201);
+
+    await page.goto('/profile');
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download my data' }).click();
+    const download = await downloading;
+
+    expect(download.suggestedFilename()).toMatch(/^mentor-me-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const data = JSON.parse(await readFile((await download.path())!, 'utf8')) as {
+      account: { email: string; displayName: string };
+      questions: { title: string; isAnonymous: boolean }[];
+    };
+    expect(data.account).toMatchObject({ email: user.email, displayName: user.displayName });
+    expect(data.questions).toEqual([expect.objectContaining({ title, isAnonymous: true })]);
+    expect(JSON.stringify(data)).not.toMatch(/password|token/i);
+    await expect(toast(page, 'Your data has been downloaded')).toBeVisible();
+  });
+});
+
+test.describe('Quick exit', () => {
+  test.beforeEach(async ({ page }) => fakeNeutralSite(page));
+
+  test('the button leaves for the weather, and Back does not return to the page', async ({ page }) => {
+    await page.goto('/privacy');
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+    await page.getByRole('button', { name: 'Quick exit' }).click();
+    await expectLeftFor(page);
+    await expectBackDoesNotReturn(page, '/privacy');
+  });
+
+  test('is the first control after the skip link, and works from the keyboard', async ({ page }) => {
+    await page.goto('/privacy');
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    const button = page.getByRole('button', { name: 'Quick exit' });
+    await expect(button).toBeFocused();
+    await expect(button).toHaveAccessibleDescription(/press Esc three times/);
+    await page.keyboard.press('Enter');
+    await expectLeftFor(page);
+  });
+
+  test('Escape three times leaves too; one Escape only closes a dialog', async ({ page }) => {
+    await page.goto('/faq');
+    await page.goto('/privacy');
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Urgent help' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Need help right now?' });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    // Longer than the two seconds in which three presses count.
+    await page.waitForTimeout(2500);
+    await expect(page).toHaveURL('/privacy');
+
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(300);
+    await expect(page).toHaveURL('/privacy');
+    await page.keyboard.press('Escape');
+    await expectLeftFor(page);
+    await expectBackDoesNotReturn(page, '/privacy');
+  });
+
+  test('is explained on the privacy page, with the history it does not clear', async ({ page }) => {
+    await page.goto('/privacy');
+    const section = page.getByRole('heading', { level: 2, name: 'Quick exit and your browser history' });
+    await expect(section).toBeVisible();
+    await expect(page.getByText(/press the Esc key three times/)).toBeVisible();
+    await expect(page.getByText(/Quick exit does not clear your browser history/)).toBeVisible();
+    await expect(page.getByText(/The Download my data button on your profile page/)).toBeVisible();
+  });
+});
+
+test.describe('demo site', () => {
+  test('a demo student is offered no password change or account deletion', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Student', exact: true }).click();
+    await expect(accountMenuButton(page)).toBeVisible();
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible();
+    await expect(page.getByText(/^This is a demo account\. Nobody knows its password/)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Change password' })).toHaveCount(0);
+    await expect(page.getByLabel('Current password')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Delete my account' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Download my data' })).toBeVisible();
+  });
+
+  test('every page says it is a demo site, quietly', async ({ page }) => {
+    await page.goto('/faq');
+    const notice = page.getByRole('banner').getByText(DEMO_NOTICE);
+    await expect(notice).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: DEMO_NOTICE })).toHaveCount(0);
+  });
+});
+
+test.describe('at 360 px in Vietnamese', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+  test.beforeEach(async ({ page }) => useLanguage(page, 'vi'));
+
+  test('the header holds Quick exit, the demo notice and Urgent help without overflowing', async ({
+    page,
+  }) => {
+    await signInFast(page, { role: 'student' }, '/profile');
+    await expect(page.getByRole('heading', { level: 1, name: 'Hồ sơ của bạn' })).toBeVisible();
+    const banner = page.getByRole('banner');
+    for (const control of [
+      banner.getByRole('button', { name: 'Thoát nhanh' }),
+      banner.getByRole('button', { name: 'Trợ giúp khẩn cấp' }),
+      accountMenuButton(page),
+    ]) {
+      await expect(control).toBeInViewport({ ratio: 1 });
+    }
+    await expect(banner.getByText('Trang web dùng thử: nội dung mẫu, không phải dịch vụ thật')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+});
+
+for (const locale of ['en', 'vi'] as const) {
+  for (const width of [1280, 360]) {
+    test.describe(`axe ${locale} at ${width} px`, () => {
+      test.use({ viewport: { width, height: 900 } });
+      test.beforeEach(async ({ page }) => useLanguage(page, locale));
+
+      test('/profile and /privacy', async ({ page, request }) => {
+        await signInFast(page, await createUser(request, newUser()), '/profile');
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        await expectNoViolations(page, `/profile (${locale}, ${width} px)`);
+        await page.goto('/privacy');
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expectNoViolations(page, `/privacy (${locale}, ${width} px)`);
+      });
+    });
+  }
+}

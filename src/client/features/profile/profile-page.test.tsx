@@ -1,0 +1,163 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { User } from '../../../shared/schemas/auth';
+import { useCurrentToast } from '../../components/ui/toast-store';
+import { AuthProvider } from '../../lib/auth';
+import { createQueryClient } from '../../lib/query';
+import { ProfilePage } from './profile-page';
+
+const member: User = {
+  id: 'u1',
+  email: 'lan@example.com',
+  displayName: 'Lan',
+  role: 'student',
+  locale: 'en',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  isDemo: false,
+};
+const demo: User = { ...member, id: 'demo', displayName: 'Demo Student', isDemo: true };
+
+const exported = {
+  exportedAt: '2026-11-23T10:00:00.000Z',
+  account: { id: 'u1', email: 'lan@example.com' },
+  questions: [{ id: 'q1', title: 'Where do I get a tax file number?' }],
+};
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function serve(user: User, exportAnswer: () => Response) {
+  const fetch = vi.fn(async (input: RequestInfo | URL) => {
+    const url = String(input);
+    if (url === '/api/auth/me') return json(200, { user });
+    if (url === '/api/me/export') return exportAnswer();
+    if (url.startsWith('/api/me/')) return json(200, { questions: [] });
+    return json(404, { error: 'Not found.', code: 'NOT_FOUND' });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+/** jsdom's Blob has no text(). */
+function readText(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+}
+
+function ToastProbe() {
+  const current = useCurrentToast();
+  return current ? (
+    <p data-testid="toast">
+      {current.title}
+      {current.description ? ` / ${current.description}` : ''}
+    </p>
+  ) : null;
+}
+
+function renderProfile(user: User) {
+  localStorage.setItem('mentorme.user', JSON.stringify(user));
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <AuthProvider>
+        <MemoryRouter initialEntries={['/profile']}>
+          <ProfilePage />
+          <ToastProbe />
+        </MemoryRouter>
+      </AuthProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('profile: password and account deletion', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('offers a member Change password and Delete my account', async () => {
+    serve(member, () => json(200, exported));
+    renderProfile(member);
+    expect(await screen.findByRole('heading', { name: 'Change password' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete my account' })).toBeInTheDocument();
+    expect(screen.queryByText(/This is a demo account/)).not.toBeInTheDocument();
+  });
+
+  it('offers a demo account neither, and says why', async () => {
+    serve(demo, () => json(200, exported));
+    renderProfile(demo);
+    expect(
+      await screen.findByText(
+        'This is a demo account. Nobody knows its password, so changing the password and deleting the account are not offered.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Change password' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete my account' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download my data' })).toBeInTheDocument();
+  });
+});
+
+describe('profile: Download my data', () => {
+  let saved: { name: string; href: string }[];
+  let blobs: Blob[];
+
+  beforeEach(() => {
+    saved = [];
+    blobs = [];
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: vi.fn((blob: Blob) => {
+          blobs.push(blob);
+          return `blob:mentor-me/${blobs.length}`;
+        }),
+        revokeObjectURL: vi.fn(),
+      }),
+    );
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ name: this.download, href: this.href });
+    });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('saves the export as a dated JSON file and says so', async () => {
+    const fetch = serve(member, () => json(200, exported));
+    renderProfile(member);
+    await userEvent.click(await screen.findByRole('button', { name: 'Download my data' }));
+
+    await waitFor(() =>
+      expect(screen.getByTestId('toast')).toHaveTextContent('Your data has been downloaded'),
+    );
+    expect(fetch).toHaveBeenCalledWith('/api/me/export', expect.objectContaining({ method: 'GET' }));
+    expect(saved).toEqual([{ name: 'mentor-me-data-2026-11-23.json', href: 'blob:mentor-me/1' }]);
+    expect(blobs[0]!.type).toBe('application/json');
+    expect(JSON.parse(await readText(blobs[0]!))).toEqual(exported);
+    expect(document.querySelector('a[download]')).toBeNull();
+  });
+
+  it("shows a toast with the server's reason when the download is refused", async () => {
+    serve(member, () =>
+      json(429, {
+        error: 'You have downloaded your data several times in the last hour. Please try again in 42 min.',
+        code: 'RATE_LIMITED',
+      }),
+    );
+    renderProfile(member);
+    await userEvent.click(await screen.findByRole('button', { name: 'Download my data' }));
+
+    await waitFor(() =>
+      expect(screen.getByTestId('toast')).toHaveTextContent(
+        'Could not download your data / You have downloaded your data several times in the last hour. Please try again in 42 min.',
+      ),
+    );
+    expect(saved).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Download my data' })).toBeEnabled();
+  });
+});

@@ -1,0 +1,91 @@
+import { describe, expect, it, vi } from 'vitest';
+import { leaveNow, QUICK_EXIT_URL, tripleEscapeListener } from './quick-exit';
+
+function fakeWindow() {
+  const calls: string[] = [];
+  const win = {
+    document: { documentElement: { style: { visibility: '' } }, title: 'Mentor Me' },
+    history: {
+      replaceState: vi.fn((_data: unknown, _unused: string, url?: string) => calls.push(`state ${url}`)),
+    },
+    location: { replace: vi.fn((url: string) => calls.push(`replace ${url}`)) },
+  };
+  return { win, calls };
+}
+
+describe('leaveNow', () => {
+  it('blanks the page, rewrites the current entry to /, then replaces it with the neutral site', () => {
+    const { win, calls } = fakeWindow();
+    leaveNow(win);
+    expect(calls).toEqual(['state /', `replace ${QUICK_EXIT_URL}`]);
+    expect(win.document.documentElement.style.visibility).toBe('hidden');
+    expect(win.document.title).toBe('');
+    expect(QUICK_EXIT_URL).toBe('https://www.bom.gov.au/');
+  });
+
+  it('still leaves when the history cannot be rewritten', () => {
+    const { win } = fakeWindow();
+    win.history.replaceState.mockImplementation(() => {
+      throw new Error('SecurityError');
+    });
+    leaveNow(win);
+    expect(win.location.replace).toHaveBeenCalledWith(QUICK_EXIT_URL);
+  });
+});
+
+describe('tripleEscapeListener', () => {
+  const key = (init: KeyboardEventInit) => new KeyboardEvent('keydown', init);
+
+  function setup() {
+    let time = 0;
+    const onTriple = vi.fn();
+    const listener = tripleEscapeListener(onTriple, () => time);
+    const press = (init: KeyboardEventInit = { key: 'Escape' }, after = 300) => {
+      time += after;
+      listener(key(init));
+    };
+    return { onTriple, press };
+  }
+
+  it('fires on the third Escape within two seconds, and only once for it', () => {
+    const { onTriple, press } = setup();
+    press();
+    press();
+    expect(onTriple).not.toHaveBeenCalled();
+    press();
+    expect(onTriple).toHaveBeenCalledTimes(1);
+    press();
+    expect(onTriple).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not fire for one Escape (closing a dialog) or two', () => {
+    const { onTriple, press } = setup();
+    press();
+    press({ key: 'Escape' }, 5000);
+    press();
+    expect(onTriple).not.toHaveBeenCalled();
+  });
+
+  it('forgets presses older than two seconds', () => {
+    const { onTriple, press } = setup();
+    press();
+    press({ key: 'Escape' }, 1000);
+    press({ key: 'Escape' }, 1500);
+    expect(onTriple).not.toHaveBeenCalled();
+    press({ key: 'Escape' }, 100);
+    expect(onTriple).toHaveBeenCalledTimes(1);
+  });
+
+  it('ignores other keys, a held key repeating and an input method composing', () => {
+    const { onTriple, press } = setup();
+    press({ key: 'Enter' });
+    press({ key: 'Escape', repeat: true });
+    press({ key: 'Escape', isComposing: true });
+    press({ key: 'Esc' });
+    press();
+    press();
+    expect(onTriple).not.toHaveBeenCalled();
+    press();
+    expect(onTriple).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,160 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Locale } from '../../../shared/constants';
+import type { AccountExport } from '../../../shared/schemas/account';
+import type { Database } from '../../db/client';
+import {
+  bookmarks,
+  categories,
+  failedSignins,
+  likes,
+  questions,
+  replies,
+  reports,
+  serviceNotices,
+  sessions,
+  users,
+  voiceNotes,
+} from '../../db/schema';
+import type { SessionUser } from '../../plugins/auth';
+
+const iso = (date: Date) => date.toISOString();
+
+/** The day of an export, as its file name carries it. */
+export function exportFileName(exportedAt: Date): string {
+  return `mentor-me-data-${exportedAt.toISOString().slice(0, 10)}.json`;
+}
+
+/** Everything held about `user`, read in one snapshot so the parts agree with each other. */
+export async function exportAccount(db: Database, user: SessionUser, locale: Locale): Promise<AccountExport> {
+  return db.transaction(
+    async (tx) => {
+      const [account] = await tx.select().from(users).where(eq(users.id, user.id));
+      // The session that asks was just read; the account cannot be gone unless it was deleted in between.
+      const person = account ?? user;
+      // One query after another: a transaction is one connection, which runs one query at a time.
+      const sessionRows = await tx
+        .select({
+          createdAt: sessions.createdAt,
+          lastUsedAt: sessions.lastUsedAt,
+          expiresAt: sessions.expiresAt,
+        })
+        .from(sessions)
+        .where(eq(sessions.userId, user.id))
+        .orderBy(asc(sessions.createdAt));
+      const questionRows = await tx
+        .select({
+          id: questions.id,
+          title: questions.title,
+          content: questions.content,
+          tags: questions.tags,
+          isUrgent: questions.isUrgent,
+          isAnonymous: questions.isAnonymous,
+          upvotes: questions.upvotes,
+          replyCount: questions.replyCount,
+          createdAt: questions.createdAt,
+          categorySlug: categories.slug,
+          categoryName: locale === 'vi' ? categories.nameVi : categories.nameEn,
+        })
+        .from(questions)
+        .leftJoin(categories, eq(categories.id, questions.categoryId))
+        .where(eq(questions.authorId, user.id))
+        .orderBy(asc(questions.createdAt));
+      const replyRows = await tx
+        .select({
+          id: replies.id,
+          questionId: replies.questionId,
+          content: replies.content,
+          createdAt: replies.createdAt,
+        })
+        .from(replies)
+        .where(eq(replies.authorId, user.id))
+        .orderBy(asc(replies.createdAt));
+      const likeRows = await tx
+        .select({ questionId: likes.questionId, createdAt: likes.createdAt })
+        .from(likes)
+        .where(eq(likes.userId, user.id))
+        .orderBy(asc(likes.createdAt));
+      const bookmarkRows = await tx
+        .select({ questionId: bookmarks.questionId, createdAt: bookmarks.createdAt })
+        .from(bookmarks)
+        .where(eq(bookmarks.userId, user.id))
+        .orderBy(asc(bookmarks.createdAt));
+      const reportRows = await tx
+        .select({
+          id: reports.id,
+          questionId: reports.questionId,
+          replyId: reports.replyId,
+          reason: reports.reason,
+          details: reports.details,
+          status: reports.status,
+          createdAt: reports.createdAt,
+        })
+        .from(reports)
+        .where(eq(reports.reporterId, user.id))
+        .orderBy(asc(reports.createdAt));
+      // Not the audio itself: it can be megabytes, and the person can play it on their question.
+      const voiceRows = await tx
+        .select({
+          questionId: voiceNotes.questionId,
+          mimeType: voiceNotes.mimeType,
+          byteLength: voiceNotes.byteLength,
+          createdAt: voiceNotes.createdAt,
+        })
+        .from(voiceNotes)
+        .innerJoin(questions, eq(questions.id, voiceNotes.questionId))
+        .where(eq(questions.authorId, user.id))
+        .orderBy(asc(voiceNotes.createdAt));
+      const noticeRows = await tx
+        .select({
+          serviceId: serviceNotices.serviceId,
+          note: serviceNotices.note,
+          updatedAt: serviceNotices.updatedAt,
+        })
+        .from(serviceNotices)
+        .where(eq(serviceNotices.updatedBy, user.id))
+        .orderBy(asc(serviceNotices.serviceId));
+      const failedRows = await tx
+        .select({ createdAt: failedSignins.createdAt })
+        .from(failedSignins)
+        .where(eq(failedSignins.email, person.email.toLowerCase()))
+        .orderBy(asc(failedSignins.createdAt));
+
+      return {
+        exportedAt: iso(new Date()),
+        account: {
+          id: person.id,
+          email: person.email,
+          displayName: person.displayName,
+          role: person.role,
+          locale: person.locale,
+          isDemo: person.isDemo,
+          isFoundingMember: person.isFoundingMember,
+          headline: person.headline,
+          story: person.story,
+          countryPath: person.countryPath,
+          expertise: person.expertise,
+          createdAt: iso(person.createdAt),
+          lastSeenAt: person.lastSeenAt ? iso(person.lastSeenAt) : null,
+        },
+        sessions: sessionRows.map((row) => ({
+          createdAt: iso(row.createdAt),
+          lastUsedAt: iso(row.lastUsedAt),
+          expiresAt: iso(row.expiresAt),
+        })),
+        questions: questionRows.map(({ categorySlug, categoryName, ...row }) => ({
+          ...row,
+          category: categorySlug && categoryName ? { slug: categorySlug, name: categoryName } : null,
+          createdAt: iso(row.createdAt),
+        })),
+        replies: replyRows.map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
+        likes: likeRows.map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
+        bookmarks: bookmarkRows.map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
+        reports: reportRows.map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
+        voiceNotes: voiceRows.map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
+        serviceNotices: noticeRows.map((row) => ({ ...row, updatedAt: iso(row.updatedAt) })),
+        failedSignIns: failedRows.map((row) => ({ createdAt: iso(row.createdAt) })),
+      };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}

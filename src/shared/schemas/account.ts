@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import './common';
+import { localeSchema, roleSchema } from './auth';
+
+/**
+ * Everything Mentor Me holds about one person, as they download it from their profile. It names other people's
+ * questions and replies only by id: their words are theirs, not part of this person's data. Never the password
+ * hash or a session token.
+ */
+export const accountExportSchema = z.object({
+  exportedAt: z.string(),
+  account: z.object({
+    id: z.string(),
+    email: z.string(),
+    displayName: z.string(),
+    role: roleSchema,
+    locale: localeSchema,
+    isDemo: z.boolean(),
+    isFoundingMember: z.boolean(),
+    headline: z.string().nullable(),
+    story: z.string().nullable(),
+    countryPath: z.string().nullable(),
+    expertise: z.array(z.string()),
+    createdAt: z.string(),
+    lastSeenAt: z.string().nullable(),
+  }),
+  sessions: z.array(z.object({ createdAt: z.string(), lastUsedAt: z.string(), expiresAt: z.string() })),
+  questions: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      content: z.string(),
+      category: z.object({ slug: z.string(), name: z.string() }).nullable(),
+      tags: z.array(z.string()),
+      isUrgent: z.boolean(),
+      isAnonymous: z.boolean(),
+      upvotes: z.number(),
+      replyCount: z.number(),
+      createdAt: z.string(),
+    }),
+  ),
+  replies: z.array(
+    z.object({ id: z.string(), questionId: z.string(), content: z.string(), createdAt: z.string() }),
+  ),
+  likes: z.array(z.object({ questionId: z.string(), createdAt: z.string() })),
+  bookmarks: z.array(z.object({ questionId: z.string(), createdAt: z.string() })),
+  reports: z.array(
+    z.object({
+      id: z.string(),
+      questionId: z.string().nullable(),
+      replyId: z.string().nullable(),
+      reason: z.string(),
+      details: z.string().nullable(),
+      status: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+  voiceNotes: z.array(
+    z.object({ questionId: z.string(), mimeType: z.string(), byteLength: z.number(), createdAt: z.string() }),
+  ),
+  serviceNotices: z.array(z.object({ serviceId: z.string(), note: z.string(), updatedAt: z.string() })),
+  failedSignIns: z.array(z.object({ createdAt: z.string() })),
+});
+export type AccountExport = z.infer<typeof accountExportSchema>;
