@@ -277,3 +277,17 @@ for (const path of PUBLIC_PAGES) {
     expect(problems).toEqual([]);
   });
 }
+
+test('no console errors or CSP violations on a question page (zod runs without its eval probe)', async ({
+  page,
+  request,
+}) => {
+  const { questions } = (await (await request.get('/api/questions')).json()) as {
+    questions: { id: string }[];
+  };
+  const problems = await watchProblems(page);
+  await page.goto(`/questions/${questions[0]!.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(problems).toEqual([]);
+});

@@ -12,11 +12,12 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { errors } from './errors';
 import { authPlugin, requestPath } from './plugins/auth';
-import { errorsPlugin } from './plugins/errors';
+import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
 import { projectPath } from './paths';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { aiRoutes } from './modules/ai/routes';
 import { chatProvider, type ChatProvider } from './modules/ai/providers';
+import { accountRoutes } from './modules/account/routes';
 import { authRoutes } from './modules/auth/routes';
 import { contentRoutes } from './modules/content/routes';
 import { governmentRoutes } from './modules/government/routes';
@@ -61,6 +62,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: LIMITS.jsonBodyBytes,
     trustProxy: config.trustProxy,
     requestIdHeader: false,
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -87,6 +90,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hsts: config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // The same as the CSP's frame-ancestors 'none', for browsers that only know the older header.
+    xFrameOptions: { action: 'deny' },
   });
   await app.register(fastifyRateLimit, {
     global: true,
@@ -104,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, { db, config });
+  await app.register(accountRoutes, { db });
   await app.register(contentRoutes, { db, config });
   await app.register(questionRoutes, { db, config, onQuestionPosted: deps.onQuestionPosted });
   await app.register(governmentRoutes, { db, statusChecker: deps.statusChecker ?? new StatusChecker() });

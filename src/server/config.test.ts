@@ -55,6 +55,16 @@ describe('loadConfig defaults', () => {
     });
   });
 
+  it('turns demo mode off by default with PUBLIC_URL, and notes when DEMO_MODE asked for it', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://mentorme.example' }).demoMode).toBe(false);
+    expect(loadConfig({}).demoModeExplicit).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: 'https://mentorme.example', DEMO_MODE: 'true' })).toMatchObject({
+      demoMode: true,
+      demoModeExplicit: true,
+    });
+    expect(loadConfig({ DEMO_MODE: 'false' }).demoModeExplicit).toBe(false);
+  });
+
   it('accepts postgresql:// as well as postgres://', () => {
     expect(loadConfig({ DATABASE_URL: 'postgresql://localhost/mentorme' }).databaseUrl).toBe(
       'postgresql://localhost/mentorme',

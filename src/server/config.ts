@@ -67,7 +67,10 @@ export type Config = {
   host: string;
   databaseUrl: string | undefined;
   dataDir: string;
+  /** Demo accounts and sample content: by default only for a local trial (embedded database, no PUBLIC_URL). */
   demoMode: boolean;
+  /** DEMO_MODE=true was set: demo sign-in is offered to other machines too, not only to this one. */
+  demoModeExplicit: boolean;
   logLevel: string;
   publicUrl: string | undefined;
   contactEmail: string | undefined;
@@ -115,8 +118,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
-    // Demo data belongs with the embedded database; an external database opts in.
-    demoMode: e.DEMO_MODE ?? e.DATABASE_URL === undefined,
+    // Demo data belongs with a local trial; an external database or a public address opts in.
+    demoMode: e.DEMO_MODE ?? (e.DATABASE_URL === undefined && e.PUBLIC_URL === undefined),
+    demoModeExplicit: e.DEMO_MODE === true,
     logLevel: e.LOG_LEVEL,
     publicUrl: e.PUBLIC_URL,
     contactEmail: e.CONTACT_EMAIL,

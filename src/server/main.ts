@@ -2,6 +2,7 @@ import exitHook from 'async-exit-hook';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { connectDatabase } from './db/connect';
+import { StartupError } from './db/postgres-access';
 import { seedDemo } from './db/seed/demo';
 import { loadHelpContent, syncHelpContent } from './db/seed/help-content';
 import { loadKnowledge, syncKnowledge } from './db/seed/knowledge';
@@ -24,6 +25,13 @@ async function main() {
   }
 
   const log = (message: string) => console.log(`[mentor-me] ${message}`);
+  if (config.demoMode) {
+    console.warn(
+      config.demoModeExplicit
+        ? '[mentor-me] WARNING: demo mode is on (DEMO_MODE=true): anyone who can reach this server can sign in as the demo admin, mentor or student. Never use it for a real service.'
+        : '[mentor-me] WARNING: demo mode is on for a local trial: the demo accounts (admin included) can be used from this machine only. Set PUBLIC_URL or DEMO_MODE=false for a real service.',
+    );
+  }
   // Checked before the database starts: a content error stops the start with the file and entry it is in.
   const helpContent = loadHelpContent();
   const knowledge = loadKnowledge();
@@ -95,6 +103,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  console.error(error instanceof StartupError ? error.message : error);
   process.exit(1);
 });

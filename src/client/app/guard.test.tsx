@@ -12,6 +12,7 @@ const student: User = {
   role: 'student',
   locale: 'en',
   createdAt: '2026-01-01T00:00:00.000Z',
+  isDemo: false,
 };
 
 function LoginProbe() {

@@ -84,9 +84,11 @@ export const failedSignins = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     email: text('email').notNull(),
+    /** The address the attempt came from: an account locks for that address only, so no one can lock out another. */
+    address: text('address').notNull().default(''),
     createdAt: createdAt(),
   },
-  (t) => [index('failed_signins_email_created_idx').on(t.email, t.createdAt)],
+  (t) => [index('failed_signins_email_address_created_idx').on(t.email, t.address, t.createdAt)],
 );
 
 export const categories = pgTable('categories', {

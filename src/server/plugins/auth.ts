@@ -55,17 +55,42 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && value ? value.trim() : undefined;
 }
 
-/** The path as the router sees it: without the query and percent-decoded (so /%61pi is /api). */
-export function requestPath(request: { url: string }): string {
-  const raw = request.url.split('?')[0] ?? '';
+/**
+ * The path a request is for, as the router decided it: the pattern of the route it matched (so `/%61pi/admin/x`
+ * and the absolute-form target `http://any.host/api/admin/x` are both `/api/admin/...`), or, for a request that
+ * matched no route, the path of its target without scheme, host and query, percent-decoded.
+ */
+export function requestPath(request: Pick<FastifyRequest, 'url' | 'routeOptions'>): string {
+  const pattern = request.routeOptions.url;
+  if (pattern) return pattern;
+  let pathname: string;
   try {
-    return decodeURIComponent(raw);
+    pathname = new URL(request.url, 'http://localhost').pathname;
   } catch {
-    return raw;
+    pathname = request.url.split('?')[0] ?? '';
+  }
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
   }
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+
+/**
+ * Whether this caller may use the demo accounts. Demo mode that was not asked for (a local trial) serves this
+ * machine only; a request a local proxy forwards is someone else's, whatever address it comes from.
+ */
+export function demoSignInAllowed(config: Config, request: FastifyRequest): boolean {
+  if (!config.demoMode) return false;
+  if (config.demoModeExplicit) return true;
+  const forwarded =
+    request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
+  return !forwarded && LOOPBACK.test(request.socket.remoteAddress ?? '');
+}
 
 /**
  * Browsers say where a request comes from. A state-changing request that a browser marks as
@@ -125,6 +150,14 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database; 
     }
 
     if (pathname === '/api/admin' || pathname.startsWith('/api/admin/')) requireRole('admin')(request);
+  });
+
+  // An answer may depend on who asks (an admin sees anonymous authors, a member their likes): no cache keeps
+  // one unless its route says it may.
+  app.addHook('onSend', async (request, reply) => {
+    if (!reply.hasHeader('cache-control') && requestPath(request).startsWith('/api/')) {
+      reply.header('cache-control', 'private, no-store');
+    }
   });
 });
 

@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import fp from 'fastify-plugin';
 import { localeFromAcceptLanguage, translate } from '../../shared/i18n';
@@ -32,6 +34,12 @@ function classify(error: unknown): Answer {
       return { status: 400, code: 'MALFORMED_JSON', key: 'errors.malformedJson' };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', key: 'errors.unsupportedMediaType' };
+    case 'FST_ERR_BAD_URL':
+      return { status: 400, code: 'BAD_URL', key: 'errors.badUrl' };
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return { status: 414, code: 'URI_TOO_LONG', key: 'errors.uriTooLong' };
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { status: 400, code: 'BAD_REQUEST', key: 'errors.badRequest' };
   }
   if (error instanceof SyntaxError && e.statusCode === 400) {
     return { status: 400, code: 'MALFORMED_JSON', key: 'errors.malformedJson' };
@@ -43,23 +51,48 @@ function classify(error: unknown): Answer {
   return { status: 500, code: 'INTERNAL', key: 'errors.internal' };
 }
 
+/** Answers anything thrown as `{ error, code }` in the caller's language; 5xx are logged and their details kept. */
+function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  const answer = classify(error);
+  if (answer.status >= 500) {
+    request.log.error({ err: error, reqId: request.id }, 'request failed');
+  }
+  const retryAfter =
+    error instanceof AppError
+      ? error.retryAfterSeconds
+      : answer.status === 429
+        ? Number(reply.getHeader('retry-after')) || 60
+        : undefined;
+  if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
+  const values = { seconds: retryAfter ?? 0, ...answer.values };
+  return reply
+    .code(answer.status)
+    .type('application/json; charset=utf-8')
+    .send({ error: translate(requestLocale(request), answer.key, values), code: answer.code });
+}
+
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
-  app.setErrorHandler((error, request, reply) => {
-    const answer = classify(error);
-    if (answer.status >= 500) {
-      request.log.error({ err: error, reqId: request.id }, 'request failed');
-    }
-    const retryAfter =
-      error instanceof AppError
-        ? error.retryAfterSeconds
-        : answer.status === 429
-          ? Number(reply.getHeader('retry-after')) || 60
-          : undefined;
-    if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
-    const values = { seconds: retryAfter ?? 0, ...answer.values };
-    return reply
-      .code(answer.status)
-      .type('application/json; charset=utf-8')
-      .send({ error: translate(requestLocale(request), answer.key, values), code: answer.code });
-  });
+  app.setErrorHandler(sendError);
 });
+
+/**
+ * Fastify's `frameworkErrors`: a path that is not valid percent-encoding (`/api/questions/%FF`) or a parameter over
+ * the router's length are answered before any route, and would otherwise come back in Fastify's own shape.
+ */
+export const frameworkErrors = sendError;
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node cannot parse (a bad Content-Length, a malformed request line) has
+ * no headers to read a language from, so the answer is in English, in the app's shape.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status =
+    error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const body = JSON.stringify({ error: translate('en', 'errors.badRequest'), code: 'BAD_REQUEST' });
+  if (!socket.writable) return void socket.destroy(error);
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+}

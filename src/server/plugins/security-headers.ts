@@ -17,8 +17,14 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
+/**
+ * Features the app uses for itself only (the microphone for voice notes, geolocation for services near you) and
+ * none for anything it might embed; the rest are off.
+ */
+export const PERMISSIONS_POLICY = 'microphone=(self), geolocation=(self), camera=(), payment=(), usb=()';
+
 export const securityHeadersPlugin = fp(async (app: FastifyInstance, options: HelmetOptions) => {
-  const headers = securityHeaders(options);
+  const headers = { ...securityHeaders(options), 'permissions-policy': PERMISSIONS_POLICY };
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { SESSION, type Locale, type Role } from '../../shared/constants';
@@ -67,20 +67,24 @@ export function testConfig(databaseUrl: string, overrides: EnvOverrides = {}): C
 export async function buildTestApp(
   database: TestDatabase,
   overrides: EnvOverrides = {},
+  logger: FastifyServerOptions['logger'] = false,
 ): Promise<FastifyInstance> {
   const config = testConfig(database.url, overrides);
-  return buildApp({ config, db: database.db, clientDir: null, logger: false });
+  return buildApp({ config, db: database.db, clientDir: null, logger });
 }
 
 export type TestContext = { database: TestDatabase; db: Database; app: FastifyInstance };
 
 /** One fresh database and one app per test file, closed and dropped after the file. */
-export function useTestApp(overrides: EnvOverrides = {}): TestContext {
+export function useTestApp(
+  overrides: EnvOverrides = {},
+  logger: FastifyServerOptions['logger'] = false,
+): TestContext {
   const context = {} as TestContext;
   beforeAll(async () => {
     context.database = await createTestDatabase();
     context.db = context.database.db;
-    context.app = await buildTestApp(context.database, overrides);
+    context.app = await buildTestApp(context.database, overrides, logger);
     await context.app.ready();
   });
   afterAll(async () => {

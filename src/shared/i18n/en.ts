@@ -49,6 +49,13 @@ export const en = {
     call: 'Call {{number}}',
     close: 'Close',
   },
+  quickExit: {
+    button: 'Quick exit',
+    hint: 'Leave this site at once for a weather page. Shortcut: press Esc three times.',
+  },
+  demoSite: {
+    notice: 'Demo site: sample content, not a real service',
+  },
   floatingChat: {
     open: 'Open chat options',
     title: 'Chat with us',
@@ -123,6 +130,10 @@ export const en = {
     passwordCommon: 'This password is too common and easy to guess. Please choose another one.',
     displayNameRequired: 'Please enter a display name.',
     displayNameMax: 'Display name must be at most 60 characters.',
+    displayNameInvisible: 'Display names cannot contain invisible or text-direction characters.',
+    displayNameLetter: 'Your display name needs at least one letter.',
+    controlCharacters:
+      'This text contains characters that are not allowed. Please remove them and try again.',
     roleInvalid: 'Please choose student or mentor.',
     localeInvalid: 'Please choose English or Vietnamese.',
     nothingToUpdate: 'There is nothing to update.',
@@ -162,10 +173,13 @@ export const en = {
     payloadTooLarge: 'The request is too large.',
     malformedJson: 'The request body is not valid JSON.',
     unsupportedMediaType: 'This type of content is not accepted.',
+    badUrl: 'This address is not valid.',
+    uriTooLong: 'This address is too long.',
+    badRequest: 'The request could not be understood.',
     crossOrigin: 'This request was refused because it did not come from this site.',
     rateLimited: 'Too many requests. Please try again in {{seconds}} s.',
     tooManySignins: 'Too many sign-in attempts. Please try again in {{minutes}} min.',
-    tooManySignups: 'Too many accounts were created from this network. Please try again in {{minutes}} min.',
+    tooManySignups: 'Too many sign-up attempts from this network. Please try again in {{minutes}} min.',
     accountLocked: 'Too many failed sign-ins for this account. Please try again in {{minutes}} min.',
     questionTooSoon: 'Please wait a little between questions: try again in {{seconds}} s.',
     replyTooSoon: 'Please wait a little between replies: try again in {{seconds}} s.',
@@ -174,7 +188,8 @@ export const en = {
     newAccountReplies:
       'New accounts can post only a few replies on their first day. Please try again in {{minutes}} min.',
     alreadyReported: 'You have already reported this. Our moderators will look at it.',
-    voiceNoteInvalid: 'This recording is not a WebM, Ogg or MP4 audio file.',
+    voiceNoteInvalid: 'This recording could not be read. Voice notes must be WebM, Ogg or MP4 audio files.',
+    voiceNoteTooLong: 'This voice note is longer than {{minutes}} minutes. Please record a shorter one.',
     voiceNoteExists: 'This question already has a voice note.',
     internal: 'Something went wrong on our side. Please try again.',
     unavailable: 'The service is not available right now.',
@@ -185,6 +200,8 @@ export const en = {
     networkFailed: 'Network connection failed',
     chloeRateLimited: 'You have sent a lot of messages to Chloe. Please try again in {{minutes}} min.',
     chloeFailed: 'Chloe could not finish this answer. Please try again.',
+    tooManyExports:
+      'You have downloaded your data several times in the last hour. Please try again in {{minutes}} min.',
   },
   notFound: {
     title: 'Page Not Found',

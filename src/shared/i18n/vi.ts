@@ -51,6 +51,13 @@ export const vi: Resources = {
     call: 'Gọi {{number}}',
     close: 'Đóng',
   },
+  quickExit: {
+    button: 'Thoát nhanh',
+    hint: 'Rời khỏi trang này ngay lập tức và chuyển sang một trang thời tiết. Phím tắt: nhấn Esc ba lần.',
+  },
+  demoSite: {
+    notice: 'Trang web dùng thử: nội dung mẫu, không phải dịch vụ thật',
+  },
   floatingChat: {
     open: 'Mở tùy chọn trò chuyện',
     title: 'Trò chuyện với chúng tôi',
@@ -124,6 +131,9 @@ export const vi: Resources = {
     passwordMax: 'Mật khẩu chỉ được tối đa 128 ký tự.',
     passwordCommon: 'Mật khẩu này quá phổ biến và dễ đoán. Vui lòng chọn mật khẩu khác.',
     displayNameRequired: 'Vui lòng nhập tên hiển thị.',
+    displayNameInvisible: 'Tên hiển thị không được chứa ký tự vô hình hoặc ký tự đổi chiều văn bản.',
+    displayNameLetter: 'Tên hiển thị cần có ít nhất một chữ cái.',
+    controlCharacters: 'Văn bản này có ký tự không được phép. Vui lòng xóa chúng và thử lại.',
     displayNameMax: 'Tên hiển thị chỉ được tối đa 60 ký tự.',
     roleInvalid: 'Vui lòng chọn sinh viên hoặc người hướng dẫn.',
     localeInvalid: 'Vui lòng chọn tiếng Anh hoặc tiếng Việt.',
@@ -163,11 +173,14 @@ export const vi: Resources = {
     notFound: 'Không tìm thấy.',
     payloadTooLarge: 'Yêu cầu quá lớn.',
     malformedJson: 'Nội dung yêu cầu không phải JSON hợp lệ.',
+    badUrl: 'Địa chỉ này không hợp lệ.',
+    uriTooLong: 'Địa chỉ này quá dài.',
+    badRequest: 'Không thể hiểu yêu cầu này.',
     unsupportedMediaType: 'Loại nội dung này không được chấp nhận.',
     crossOrigin: 'Yêu cầu bị từ chối vì không đến từ trang này.',
     rateLimited: 'Quá nhiều yêu cầu. Vui lòng đợi {{seconds}} giây rồi thử lại.',
     tooManySignins: 'Bạn đã thử đăng nhập quá nhiều lần. Vui lòng đợi {{minutes}} phút rồi thử lại.',
-    tooManySignups: 'Có quá nhiều tài khoản được tạo từ mạng này. Vui lòng thử lại sau {{minutes}} phút.',
+    tooManySignups: 'Có quá nhiều lần đăng ký từ mạng này. Vui lòng thử lại sau {{minutes}} phút.',
     accountLocked: 'Tài khoản này có quá nhiều lần đăng nhập sai. Vui lòng thử lại sau {{minutes}} phút.',
     questionTooSoon: 'Vui lòng đợi một chút giữa các câu hỏi: thử lại sau {{seconds}} giây.',
     replyTooSoon: 'Vui lòng đợi một chút giữa các câu trả lời: thử lại sau {{seconds}} giây.',
@@ -176,7 +189,8 @@ export const vi: Resources = {
     newAccountReplies:
       'Tài khoản mới chỉ được đăng vài câu trả lời trong ngày đầu tiên. Vui lòng thử lại sau {{minutes}} phút.',
     alreadyReported: 'Bạn đã báo cáo nội dung này. Người kiểm duyệt sẽ xem xét.',
-    voiceNoteInvalid: 'Bản ghi này không phải tệp âm thanh WebM, Ogg hoặc MP4.',
+    voiceNoteInvalid: 'Không đọc được bản ghi này. Ghi âm phải là tệp âm thanh WebM, Ogg hoặc MP4.',
+    voiceNoteTooLong: 'Bản ghi âm này dài hơn {{minutes}} phút. Vui lòng ghi một bản ngắn hơn.',
     voiceNoteExists: 'Câu hỏi này đã có ghi âm.',
     internal: 'Đã có lỗi từ phía chúng tôi. Vui lòng thử lại.',
     unavailable: 'Dịch vụ hiện không khả dụng.',
@@ -187,6 +201,8 @@ export const vi: Resources = {
     networkFailed: 'Không kết nối được mạng',
     chloeRateLimited: 'Bạn đã gửi nhiều tin nhắn cho Chloe. Vui lòng thử lại sau {{minutes}} phút.',
     chloeFailed: 'Chloe không thể hoàn thành câu trả lời này. Vui lòng thử lại.',
+    tooManyExports:
+      'Bạn đã tải dữ liệu của mình nhiều lần trong một giờ qua. Vui lòng thử lại sau {{minutes}} phút.',
   },
   notFound: {
     title: 'Không tìm thấy trang',

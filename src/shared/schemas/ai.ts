@@ -1,18 +1,17 @@
 import { z } from 'zod';
+import { longText } from './common';
 
 export const CHAT_LIMITS = { messageMax: 2_000, historyTurns: 20, historyTurnMax: 10_000 } as const;
 
 /** Chloe's conversation lives in the page only: the client sends the recent turns with each message. */
 export const chatTurnSchema = z.object({
   role: z.enum(['user', 'assistant'], 'validation.invalidInput'),
-  content: z.string().max(CHAT_LIMITS.historyTurnMax, 'validation.invalidInput'),
+  content: longText().max(CHAT_LIMITS.historyTurnMax, 'validation.invalidInput'),
 });
 export type ChatTurnInput = z.infer<typeof chatTurnSchema>;
 
 export const chatRequestSchema = z.object({
-  message: z
-    .string('validation.messageRequired')
-    .trim()
+  message: longText('validation.messageRequired')
     .min(1, 'validation.messageRequired')
     .max(CHAT_LIMITS.messageMax, 'validation.messageMax'),
   history: z.array(chatTurnSchema).max(CHAT_LIMITS.historyTurns, 'validation.historyMax').default([]),

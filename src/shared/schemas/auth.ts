@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, LOCALES, ROLES, SIGNUP_ROLES } from '../constants';
+import { lineText } from './common';
 
 /**
  * Messages are i18n keys: the server answers them in the caller's language,
@@ -18,11 +19,21 @@ export const newPasswordSchema = z
   .min(LIMITS.passwordMin, 'validation.passwordMin')
   .max(LIMITS.passwordMax, 'validation.passwordMax');
 
-export const displayNameSchema = z
-  .string({ error: 'validation.displayNameRequired' })
+/**
+ * Characters that show nothing or turn text around: format characters (zero-width spaces and joiners,
+ * bidirectional controls, the soft hyphen), fillers that render blank, lone joiners and variation selectors. A name made of them, or one that reverses what follows, can pose as
+ * someone else.
+ */
+const INVISIBLE_OR_BIDI = /\p{Cf}|[\u115F\u1160\u3164\uFFA0]|\u034F|\u17B4|\u17B5|[\uFE00-\uFE0F]/u;
+
+/** Normalised to NFC (so "é" typed two ways is one name), with at least one letter that shows. */
+export const displayNameSchema = lineText({ error: 'validation.displayNameRequired' })
+  .normalize('NFC')
   .trim()
   .min(1, 'validation.displayNameRequired')
-  .max(LIMITS.displayNameMax, 'validation.displayNameMax');
+  .max(LIMITS.displayNameMax, 'validation.displayNameMax')
+  .refine((v) => !INVISIBLE_OR_BIDI.test(v), 'validation.displayNameInvisible')
+  .refine((v) => /\p{L}/u.test(v), 'validation.displayNameLetter');
 
 export const roleSchema = z.enum(ROLES);
 export const localeSchema = z.enum(LOCALES, 'validation.localeInvalid');
@@ -73,11 +84,10 @@ export const userSchema = z.object({
   role: roleSchema,
   locale: localeSchema,
   createdAt: z.string(),
+  /** A demo account: it has no password anyone knows, so it is offered no password actions. */
+  isDemo: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 
 export const authResponseSchema = z.object({ token: z.string(), user: userSchema });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
-
-export const errorResponseSchema = z.object({ error: z.string(), code: z.string() });
-export type ErrorResponse = z.infer<typeof errorResponseSchema>;

@@ -1,7 +1,11 @@
 import { z } from 'zod';
+import './common';
 
 export const publicConfigSchema = z.object({
+  /** The site runs in demo mode: its content is sample content. */
   demoMode: z.boolean(),
+  /** The demo accounts are offered to this caller (demo mode, and a local trial or DEMO_MODE=true). */
+  demoSignIn: z.boolean(),
   contactEmail: z.string().nullable(),
   contactPhone: z.string().nullable(),
   careerPlatformUrl: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineText } from './common';
 
 export const SERVICE_STATES = ['operational', 'degraded', 'outage', 'unknown'] as const;
 
@@ -20,9 +21,7 @@ export const SERVICE_NOTE_MAX = 300;
 export const serviceNoticeParamsSchema = z.object({ id: z.string().max(50) });
 /** A notice to show on a service, or null to remove it. */
 export const serviceNoticeBodySchema = z.object({
-  note: z
-    .string('validation.noteRequired')
-    .trim()
+  note: lineText('validation.noteRequired')
     .min(1, 'validation.noteRequired')
     .max(SERVICE_NOTE_MAX, 'validation.noteMax')
     .nullable(),

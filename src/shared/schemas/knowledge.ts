@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './common';
 
 /** Chloe's knowledge base (content/knowledge): short bilingual articles built from official pages. */
 const bilingual = z.object({ en: z.string().min(1), vi: z.string().min(1) });

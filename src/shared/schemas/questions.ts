@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CATEGORY_SLUGS } from '../categories';
 import { ROLES } from '../constants';
+import { lineText, longText } from './common';
 
 export const QUESTION_LIMITS = {
   titleMax: 200,
@@ -19,7 +20,7 @@ export const QUESTION_LIMITS = {
 
 /** Tags: trimmed, lower-cased, empties dropped and duplicates removed, then limited. */
 export const tagsSchema = z
-  .array(z.string().max(200, 'validation.tagMax'))
+  .array(lineText().max(200, 'validation.tagMax'))
   .max(50, 'validation.tagsMax')
   .transform((tags) => [...new Set(tags.map((tag) => tag.trim().toLowerCase()).filter(Boolean))])
   .pipe(
@@ -37,14 +38,10 @@ export function splitTags(input: string): string[] {
 }
 
 export const createQuestionSchema = z.object({
-  title: z
-    .string({ error: 'validation.titleRequired' })
-    .trim()
+  title: lineText({ error: 'validation.titleRequired' })
     .min(1, 'validation.titleRequired')
     .max(QUESTION_LIMITS.titleMax, 'validation.titleMax'),
-  content: z
-    .string({ error: 'validation.contentRequired' })
-    .trim()
+  content: longText({ error: 'validation.contentRequired' })
     .min(1, 'validation.contentRequired')
     .max(QUESTION_LIMITS.contentMax, 'validation.contentMax'),
   category: z.enum(CATEGORY_SLUGS, 'validation.categoryInvalid').nullable().default(null),
@@ -57,23 +54,23 @@ export type CreateQuestionInput = z.input<typeof createQuestionSchema>;
 export const listQuestionsQuerySchema = z.object({
   sort: z.enum(['trending', 'latest'], 'validation.invalidInput').default('trending'),
   category: z.enum(CATEGORY_SLUGS, 'validation.categoryInvalid').optional(),
-  q: z
-    .string()
-    .trim()
+  q: lineText()
     .max(200, 'validation.searchMax')
     .optional()
     .transform((v) => (v ? v : undefined)),
   limit: z.coerce.number().int().min(1).max(QUESTION_LIMITS.pageMax).default(QUESTION_LIMITS.pageSize),
-  cursor: z.string().max(200).optional(),
+  cursor: z
+    .string()
+    .max(200)
+    .regex(/^[\w-]*$/, 'validation.cursorInvalid')
+    .optional(),
 });
 export type ListQuestionsQuery = z.input<typeof listQuestionsQuerySchema>;
 
 export const idParamsSchema = z.object({ id: z.uuid('validation.idInvalid') });
 
 export const createReplySchema = z.object({
-  content: z
-    .string({ error: 'validation.replyRequired' })
-    .trim()
+  content: longText({ error: 'validation.replyRequired' })
     .min(1, 'validation.replyRequired')
     .max(QUESTION_LIMITS.replyMax, 'validation.replyMax'),
 });
@@ -81,9 +78,7 @@ export const createReplySchema = z.object({
 export const REPORT_REASONS = ['spam', 'abuse', 'misleading', 'personal-information', 'other'] as const;
 export const reportSchema = z.object({
   reason: z.enum(REPORT_REASONS, 'validation.reasonInvalid'),
-  details: z
-    .string()
-    .trim()
+  details: longText()
     .max(QUESTION_LIMITS.reportDetailsMax, 'validation.detailsMax')
     .optional()
     .transform((v) => (v ? v : undefined)),

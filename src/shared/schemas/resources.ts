@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineText } from './common';
 
 /** Curated help content (content/government, content/resources): validated when loaded and by a test. */
 export const AUS_STATES = ['NSW', 'VIC', 'QLD', 'WA', 'SA', 'TAS', 'ACT', 'NT'] as const;
@@ -85,9 +86,7 @@ const filter = <T extends readonly [string, ...string[]]>(values: T, message: st
 const postcodeSchema = z.string().regex(/^\d{4}$/, 'validation.postcodeInvalid');
 
 export const governmentResourcesQuerySchema = z.object({
-  keyword: z
-    .string()
-    .trim()
+  keyword: lineText()
     .max(200, 'validation.searchMax')
     .optional()
     .transform((v) => v || undefined),

@@ -81,7 +81,7 @@ export function LoginPage() {
           </Link>
         </p>
       </Card>
-      {config?.demoMode && (
+      {config?.demoSignIn && (
         <Card className="mt-6">
           <h2 className="text-lg font-semibold text-slate-900">{t('auth.demoTitle')}</h2>
           <p className="mt-1 text-sm text-slate-700">{t('auth.demoText')}</p>

@@ -1,4 +1,3 @@
-import '../../lib/zod-setup';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { Link, useNavigate, useSearchParams } from 'react-router';

@@ -54,10 +54,17 @@ describe('sign-up', () => {
       'displayName',
       'email',
       'id',
+      'isDemo',
       'locale',
       'role',
     ]);
-    expect(body.user).toMatchObject({ email, displayName: 'Lan Nguyen', role: 'student', locale: 'en' });
+    expect(body.user).toMatchObject({
+      email,
+      displayName: 'Lan Nguyen',
+      role: 'student',
+      locale: 'en',
+      isDemo: false,
+    });
     expect(Number.isNaN(Date.parse(body.user.createdAt))).toBe(false);
 
     const cookie = response.cookies.find((c) => c.name === SESSION.cookieName);

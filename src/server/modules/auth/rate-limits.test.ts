@@ -104,18 +104,35 @@ describe('sign-up limit per IP', () => {
 
     expect((await signup(defaults, '198.51.100.12')).statusCode).toBe(201);
   });
+
+  it('counts attempts that fail too, so probing which emails have accounts is limited', async () => {
+    const ip = '198.51.100.13';
+    const taken = await signUp(defaults, {}, { remoteAddress: '198.51.100.14' });
+    const probe = () =>
+      defaults.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: { email: taken.email, password: TEST_PASSWORD, displayName: 'Probe' },
+        remoteAddress: ip,
+      });
+    for (let i = 0; i < 10; i += 1) expect((await probe()).statusCode).toBe(409);
+    const blocked = await probe();
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().code).toBe('RATE_LIMITED');
+  });
 });
 
-describe('failed sign-ins per account', () => {
-  it('locks the account after 3 failures, even for the right password and from another IP', async () => {
+describe('failed sign-ins per account and address', () => {
+  it('locks the account for the address that failed 3 times, even for the right password', async () => {
     const account = await signUp(accountLimited);
+    const address = '192.0.2.1';
     for (let i = 0; i < 3; i += 1) {
-      const failed = await signin(accountLimited, account.email, `wrong-password-${i}`, `192.0.2.${i + 1}`);
+      const failed = await signin(accountLimited, account.email, `wrong-password-${i}`, address);
       expect(failed.statusCode).toBe(401);
       expect(failed.json().code).toBe('INVALID_CREDENTIALS');
     }
 
-    const locked = await signin(accountLimited, account.email, account.password, '192.0.2.50');
+    const locked = await signin(accountLimited, account.email, account.password, address);
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toEqual({
       error: translate('en', 'errors.accountLocked', { minutes: 60 }),
@@ -129,15 +146,29 @@ describe('failed sign-ins per account', () => {
 
     // The email is matched whatever its case.
     expect(
-      (await signin(accountLimited, account.email.toUpperCase(), account.password, '192.0.2.51')).statusCode,
+      (await signin(accountLimited, account.email.toUpperCase(), account.password, address)).statusCode,
     ).toBe(429);
-    // The existing session is not touched, and other accounts can still sign in.
+    // The existing session is not touched, and other accounts can still sign in from there.
     const me = await accountLimited.inject({
       url: '/api/auth/me',
       headers: { authorization: `Bearer ${account.token}` },
     });
     expect(me.statusCode).toBe(200);
     const other = await signUp(accountLimited);
-    expect((await signin(accountLimited, other.email, other.password, '192.0.2.50')).statusCode).toBe(200);
+    expect((await signin(accountLimited, other.email, other.password, address)).statusCode).toBe(200);
+  });
+
+  it('does not let failures from other addresses lock the owner out', async () => {
+    const account = await signUp(accountLimited);
+    for (let i = 0; i < 9; i += 1) {
+      const failed = await signin(accountLimited, account.email, `wrong-${i}`, `192.0.2.${100 + (i % 3)}`);
+      expect(failed.statusCode).toBe(401);
+    }
+    expect((await signin(accountLimited, account.email, account.password, '192.0.2.100')).statusCode).toBe(
+      429,
+    );
+    expect((await signin(accountLimited, account.email, account.password, '198.51.100.77')).statusCode).toBe(
+      200,
+    );
   });
 });

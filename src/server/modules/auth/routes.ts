@@ -6,22 +6,21 @@ import {
   changePasswordSchema,
   deleteAccountSchema,
   demoSigninSchema,
-  errorResponseSchema,
   signinSchema,
   signupSchema,
   updateProfileSchema,
   userSchema,
 } from '../../../shared/schemas/auth';
+import { errorResponseSchema, okSchema } from '../../../shared/schemas/common';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { errors } from '../../errors';
-import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins/auth';
+import { clearSessionCookie, demoSignInAllowed, requireUser, setSessionCookie } from '../../plugins/auth';
 import { WindowLimiter } from '../../plugins/limiter';
 import * as auth from './service';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-const okSchema = z.object({ ok: z.literal(true) });
 const userResponse = z.object({ user: userSchema });
 const errorReplies = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
 
@@ -57,9 +56,10 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database; con
       },
     },
     async (request, reply) => {
+      // Every attempt counts, not only the ones that succeed: "this email is taken" tells who has an account.
       enforce(signupLimiter, request.ip);
-      const { token, user } = await auth.signUp(db, request.body);
       signupLimiter.record(request.ip);
+      const { token, user } = await auth.signUp(db, request.body);
       setSessionCookie(reply, config, token);
       return reply.code(201).send({ token, user: auth.toPublicUser(user) });
     },
@@ -77,7 +77,12 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database; con
     async (request, reply) => {
       enforce(signinLimiter, request.ip);
       signinLimiter.record(request.ip);
-      const { token, user } = await auth.signIn(db, request.body, limits.failedSigninPerAccountPerHour);
+      const { token, user } = await auth.signIn(
+        db,
+        request.body,
+        request.ip,
+        limits.failedSigninPerAccountPerHour,
+      );
       setSessionCookie(reply, config, token);
       return { token, user: auth.toPublicUser(user) };
     },
@@ -93,7 +98,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database; con
       },
     },
     async (request, reply) => {
-      if (!config.demoMode) throw errors.notFound();
+      if (!demoSignInAllowed(config, request)) throw errors.notFound();
       const { token, user } = await auth.demoSignIn(db, request.body.role);
       setSessionCookie(reply, config, token);
       return { token, user: auth.toPublicUser(user) };

@@ -15,6 +15,7 @@ export function toPublicUser(user: SessionUser): User {
     role: user.role,
     locale: user.locale,
     createdAt: user.createdAt.toISOString(),
+    isDemo: user.isDemo,
   };
 }
 
@@ -71,17 +72,30 @@ export async function signUp(
   return { token, user };
 }
 
-/** Failed sign-ins for one account within the last hour. */
-export async function recentFailures(db: Database, email: string): Promise<{ count: number; oldest?: Date }> {
+/**
+ * Failed sign-ins for one account from one address within the last hour. The lock is per account and address
+ * (decision 010): a lock per account alone would let anyone lock a member out from anywhere.
+ */
+export async function recentFailures(
+  db: Database,
+  email: string,
+  address: string,
+): Promise<{ count: number; oldest?: Date }> {
   const [row] = await db
     .select({ count: count(), oldest: sql<string | null>`min(${failedSignins.createdAt})` })
     .from(failedSignins)
-    .where(and(eq(failedSignins.email, email), gt(failedSignins.createdAt, sql`now() - interval '1 hour'`)));
+    .where(
+      and(
+        eq(failedSignins.email, email),
+        eq(failedSignins.address, address),
+        gt(failedSignins.createdAt, sql`now() - interval '1 hour'`),
+      ),
+    );
   return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : undefined };
 }
 
-async function recordFailure(db: Database, email: string): Promise<void> {
-  await db.insert(failedSignins).values({ email });
+async function recordFailure(db: Database, email: string, address: string): Promise<void> {
+  await db.insert(failedSignins).values({ email, address });
   await db
     .delete(failedSignins)
     .where(and(eq(failedSignins.email, email), lt(failedSignins.createdAt, sql`now() - interval '1 hour'`)));
@@ -90,9 +104,10 @@ async function recordFailure(db: Database, email: string): Promise<void> {
 export async function signIn(
   db: Database,
   input: { email: string; password: string },
+  address: string,
   maxFailuresPerHour: number,
 ) {
-  const failures = await recentFailures(db, input.email);
+  const failures = await recentFailures(db, input.email, address);
   if (failures.count >= maxFailuresPerHour) {
     const freesAt = (failures.oldest?.getTime() ?? Date.now()) + 60 * 60 * 1000;
     throw errors.tooManyRequests(
@@ -103,7 +118,7 @@ export async function signIn(
   const user = await findUserByEmail(db, input.email);
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
   if (!user || !ok) {
-    await recordFailure(db, input.email);
+    await recordFailure(db, input.email, address);
     throw errors.invalidCredentials();
   }
   const token = await createSession(db, user.id);

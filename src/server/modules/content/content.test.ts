@@ -35,11 +35,14 @@ async function userId(email: string): Promise<string> {
   return row.id;
 }
 
+/** A question with `replyCount` replies from a demo student who is no founding member (so they count for nobody). */
 async function addQuestion(authorId: string, replyCount: number): Promise<string> {
   const [row] = await t.db
     .insert(questions)
     .values({ authorId, title: 'How do I find a rental?', content: 'Some details.', replyCount })
     .returning({ id: questions.id });
+  const replier = await userId('student3@demo.mentorme.example');
+  for (let i = 0; i < replyCount; i += 1) await addReply(row!.id, replier);
   return row!.id;
 }
 
@@ -55,6 +58,7 @@ describe('/api/config', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       demoMode: true,
+      demoSignIn: true,
       contactEmail: null,
       contactPhone: null,
       careerPlatformUrl: null,
@@ -76,6 +80,7 @@ describe('/api/config', () => {
       const response = await app.inject({ method: 'GET', url: '/api/config' });
       expect(response.json()).toEqual({
         demoMode: false,
+        demoSignIn: false,
         contactEmail: 'hello@mentorme.example',
         contactPhone: '+61 400 000 000',
         careerPlatformUrl: 'https://careers.example/path',
@@ -162,7 +167,11 @@ describe('community stats and founders', () => {
     expect(raw).not.toContain('argon2');
   });
 
-  it('still reports stats after replies are added (answered is by reply count)', async () => {
-    expect(await stats()).toEqual({ members: 8, mentors: 3, foundingMembers: 4, questionsAnswered: 3 });
+  it('counts a question as answered once someone other than its asker replies', async () => {
+    // The two of the earlier test, the mentor's question and now the student's, which the mentor answered.
+    expect(await stats()).toEqual({ members: 8, mentors: 3, foundingMembers: 4, questionsAnswered: 4 });
+    const student = await userId('student@demo.mentorme.example');
+    await addReply(await addQuestion(student, 0), student);
+    expect((await stats()).questionsAnswered).toBe(4);
   });
 });

@@ -7,6 +7,7 @@ import {
 } from '../../../shared/schemas/content';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { demoSignInAllowed } from '../../plugins/auth';
 import { communityStats, foundingMembers } from './service';
 
 export async function contentRoutes(app: FastifyInstance, opts: { db: Database; config: Config }) {
@@ -16,8 +17,9 @@ export async function contentRoutes(app: FastifyInstance, opts: { db: Database; 
   r.get(
     '/api/config',
     { schema: { tags: ['content'], response: { 200: publicConfigSchema } } },
-    async () => ({
+    async (request) => ({
       demoMode: config.demoMode,
+      demoSignIn: demoSignInAllowed(config, request),
       contactEmail: config.contactEmail ?? null,
       contactPhone: config.contactPhone ?? null,
       careerPlatformUrl: config.careerPlatformUrl ?? null,

@@ -1,4 +1,4 @@
-import { count, eq, gt, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { CommunityStats, Founder } from '../../../shared/schemas/content';
 import type { Database } from '../../db/client';
 import { questions, replies, users } from '../../db/schema';
@@ -11,7 +11,14 @@ export async function communityStats(db: Database): Promise<CommunityStats> {
       foundingMembers: sql<number>`count(*) filter (where ${users.isFoundingMember})::int`,
     })
     .from(users);
-  const [answered] = await db.select({ value: count() }).from(questions).where(gt(questions.replyCount, 0));
+  // Answered by someone other than the asker (a mentor, a member or Chloe): an asker's own follow-up is no answer,
+  // and on an anonymous question counting it would show when that member posts.
+  const [answered] = await db
+    .select({ value: count() })
+    .from(questions)
+    .where(
+      sql`exists (select 1 from ${replies} r where r.question_id = ${questions.id} and r.author_id is distinct from ${questions.authorId})`,
+    );
   return {
     members: people?.members ?? 0,
     mentors: people?.mentors ?? 0,
@@ -20,7 +27,11 @@ export async function communityStats(db: Database): Promise<CommunityStats> {
   };
 }
 
-/** Founding members with their real contribution counts (questions asked plus replies written). */
+/**
+ * Founding members with their real contribution counts: questions asked plus replies written, leaving out what was
+ * posted anonymously (an anonymous question, and its asker's replies under it, which are anonymous too), so that
+ * watching a count cannot tell who posted it.
+ */
 export async function foundingMembers(db: Database): Promise<Founder[]> {
   const rows = await db
     .select({
@@ -34,8 +45,11 @@ export async function foundingMembers(db: Database): Promise<Founder[]> {
       isDemo: users.isDemo,
       createdAt: users.createdAt,
       contributions: sql<number>`(
-        (select count(*) from ${questions} where ${questions.authorId} = ${users}.${sql.identifier('id')}) +
-        (select count(*) from ${replies} where ${replies.authorId} = ${users}.${sql.identifier('id')})
+        (select count(*) from ${questions} q
+          where q.author_id = ${users}.${sql.identifier('id')} and not q.is_anonymous) +
+        (select count(*) from ${replies} r join ${questions} q on q.id = r.question_id
+          where r.author_id = ${users}.${sql.identifier('id')}
+            and not (q.is_anonymous and q.author_id = r.author_id))
       )::int`,
     })
     .from(users)

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema } from '../../../shared/schemas/auth';
+import { errorResponseSchema } from '../../../shared/schemas/common';
 import type { Database } from '../../db/client';
 import { errors } from '../../errors';
 

@@ -176,8 +176,15 @@ const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_OFFSET = 100_000;
 
+/** A real instant: `2024-02-30` or year 0 survive Date.parse but not a round trip (and PostgreSQL refuses them). */
 function validTime(value: unknown): value is string {
-  return typeof value === 'string' && CURSOR_TIME.test(value) && !Number.isNaN(Date.parse(value));
+  if (typeof value !== 'string' || !CURSOR_TIME.test(value)) return false;
+  const date = new Date(value);
+  return (
+    !Number.isNaN(date.getTime()) &&
+    date.getUTCFullYear() >= 1 &&
+    date.toISOString().slice(0, 19) === value.slice(0, 19)
+  );
 }
 
 /** Cursors come back from clients: anything but a well-formed one is a 400, never a database error. */

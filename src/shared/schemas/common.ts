@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/**
+ * Every schema module imports this one first, so this runs before any schema is built. In the browser zod would
+ * probe for eval, which our Content-Security-Policy forbids (each probe is a reported violation); its interpreter
+ * is fast enough for forms. The server keeps zod's compiled fast path.
+ */
+if (typeof window !== 'undefined') z.config({ jitless: true });
+
+/**
+ * Characters no text we store or search may hold: C0 and C1 controls (NUL among them: PostgreSQL refuses it in
+ * text) and lone UTF-16 surrogates (they cannot be written as UTF-8 and would be stored as U+FFFD). Long texts
+ * keep tab, newline and carriage return.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what these refuse
+const CONTROL_LINE = /[\u0000-\u001F\u007F-\u009F]/;
+// eslint-disable-next-line no-control-regex -- control characters are what these refuse
+const CONTROL_LONG = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export function hasForbiddenCharacters(value: string, multiline: boolean): boolean {
+  return (multiline ? CONTROL_LONG : CONTROL_LINE).test(value) || LONE_SURROGATE.test(value);
+}
+
+/** A one-line text (titles, names, tags, searches), trimmed: no control characters at all. */
+export const lineText = (message: Parameters<typeof z.string>[0] = undefined) =>
+  z
+    .string(message)
+    .trim()
+    .refine((v) => !hasForbiddenCharacters(v, false), 'validation.controlCharacters');
+
+/** A long text (descriptions, replies, messages), trimmed: tab and line breaks allowed, other controls refused. */
+export const longText = (message: Parameters<typeof z.string>[0] = undefined) =>
+  z
+    .string(message)
+    .trim()
+    .refine((v) => !hasForbiddenCharacters(v, true), 'validation.controlCharacters');
+
+export const errorResponseSchema = z.object({ error: z.string(), code: z.string() });
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+export const okSchema = z.object({ ok: z.literal(true) });
