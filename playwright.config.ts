@@ -33,6 +33,8 @@ export default defineConfig({
     url: `http://localhost:${port}/api/ready`,
     timeout: 180_000,
     reuseExistingServer: false,
+    // SIGTERM lets the server stop its embedded PostgreSQL too; a kill would leave the database running.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
