@@ -1,10 +1,5 @@
-import type { AccountExport } from '../../shared/schemas/account';
+import { exportFileName, type AccountExport } from '../../shared/schemas/account';
 import { api } from './api';
-
-/** The name the server gives the file, from the day it was made. */
-export function exportFileName(data: Pick<AccountExport, 'exportedAt'>): string {
-  return `mentor-me-data-${data.exportedAt.slice(0, 10)}.json`;
-}
 
 /** Hands `blob` to the browser as a download named `name`. */
 export function saveBlob(blob: Blob, name: string): void {
@@ -27,5 +22,5 @@ export function saveBlob(blob: Blob, name: string): void {
 export async function downloadMyData(): Promise<void> {
   const data = await api<AccountExport>('/api/me/export');
   const blob = new Blob([`${JSON.stringify(data, null, 2)}\n`], { type: 'application/json' });
-  saveBlob(blob, exportFileName(data));
+  saveBlob(blob, exportFileName(data.exportedAt));
 }

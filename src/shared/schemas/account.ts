@@ -62,3 +62,8 @@ export const accountExportSchema = z.object({
   failedSignIns: z.array(z.object({ createdAt: z.string() })),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;
+
+/** The export's file name, from the day it was made: the server's attachment and the browser's download agree. */
+export function exportFileName(exportedAt: string): string {
+  return `mentor-me-data-${exportedAt.slice(0, 10)}.json`;
+}

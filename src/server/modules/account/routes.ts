@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { accountExportSchema } from '../../../shared/schemas/account';
+import { accountExportSchema, exportFileName } from '../../../shared/schemas/account';
 import { errorResponseSchema } from '../../../shared/schemas/common';
 import type { Database } from '../../db/client';
 import { errors } from '../../errors';
 import { requireUser } from '../../plugins/auth';
 import { requestLocale } from '../../plugins/errors';
-import { exportAccount, exportFileName } from './service';
+import { exportAccount } from './service';
 
 /** An export reads every table about a person: a few an hour is plenty for them and cheap for us. */
 export const EXPORTS_PER_HOUR = 5;
@@ -41,7 +41,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { db: Database }
       const user = requireUser(request);
       const data = await exportAccount(db, user, requestLocale(request));
       return reply
-        .header('content-disposition', `attachment; filename="${exportFileName(new Date(data.exportedAt))}"`)
+        .header('content-disposition', `attachment; filename="${exportFileName(data.exportedAt)}"`)
         .header('cache-control', 'private, no-store')
         .send(data);
     },

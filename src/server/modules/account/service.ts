@@ -19,11 +19,6 @@ import type { SessionUser } from '../../plugins/auth';
 
 const iso = (date: Date) => date.toISOString();
 
-/** The day of an export, as its file name carries it. */
-export function exportFileName(exportedAt: Date): string {
-  return `mentor-me-data-${exportedAt.toISOString().slice(0, 10)}.json`;
-}
-
 /** Everything held about `user`, read in one snapshot so the parts agree with each other. */
 export async function exportAccount(db: Database, user: SessionUser, locale: Locale): Promise<AccountExport> {
   return db.transaction(
