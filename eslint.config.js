@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+const noServer = { group: ['**/server/**'], message: 'The client never imports server code.' };
 const clientOrServer = {
   group: ['**/client/**', '**/server/**'],
   message: 'src/shared imports nothing from the client or the server.',
@@ -33,9 +34,41 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: [noServer] }],
+    },
+  },
+  {
+    // The client's floors: lib/ (data, stores, helpers) < components/ < features/ < app/.
+    files: ['src/client/lib/**/*.{ts,tsx}'],
+    rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/server/**'], message: 'The client never imports server code.' }] },
+        {
+          patterns: [
+            noServer,
+            {
+              group: ['**/components/**', '**/features/**', '**/app/**'],
+              message: 'lib/ is the bottom floor: it never imports components/, features/ or app/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/client/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noServer,
+            {
+              group: ['**/features/**', '**/app/**'],
+              message: 'components/ never import features/ or app/: pass what they need as props.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -46,7 +79,11 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/server/**'], message: 'The client never imports server code.' },
+            noServer,
+            {
+              group: ['**/app/**'],
+              message: 'Features never import app/: the app shell imports them.',
+            },
             {
               regex: '^\\.\\./(?!\\.\\.)[^/]+',
               message: 'Features do not import each other: move shared code to components/ or lib/.',
@@ -66,6 +103,26 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['**/client/**'], message: 'The server never imports client code.' }] },
+      ],
+    },
+  },
+  {
+    // The server's floors: lib/, db/, plugins/ and realtime/ sit below modules/ and never import them.
+    files: ['src/server/{lib,db,plugins,realtime}/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/client/**'], message: 'The server never imports client code.' },
+            {
+              group: ['**/modules/**', '**/app', '**/main'],
+              message:
+                'lib/, db/, plugins/ and realtime/ never import modules/ or the app: move shared code to lib/.',
+            },
+          ],
+        },
       ],
     },
   },

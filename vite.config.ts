@@ -16,6 +16,20 @@ export default defineConfig({
     sourcemap: false,
     reportCompressedSize: false,
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // TanStack Query and the data layer's core in one chunk: split along the lazy screens that use parts of
+        // them, the pieces cost more in extra files than they save (the first route's budget, bench/bundle.ts).
+        codeSplitting: {
+          groups: [
+            {
+              name: 'query',
+              test: /node_modules[\\/]@tanstack[\\/]|src[\\/]client[\\/]lib[\\/](api|mutation|query)\.ts/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

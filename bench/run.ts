@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import { connectDatabase } from '../src/server/db/connect';
 import type { Database } from '../src/server/db/client';
 import { seedDemo } from '../src/server/db/seed/demo';
-import { seedCategories } from '../src/server/modules/questions/service';
+import { seedCategories } from '../src/server/modules/questions/categories';
 import { routeJavaScript } from './bundle';
 import { benchChloe } from './chloe';
 
@@ -82,6 +82,8 @@ async function main() {
     LOG_LEVEL: 'silent',
     DATA_DIR: process.env.DATA_DIR ?? '.data/bench',
     RATE_LIMIT_GLOBAL_PER_MINUTE: '100000000',
+    // Rate limits live in the database and outlast a run: room for every run's Chloe messages.
+    CHLOE_MESSAGES_PER_VISITOR: '100000000',
   });
   const database = await connectDatabase(config, () => undefined);
   const app = await buildApp({

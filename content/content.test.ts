@@ -5,7 +5,7 @@ import { faqSchema, legalPageSchema, officialSourcesSchema } from '../src/shared
 import { loadHelpContent } from '../src/server/db/seed/help-content';
 import { loadKnowledge } from '../src/server/db/seed/knowledge';
 import { evalFileSchema } from '../src/shared/schemas/knowledge';
-import { haversineKm, lookupPostcode } from '../src/server/modules/resources/postcodes';
+import { haversineKm, lookupPostcode } from '../src/server/lib/postcodes';
 import { AUS_STATES, GOVERNMENT_CATEGORIES } from '../src/shared/schemas/resources';
 
 const read = (file: string) =>

@@ -28,8 +28,8 @@ const TEXT = {
 async function settle(page: Page) {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.waitForLoadState('networkidle');
-  // The founders page swaps skeletons for numbers; wait until none is left.
-  await expect(page.locator('main .animate-pulse')).toHaveCount(0);
+  // The founders page swaps skeletons for numbers; wait until no part of the page is busy.
+  await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
 }
 
 for (const locale of ['en', 'vi'] as const) {

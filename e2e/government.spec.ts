@@ -1,11 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations, useLanguage } from './fixtures';
 
-/** The result cards: each has a "View Details" button. */
+/** The result cards: one article per service, named by its title. */
 const cards = (page: Page) =>
-  page.locator('section[aria-labelledby="government-results"] .rounded-xl').filter({
-    has: page.getByRole('button', { name: /^View Details/ }),
-  });
+  page.locator('section[aria-labelledby="government-results"]').getByRole('article');
 
 test('the government page shows the status of the official online services', async ({ page }) => {
   await page.goto('/government');

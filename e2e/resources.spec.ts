@@ -61,7 +61,7 @@ test.describe('with location shared in Sydney', () => {
         .getByText(/km away$/)
         .first(),
     ).toBeVisible();
-    for (const card of await results(page).locator('.rounded-xl').filter({ hasText: 'km away' }).all())
+    for (const card of await results(page).getByRole('article').all())
       await expect(card).toContainText('Legal');
   });
 });
@@ -74,7 +74,7 @@ test.describe('with location shared in Melbourne', () => {
     await page.getByRole('button', { name: 'Share my location' }).click();
     await expect(page.getByRole('heading', { name: 'Near Melbourne, VIC' })).toBeVisible();
     await expect(page.getByText('Within 10 km')).toBeVisible();
-    const first = results(page).locator('.rounded-xl').filter({ hasText: 'km away' }).first();
+    const first = results(page).getByRole('article').first();
     await expect(first).toContainText('VIC 3');
     await expect(first.getByRole('link', { name: /opens a map/ })).toHaveAttribute(
       'href',

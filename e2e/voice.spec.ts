@@ -1,19 +1,12 @@
 import { expect, test } from '@playwright/test';
+import { chromiumLaunch } from './chromium';
 import { createUser, signInFast, toast } from './fixtures';
 
 // Chromium's fake microphone: a real MediaRecorder recording, without a sound card or a permission prompt.
 test.use({
   launchOptions: {
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-    ],
+    ...chromiumLaunch,
+    args: [...chromiumLaunch.args, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
   },
 });
 

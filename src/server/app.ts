@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -14,6 +13,7 @@ import { errors } from './errors';
 import { authPlugin, requestPath } from './plugins/auth';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
 import { projectPath } from './paths';
+import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { aiRoutes } from './modules/ai/routes';
 import { chatProvider, type ChatProvider } from './modules/ai/providers';
@@ -93,14 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The same as the CSP's frame-ancestors 'none', for browsers that only know the older header.
     xFrameOptions: { action: 'deny' },
   });
-  await app.register(fastifyRateLimit, {
-    global: true,
-    max: config.rateLimits.globalPerMinute,
-    timeWindow: 60_000,
-    allowList: (request) => !requestPath(request).startsWith('/api/'),
-    errorResponseBuilder: (_request, context) =>
-      errors.tooManyRequests('errors.rateLimited', Math.max(1, Math.ceil(context.ttl / 1000))),
-  });
+  await app.register(rateLimitPlugin, { db, globalPerMinute: config.rateLimits.globalPerMinute });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Mentor Me API', version: '1.0.0' } },
     transform: jsonSchemaTransform,

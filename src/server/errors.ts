@@ -1,3 +1,10 @@
+import { registerTexts, type MessageKey } from '../shared/i18n';
+import { pagesEn } from '../shared/i18n/pages.en';
+import { pagesVi } from '../shared/i18n/pages.vi';
+
+// The server answers in every text, the screens' texts too (its error and validation messages are among them).
+registerTexts({ en: pagesEn, vi: pagesVi });
+
 /**
  * Named errors with stable codes. Messages are i18n keys, answered in the caller's language
  * by the error handler (plugins/errors.ts).
@@ -6,7 +13,7 @@ export class AppError extends Error {
   constructor(
     readonly statusCode: number,
     readonly code: string,
-    readonly messageKey: string,
+    readonly messageKey: MessageKey,
     readonly values: Record<string, string | number> = {},
     readonly retryAfterSeconds?: number,
   ) {
@@ -16,7 +23,8 @@ export class AppError extends Error {
 }
 
 export const errors = {
-  validation: (messageKey = 'validation.invalidInput') => new AppError(400, 'VALIDATION', messageKey),
+  validation: (messageKey: MessageKey = 'validation.invalidInput') =>
+    new AppError(400, 'VALIDATION', messageKey),
   invalidCredentials: () => new AppError(401, 'INVALID_CREDENTIALS', 'errors.invalidCredentials'),
   unauthorized: () => new AppError(401, 'UNAUTHORIZED', 'errors.unauthorized'),
   wrongPassword: () => new AppError(403, 'WRONG_PASSWORD', 'errors.wrongPassword'),
@@ -25,7 +33,7 @@ export const errors = {
   notFound: () => new AppError(404, 'NOT_FOUND', 'errors.notFound'),
   emailTaken: () => new AppError(409, 'EMAIL_TAKEN', 'errors.emailTaken'),
   commonPassword: () => new AppError(400, 'COMMON_PASSWORD', 'validation.passwordCommon'),
-  tooManyRequests: (messageKey: string, retryAfterSeconds: number) =>
+  tooManyRequests: (messageKey: MessageKey, retryAfterSeconds: number) =>
     new AppError(
       429,
       'RATE_LIMITED',
@@ -34,6 +42,15 @@ export const errors = {
       retryAfterSeconds,
     ),
   unavailable: () => new AppError(503, 'UNAVAILABLE', 'errors.unavailable'),
+  internal: () => new AppError(500, 'INTERNAL', 'errors.internal'),
+  /** Requests the framework refuses before a route runs (plugins/errors.ts). */
+  badRequest: (messageKey: MessageKey = 'errors.badRequest') => new AppError(400, 'BAD_REQUEST', messageKey),
+  badUrl: () => new AppError(400, 'BAD_URL', 'errors.badUrl'),
+  malformedJson: () => new AppError(400, 'MALFORMED_JSON', 'errors.malformedJson'),
+  payloadTooLarge: () => new AppError(413, 'PAYLOAD_TOO_LARGE', 'errors.payloadTooLarge'),
+  unsupportedMediaType: () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'errors.unsupportedMediaType'),
+  uriTooLong: () => new AppError(414, 'URI_TOO_LONG', 'errors.uriTooLong'),
+  alreadyReported: () => new AppError(409, 'ALREADY_REPORTED', 'errors.alreadyReported'),
   invalidAudio: () => new AppError(415, 'INVALID_AUDIO', 'errors.voiceNoteInvalid'),
   voiceNoteExists: () => new AppError(409, 'VOICE_NOTE_EXISTS', 'errors.voiceNoteExists'),
   voiceNoteTooLong: (maxSeconds: number) =>

@@ -9,7 +9,7 @@ import { loadKnowledge, syncKnowledge } from './db/seed/knowledge';
 import { ChloeReplier } from './modules/ai/jobs';
 import { chatProvider } from './modules/ai/providers';
 import { StatusChecker } from './modules/government/status';
-import { seedCategories } from './modules/questions/service';
+import { seedCategories } from './modules/questions/categories';
 import { pruneExpiredSessions } from './plugins/auth';
 
 async function main() {

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { useCurrentToast } from '../components/ui/toast-store';
+import { useCurrentToast } from '../lib/toast';
 import { useTranslation } from '../lib/i18n';
 import { ErrorBoundary } from './error-boundary';
 import { FloatingChat } from './floating-chat';

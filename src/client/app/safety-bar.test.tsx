@@ -1,10 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../lib/query';
 import type * as QuickExit from '../lib/quick-exit';
 import { leaveNow } from '../lib/quick-exit';
+import { json, renderWithApp, stubFetch } from '../test/helpers';
 import { SafetyBar } from './safety-bar';
 
 vi.mock('../lib/quick-exit', async (importOriginal) => ({
@@ -13,26 +12,15 @@ vi.mock('../lib/quick-exit', async (importOriginal) => ({
 }));
 
 const config = (demoMode: boolean) =>
-  new Response(
-    JSON.stringify({
-      demoMode,
-      demoSignIn: demoMode,
-      contactEmail: null,
-      contactPhone: null,
-      careerPlatformUrl: null,
-      chloeCallUrl: null,
-      publicUrl: null,
-    }),
-    { status: 200, headers: { 'content-type': 'application/json' } },
-  );
-
-function renderBar() {
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <SafetyBar />
-    </QueryClientProvider>,
-  );
-}
+  json(200, {
+    demoMode,
+    demoSignIn: demoMode,
+    contactEmail: null,
+    contactPhone: null,
+    careerPlatformUrl: null,
+    chloeCallUrl: null,
+    publicUrl: null,
+  });
 
 describe('the safety bar', () => {
   beforeEach(() => {
@@ -41,8 +29,8 @@ describe('the safety bar', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('offers Quick exit as a button that says what it does and leaves when pressed', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(config(false)));
-    renderBar();
+    stubFetch(() => config(false));
+    renderWithApp(<SafetyBar />);
     const button = screen.getByRole('button', { name: 'Quick exit' });
     expect(button).toHaveAccessibleDescription(
       'Leave this site at once for a weather page. Shortcut: press Esc three times.',
@@ -52,9 +40,9 @@ describe('the safety bar', () => {
   });
 
   it('leaves on Escape pressed three times, wherever the focus is, and not on one or two', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(config(false)));
+    stubFetch(() => config(false));
     const user = userEvent.setup();
-    renderBar();
+    renderWithApp(<SafetyBar />);
     await user.click(screen.getByRole('button', { name: 'Quick exit' }));
     vi.mocked(leaveNow).mockClear();
     await user.keyboard('{Escape}');
@@ -65,17 +53,16 @@ describe('the safety bar', () => {
   });
 
   it('says the site is a demo only in demo mode, as plain text rather than an alert', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(config(true)));
-    renderBar();
+    stubFetch(() => config(true));
+    renderWithApp(<SafetyBar />);
     expect(await screen.findByText('Demo site: sample content, not a real service')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
   it('shows no demo notice on a real site', async () => {
-    const fetch = vi.fn().mockResolvedValue(config(false));
-    vi.stubGlobal('fetch', fetch);
-    renderBar();
+    const fetch = stubFetch(() => config(false));
+    renderWithApp(<SafetyBar />);
     await waitFor(() => expect(fetch).toHaveBeenCalled());
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(screen.queryByText(/Demo site/)).not.toBeInTheDocument();

@@ -1,7 +1,6 @@
 import { Phone } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { CRISIS_LINES, type Locale } from '../../shared/constants';
-import type { LanguageEntry } from '../../shared/schemas/resources';
+import { CRISIS_LINES } from '../../shared/constants';
+import type { HelpCategory } from '../../shared/schemas/resources';
 import { useTranslation } from '../lib/i18n';
 import { Badge } from './ui/card';
 
@@ -37,7 +36,7 @@ export function EmergencyNumbers() {
 }
 
 /** Badge classes for the find-help categories; each pair keeps at least 4.5:1 contrast. */
-const HELP_CATEGORY_COLOURS: Record<string, string> = {
+const HELP_CATEGORY_COLOURS: Record<HelpCategory, string> = {
   immigration: 'bg-blue-100 text-blue-900',
   education: 'bg-violet-100 text-violet-900',
   healthcare: 'bg-emerald-100 text-emerald-900',
@@ -49,53 +48,7 @@ const HELP_CATEGORY_COLOURS: Record<string, string> = {
   community: 'bg-fuchsia-100 text-fuchsia-900',
 };
 
-export function HelpCategoryBadge({ category }: { category: string }) {
+export function HelpCategoryBadge({ category }: { category: HelpCategory }) {
   const { t } = useTranslation();
   return <Badge colour={HELP_CATEGORY_COLOURS[category]}>{t(`help.categories.${category}`)}</Badge>;
-}
-
-/** Find-help answers change only with a new release; the server lets them be kept this long too. */
-export const HELP_STALE_MS = 5 * 60_000;
-
-/** A phone number as people read it, dialled without its spaces. */
-export function PhoneLink({ phone }: { phone: string }) {
-  return (
-    <a href={`tel:${phone.replace(/\s/g, '')}`} className="font-medium text-brand-700 underline">
-      {phone}
-    </a>
-  );
-}
-
-/** A row of facts under a card: an icon, a label for screen readers, the value. */
-export function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
-  return (
-    <div className="flex items-start gap-2 text-sm text-slate-800">
-      <span aria-hidden="true" className="mt-0.5 shrink-0 text-slate-500">
-        {icon}
-      </span>
-      <span className="min-w-0">
-        <span className="sr-only">{label}: </span>
-        {children}
-      </span>
-    </div>
-  );
-}
-
-/** Vietnamese names of the languages the content names in English. */
-const LANGUAGE_NAMES_VI: Record<string, string> = {
-  English: 'Tiếng Anh',
-  Vietnamese: 'Tiếng Việt',
-  Auslan: 'Auslan (ngôn ngữ ký hiệu Úc)',
-};
-
-export function languageList(languages: LanguageEntry[], locale: Locale): string {
-  return languages
-    .map((language) =>
-      typeof language === 'string'
-        ? locale === 'vi'
-          ? (LANGUAGE_NAMES_VI[language] ?? language)
-          : language
-        : language[locale],
-    )
-    .join(', ');
 }

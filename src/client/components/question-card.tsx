@@ -2,15 +2,15 @@ import { Bookmark, Heart, MessageSquare, Mic, Share2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { CATEGORIES } from '../../shared/categories';
 import type { Question } from '../../shared/schemas/questions';
-import { errorMessage } from '../lib/api';
 import { useAuth } from '../lib/auth';
 import { cn } from '../lib/cn';
 import { initials, relativeTime } from '../lib/format';
 import { useTranslation } from '../lib/i18n';
 import { markdownText } from '../lib/markdown-text';
-import { useBookmark, useLike, useLoginRequired } from '../lib/questions';
+import { useBookmark, useLike } from '../lib/questions';
+import { toast } from '../lib/toast';
 import { Badge } from './ui/card';
-import { toast } from './ui/toast-store';
+import { useLoginRequired } from './use-login-required';
 
 const MAX_TAGS = 4;
 
@@ -70,42 +70,22 @@ export function QuestionActions({
   const { t } = useTranslation();
   const { user } = useAuth();
   const loginRequired = useLoginRequired();
-  const like = useLike();
-  const bookmark = useBookmark();
+  const like = useLike({ meta: { errorTitle: 'question.actionFailed' } });
+  const bookmark = useBookmark({
+    meta: { errorTitle: 'question.actionFailed' },
+    onSuccess: (result) =>
+      toast({ title: t(result.bookmarked ? 'question.addedToBookmarks' : 'question.removedFromBookmarks') }),
+  });
   const button =
     'inline-flex h-10 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100 disabled:opacity-60';
 
   const onLike = () => {
     if (!user) return loginRequired('question.loginToLike');
-    like.mutate(
-      { id: question.id, liked: !question.liked },
-      {
-        onError: (error) =>
-          toast({
-            title: t('question.actionFailed'),
-            description: errorMessage(error),
-            variant: 'destructive',
-          }),
-      },
-    );
+    like.mutate({ id: question.id, liked: !question.liked });
   };
   const onBookmark = () => {
     if (!user) return loginRequired('question.loginToBookmark');
-    bookmark.mutate(
-      { id: question.id, bookmarked: !question.bookmarked },
-      {
-        onSuccess: (result) =>
-          toast({
-            title: t(result.bookmarked ? 'question.addedToBookmarks' : 'question.removedFromBookmarks'),
-          }),
-        onError: (error) =>
-          toast({
-            title: t('question.actionFailed'),
-            description: errorMessage(error),
-            variant: 'destructive',
-          }),
-      },
-    );
+    bookmark.mutate({ id: question.id, bookmarked: !question.bookmarked });
   };
   const onShare = async () => {
     const url = `${window.location.origin}/questions/${question.id}`;

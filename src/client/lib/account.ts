@@ -1,5 +1,15 @@
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { exportFileName, type AccountExport } from '../../shared/schemas/account';
+import type {
+  changePasswordSchema,
+  deleteAccountSchema,
+  updateProfileSchema,
+  User,
+} from '../../shared/schemas/auth';
 import { api } from './api';
+import { useAuth } from './auth';
+import { withConfig, type MutationConfig } from './mutation';
 
 /** Hands `blob` to the browser as a download named `name`. */
 export function saveBlob(blob: Blob, name: string): void {
@@ -23,4 +33,45 @@ export async function downloadMyData(): Promise<void> {
   const data = await api<AccountExport>('/api/me/export');
   const blob = new Blob([`${JSON.stringify(data, null, 2)}\n`], { type: 'application/json' });
   saveBlob(blob, exportFileName(data.exportedAt));
+}
+
+export function useDownloadMyData(config: MutationConfig<void, void> = {}) {
+  return useMutation(withConfig(config, { mutationFn: downloadMyData }));
+}
+
+/** The profile form sends both fields. */
+type ProfileInput = Required<z.input<typeof updateProfileSchema>>;
+
+/** Saves the display name and language; the stored user follows. */
+export function useUpdateProfile(config: MutationConfig<User, ProfileInput> = {}) {
+  const { setUser } = useAuth();
+  return useMutation(
+    withConfig(config, {
+      mutationFn: async (input) =>
+        (await api<{ user: User }>('/api/auth/me', { method: 'PATCH', body: input })).user,
+      onSuccess: (user) => setUser(user),
+    }),
+  );
+}
+
+export function useChangePassword(
+  config: MutationConfig<unknown, z.input<typeof changePasswordSchema>> = {},
+) {
+  return useMutation(
+    withConfig(config, {
+      mutationFn: (input) => api('/api/auth/password', { method: 'POST', body: input }),
+    }),
+  );
+}
+
+/**
+ * Deletes the account. The screen forgets the user itself (useAuth().clear) once it has left the pages that
+ * need one.
+ */
+export function useDeleteAccount(config: MutationConfig<unknown, z.input<typeof deleteAccountSchema>> = {}) {
+  return useMutation(
+    withConfig(config, {
+      mutationFn: (input) => api('/api/auth/me', { method: 'DELETE', body: input }),
+    }),
+  );
 }

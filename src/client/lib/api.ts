@@ -22,11 +22,15 @@ type Options = {
 };
 
 /**
- * The one fetch wrapper. The session travels in its HttpOnly cookie; the server answers errors as
- * { error, code } in the language we ask for.
+ * The one fetch: the session travels in its HttpOnly cookie, the server answers errors as { error, code } in the
+ * language we ask for. Resolves with the Response when it is OK; a network failure or an error answer throws an
+ * ApiError with the message to show. `api()` reads JSON from it; Chloe's stream reads its body as it arrives.
  */
-export async function api<T>(path: string, options: Options = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': i18n.language };
+export async function request(path: string, options: Options & { accept?: string } = {}): Promise<Response> {
+  const headers: Record<string, string> = {
+    accept: options.accept ?? 'application/json',
+    'accept-language': i18n.language,
+  };
   const raw = typeof Blob !== 'undefined' && options.body instanceof Blob;
   if (options.body !== undefined)
     headers['content-type'] = raw ? (options.body as Blob).type : 'application/json';
@@ -44,20 +48,26 @@ export async function api<T>(path: string, options: Options = {}): Promise<T> {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, i18n.t('errors.networkFailed'), 'NETWORK');
   }
+  if (response.ok) return response;
+  const body = (await readJson(response)) as { error?: unknown; code?: unknown } | undefined;
+  const message =
+    typeof body?.error === 'string' ? body.error : (options.fallback ?? i18n.t('errors.requestFailed'));
+  throw new ApiError(response.status, message, typeof body?.code === 'string' ? body.code : undefined);
+}
+
+/** The body as JSON; an answer that is not JSON (a proxy's error page) is an ApiError. */
+async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
-  let data: unknown;
   try {
-    data = text ? JSON.parse(text) : undefined;
+    return text ? JSON.parse(text) : undefined;
   } catch {
     throw new ApiError(response.status, i18n.t('errors.network'), 'UNREADABLE');
   }
-  if (!response.ok) {
-    const body = (data ?? {}) as { error?: unknown; code?: unknown };
-    const message =
-      typeof body.error === 'string' ? body.error : (options.fallback ?? i18n.t('errors.requestFailed'));
-    throw new ApiError(response.status, message, typeof body.code === 'string' ? body.code : undefined);
-  }
-  return data as T;
+}
+
+/** A JSON call through request(). */
+export async function api<T>(path: string, options: Options = {}): Promise<T> {
+  return (await readJson(await request(path, options))) as T;
 }
 
 export function errorMessage(error: unknown): string {

@@ -1,17 +1,13 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { STORAGE_KEYS, type Role } from '../../shared/constants';
-import type { AuthResponse, SigninInput, SignupInput, User } from '../../shared/schemas/auth';
+import { STORAGE_KEYS } from '../../shared/constants';
+import type { User } from '../../shared/schemas/auth';
 import { api, ApiError } from './api';
-import { i18n } from './i18n';
 
 export type AuthStatus = 'unknown' | 'signedIn' | 'signedOut';
 
 type AuthContextValue = {
   status: AuthStatus;
   user: User | null;
-  signIn: (input: SigninInput) => Promise<User>;
-  signUp: (input: SignupInput) => Promise<User>;
-  demoSignIn: (role: Role) => Promise<User>;
   signOut: () => Promise<void>;
   /** Replaces the stored user after a profile change. */
   setUser: (user: User) => void;
@@ -83,18 +79,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('storage', onStorage);
   }, []);
 
-  const value = useMemo<AuthContextValue>(() => {
-    const enter = async (path: string, body: unknown, fallback: string) => {
-      const result = await api<AuthResponse>(path, { method: 'POST', body, fallback });
-      accept(result.user);
-      return result.user;
-    };
-    return {
+  const value = useMemo<AuthContextValue>(
+    () => ({
       status,
       user,
-      signIn: (input) => enter('/api/auth/signin', input, i18n.t('errors.signinFailed')),
-      signUp: (input) => enter('/api/auth/signup', input, i18n.t('errors.signupFailed')),
-      demoSignIn: (role) => enter('/api/auth/demo', { role }, i18n.t('auth.demoFailed')),
       signOut: async () => {
         await api('/api/auth/signout', { method: 'POST' }).catch(() => undefined);
         accept(null);
@@ -102,8 +90,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       },
       setUser: (next) => accept(next),
       clear: () => accept(null),
-    };
-  }, [status, user, accept]);
+    }),
+    [status, user, accept],
+  );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

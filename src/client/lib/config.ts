@@ -1,7 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicConfig } from '../../shared/schemas/content';
 import { api } from './api';
 
+export const configQuery = queryOptions({
+  queryKey: ['config'],
+  queryFn: () => api<PublicConfig>('/api/config'),
+});
+
 export function usePublicConfig() {
-  return useQuery({ queryKey: ['config'], queryFn: () => api<PublicConfig>('/api/config') });
+  return useQuery(configQuery);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, initials, safeNext } from './format';
+import { formatDate, formatMonthYear, initials, safeNext } from './format';
 
 describe('initials', () => {
   it('takes the first letters of the first and last names, at most two', () => {
@@ -70,5 +70,17 @@ describe('formatDate', () => {
   it('writes dates in Australian English and in Vietnamese', () => {
     expect(formatDate('2026-11-22', 'en')).toBe('22 November 2026');
     expect(formatDate('2026-11-22', 'vi')).toContain('2026');
+  });
+
+  it('shows a calendar date as the same day in every time zone', () => {
+    expect(formatDate('2026-03-14', 'en')).toBe('14 March 2026');
+    expect(formatDate('2026-03-14', 'vi')).toMatch(/^14 .*2026$/);
+    expect(formatMonthYear('2026-03-01', 'en')).toBe('March 2026');
+  });
+
+  it('shows a moment in the reader’s time zone', () => {
+    const moment = new Date(2026, 2, 14, 23, 30);
+    expect(formatDate(moment, 'en')).toBe('14 March 2026');
+    expect(formatDate(moment.toISOString(), 'en')).toBe('14 March 2026');
   });
 });

@@ -2,15 +2,25 @@ import type { Locale } from '../../shared/constants';
 
 const TAGS: Record<Locale, string> = { en: 'en-AU', vi: 'vi-VN' };
 
+/** A calendar date without a time ("2026-03-14"): JavaScript reads it as midnight UTC. */
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Formats a date or a moment. A calendar date is formatted in UTC, the zone it was read in, so it shows the
+ * same day everywhere; a moment is shown in the reader's own time zone.
+ */
+function formatCalendar(value: string | Date, locale: Locale, options: Intl.DateTimeFormatOptions): string {
+  const timeZone = typeof value === 'string' && DATE_ONLY.test(value) ? 'UTC' : undefined;
+  return new Intl.DateTimeFormat(TAGS[locale], { ...options, timeZone }).format(new Date(value));
+}
+
 /** Dates in Australian English format, or Vietnamese. */
 export function formatDate(value: string | Date, locale: Locale): string {
-  return new Intl.DateTimeFormat(TAGS[locale], { day: 'numeric', month: 'long', year: 'numeric' }).format(
-    new Date(value),
-  );
+  return formatCalendar(value, locale, { day: 'numeric', month: 'long', year: 'numeric' });
 }
 
 export function formatMonthYear(value: string | Date, locale: Locale): string {
-  return new Intl.DateTimeFormat(TAGS[locale], { month: 'long', year: 'numeric' }).format(new Date(value));
+  return formatCalendar(value, locale, { month: 'long', year: 'numeric' });
 }
 
 export function formatNumber(value: number, locale: Locale): string {

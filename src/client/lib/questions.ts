@@ -1,49 +1,52 @@
 import {
+  infiniteQueryOptions,
+  queryOptions,
   useInfiniteQuery,
   useMutation,
   useQuery,
   useQueryClient,
   type InfiniteData,
+  type QueryClient,
 } from '@tanstack/react-query';
-import { useNavigate, useLocation } from 'react-router';
 import type { CategorySlug } from '../../shared/categories';
-import { UI } from '../../shared/constants';
 import type {
   CategoryWithCount,
   Question,
   QuestionDetail,
   QuestionList,
 } from '../../shared/schemas/questions';
-import { toast } from '../components/ui/toast-store';
-import { api } from './api';
+import { api, ApiError } from './api';
 import { useAuth } from './auth';
 import { useTranslation } from './i18n';
+import { withConfig, type MutationConfig } from './mutation';
 
 export type FeedParams = { sort: 'trending' | 'latest'; category?: CategorySlug; q?: string };
+export type ProfileList = 'mine' | 'saved';
 
+/** Query keys, each a prefix of the ones below it, so a write can reach every copy (all languages, readers). */
 export const questionKeys = {
   all: ['questions'] as const,
-  feed: (params: FeedParams, locale: string) => ['questions', 'feed', params, locale] as const,
-  detail: (id: string, locale: string) => ['questions', 'detail', id, locale] as const,
-  categories: (locale: string) => ['categories', locale] as const,
-  mine: (which: 'mine' | 'saved', locale: string) => [...questionKeys.profile(which), locale] as const,
-  profile: (which: 'mine' | 'saved') => ['questions', 'me', which] as const,
+  feeds: ['questions', 'feed'] as const,
+  feed: (params: FeedParams, locale: string) => [...questionKeys.feeds, params, locale] as const,
+  anyDetail: (id: string) => ['questions', 'detail', id] as const,
+  detail: (id: string, locale: string) => [...questionKeys.anyDetail(id), locale] as const,
+  allCategories: ['categories'] as const,
+  categories: (locale: string) => [...questionKeys.allCategories, locale] as const,
+  profiles: ['questions', 'me'] as const,
+  profile: (which: ProfileList) => [...questionKeys.profiles, which] as const,
+  mine: (which: ProfileList, locale: string) => [...questionKeys.profile(which), locale] as const,
 };
 
-export function useCategories() {
-  const { locale } = useTranslation();
-  return useQuery({
+export const categoriesQuery = (locale: string) =>
+  queryOptions({
     queryKey: questionKeys.categories(locale),
     queryFn: () => api<{ categories: CategoryWithCount[] }>('/api/categories'),
   });
-}
 
-export function useFeed(params: FeedParams) {
-  const { locale } = useTranslation();
-  const { user } = useAuth();
-  return useInfiniteQuery({
-    // The user is part of the key: liked and bookmarked differ per reader.
-    queryKey: [...questionKeys.feed(params, locale), user?.id ?? null],
+/** The reader is part of the key: liked and bookmarked differ per reader. */
+export const feedQuery = (params: FeedParams, locale: string, userId: string | null) =>
+  infiniteQueryOptions({
+    queryKey: [...questionKeys.feed(params, locale), userId],
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam, signal }) => {
       const search = new URLSearchParams({ sort: params.sort });
@@ -54,30 +57,51 @@ export function useFeed(params: FeedParams) {
     },
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
+
+export const questionQuery = (id: string, locale: string, userId: string | null) =>
+  queryOptions({
+    queryKey: [...questionKeys.detail(id, locale), userId],
+    queryFn: ({ signal }) => api<QuestionDetail>(`/api/questions/${encodeURIComponent(id)}`, { signal }),
+  });
+
+export const profileQuestionsQuery = (which: ProfileList, locale: string) =>
+  queryOptions({
+    queryKey: questionKeys.mine(which, locale),
+    queryFn: () =>
+      api<{ questions: Question[] }>(which === 'mine' ? '/api/me/questions' : '/api/me/bookmarks'),
+  });
+
+export function useCategories() {
+  const { locale } = useTranslation();
+  return useQuery(categoriesQuery(locale));
+}
+
+export function useFeed(params: FeedParams) {
+  const { locale } = useTranslation();
+  const { user } = useAuth();
+  return useInfiniteQuery(feedQuery(params, locale, user?.id ?? null));
 }
 
 export function useQuestion(id: string) {
   const { locale } = useTranslation();
   const { user } = useAuth();
-  return useQuery({
-    queryKey: [...questionKeys.detail(id, locale), user?.id ?? null],
-    queryFn: ({ signal }) => api<QuestionDetail>(`/api/questions/${encodeURIComponent(id)}`, { signal }),
-  });
+  return useQuery(questionQuery(id, locale, user?.id ?? null));
 }
 
-export function useProfileQuestions(which: 'mine' | 'saved') {
+export function useProfileQuestions(which: ProfileList) {
   const { locale } = useTranslation();
-  return useQuery({
-    queryKey: questionKeys.mine(which, locale),
-    queryFn: () =>
-      api<{ questions: Question[] }>(which === 'mine' ? '/api/me/questions' : '/api/me/bookmarks'),
-  });
+  return useQuery(profileQuestionsQuery(which, locale));
+}
+
+/** The question page's id is malformed (400) or names no question, or one since deleted (404). */
+export function isMissingQuestion(error: unknown): boolean {
+  return error instanceof ApiError && [400, 404].includes(error.status);
 }
 
 /** Writes every cached copy of a question (feed pages, lists, the question page) with the new values. */
-function patchQuestion(client: ReturnType<typeof useQueryClient>, id: string, patch: Partial<Question>) {
+function patchQuestion(client: QueryClient, id: string, patch: Partial<Question>) {
   const apply = <T extends Question>(q: T): T => (q.id === id ? { ...q, ...patch } : q);
-  client.setQueriesData<InfiniteData<QuestionList>>({ queryKey: ['questions', 'feed'] }, (data) =>
+  client.setQueriesData<InfiniteData<QuestionList>>({ queryKey: questionKeys.feeds }, (data) =>
     data
       ? {
           ...data,
@@ -89,61 +113,42 @@ function patchQuestion(client: ReturnType<typeof useQueryClient>, id: string, pa
         }
       : data,
   );
-  client.setQueriesData<QuestionDetail>({ queryKey: ['questions', 'detail', id] }, (data) =>
+  client.setQueriesData<QuestionDetail>({ queryKey: questionKeys.anyDetail(id) }, (data) =>
     data ? apply(data) : data,
   );
-  client.setQueriesData<{ questions: Question[] }>({ queryKey: ['questions', 'me'] }, (data) =>
+  client.setQueriesData<{ questions: Question[] }>({ queryKey: questionKeys.profiles }, (data) =>
     data ? { questions: data.questions.map(apply) } : data,
   );
 }
 
-/**
- * Visitors who try to like, save or reply are told to sign in and taken to the sign-in page after
- * the spec's delay, which brings them back here afterwards.
- */
-export function useLoginRequired() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const location = useLocation();
-  return (messageKey: string) => {
-    toast({ title: t('question.loginRequired'), description: t(messageKey), variant: 'destructive' });
-    const next = encodeURIComponent(location.pathname + location.search);
-    setTimeout(() => navigate(`/login?next=${next}`), UI.loginRedirectDelayMs);
-  };
+type Like = { liked: boolean; upvotes: number };
+
+export function useLike(config: MutationConfig<Like, { id: string; liked: boolean }> = {}) {
+  const client = useQueryClient();
+  return useMutation(
+    withConfig(config, {
+      mutationFn: (vars) =>
+        api<Like>(`/api/questions/${vars.id}/like`, { method: 'POST', body: { liked: vars.liked } }),
+      onSuccess: (result, vars) => patchQuestion(client, vars.id, result),
+    }),
+  );
 }
 
-export function useLike() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (vars: { id: string; liked: boolean }) =>
-      api<{ liked: boolean; upvotes: number }>(`/api/questions/${vars.id}/like`, {
-        method: 'POST',
-        body: { liked: vars.liked },
-      }),
-    onSuccess: (result, vars) => patchQuestion(client, vars.id, result),
-  });
-}
+type Bookmark = { bookmarked: boolean };
 
-export function useBookmark() {
+export function useBookmark(config: MutationConfig<Bookmark, { id: string; bookmarked: boolean }> = {}) {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: (vars: { id: string; bookmarked: boolean }) =>
-      api<{ bookmarked: boolean }>(`/api/questions/${vars.id}/bookmark`, {
-        method: 'POST',
-        body: { bookmarked: vars.bookmarked },
-      }),
-    onSuccess: (result, vars) => {
-      patchQuestion(client, vars.id, result);
-      void client.invalidateQueries({ queryKey: questionKeys.profile('saved') });
-    },
-  });
-}
-
-/** Everything about questions is fetched again after a write that changes lists or counts. */
-export function useInvalidateQuestions() {
-  const client = useQueryClient();
-  return () => {
-    void client.invalidateQueries({ queryKey: questionKeys.all });
-    void client.invalidateQueries({ queryKey: ['categories'] });
-  };
+  return useMutation(
+    withConfig(config, {
+      mutationFn: (vars) =>
+        api<Bookmark>(`/api/questions/${vars.id}/bookmark`, {
+          method: 'POST',
+          body: { bookmarked: vars.bookmarked },
+        }),
+      onSuccess: (result, vars) => {
+        patchQuestion(client, vars.id, result);
+        void client.invalidateQueries({ queryKey: questionKeys.profile('saved') });
+      },
+    }),
+  );
 }

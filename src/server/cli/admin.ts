@@ -7,7 +7,7 @@ import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { emailSchema, displayNameSchema, newPasswordSchema } from '../../shared/schemas/auth';
-import { translate } from '../../shared/i18n';
+import { messageKey, translate } from '../../shared/i18n';
 import { ConfigError, loadConfig } from '../config';
 import { connectDatabase } from '../db/connect';
 import { changeRole, createUser, findUserByEmail } from '../modules/auth/service';
@@ -64,12 +64,10 @@ async function main() {
       return;
     }
     const name = displayNameSchema.safeParse(values.name ?? 'Admin');
-    if (!name.success)
-      throw new Error(translate('en', name.error.issues[0]?.message ?? 'validation.invalidInput'));
+    if (!name.success) throw new Error(translate('en', messageKey(name.error.issues[0]?.message)));
     const password = process.env.ADMIN_PASSWORD ?? (await askPassword(`Password for ${email.data}: `));
     const valid = newPasswordSchema.safeParse(password);
-    if (!valid.success)
-      throw new Error(translate('en', valid.error.issues[0]?.message ?? 'validation.invalidInput'));
+    if (!valid.success) throw new Error(translate('en', messageKey(valid.error.issues[0]?.message)));
     const user = await createUser(database.db, {
       email: email.data,
       password,

@@ -91,6 +91,16 @@ export const failedSignins = pgTable(
   (t) => [index('failed_signins_email_address_created_idx').on(t.email, t.address, t.createdAt)],
 );
 
+/**
+ * Rate-limit counters (plugins/rate-limit.ts): one fixed window per key, shared by every app instance. The table is
+ * UNLOGGED (migration 0005): counters are not worth a write-ahead log, and a crash only resets them.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});
+
 export const categories = pgTable('categories', {
   id: serial('id').primaryKey(),
   slug: text('slug').notNull().unique(),

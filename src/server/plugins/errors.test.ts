@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../shared/constants';
-import { en } from '../../shared/i18n/en';
-import { vi as viText } from '../../shared/i18n/vi';
+import { pagesEn } from '../../shared/i18n/pages.en';
+import { pagesVi } from '../../shared/i18n/pages.vi';
+import { rateLimits } from '../db/schema';
 import { buildTestApp, createTestDatabase, type TestDatabase } from '../test/helpers';
 
 let database: TestDatabase;
@@ -23,11 +24,15 @@ afterAll(async () => {
   await database?.drop();
 });
 
-/** Builds a second app with other settings and closes it after the callback. */
+/**
+ * Builds a second app with other settings and closes it after the callback. It shares the first one's rate-limit
+ * counters (they live in the database), so it starts on fresh ones.
+ */
 async function withApp(
   env: Record<string, string | undefined>,
   run: (other: FastifyInstance) => Promise<void>,
 ) {
+  await database.db.delete(rateLimits);
   const other = await buildTestApp(database, env);
   try {
     await run(other);
@@ -55,7 +60,7 @@ describe('request errors', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
-    expect(response.json()).toEqual({ error: en.errors.malformedJson, code: 'MALFORMED_JSON' });
+    expect(response.json()).toEqual({ error: pagesEn.errors.malformedJson, code: 'MALFORMED_JSON' });
   });
 
   it('answers an empty JSON body with 400 MALFORMED_JSON', async () => {
@@ -79,7 +84,7 @@ describe('request errors', () => {
       payload,
     });
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ error: en.errors.payloadTooLarge, code: 'PAYLOAD_TOO_LARGE' });
+    expect(response.json()).toEqual({ error: pagesEn.errors.payloadTooLarge, code: 'PAYLOAD_TOO_LARGE' });
   });
 
   it('answers a content type it does not parse with 415', async () => {
@@ -91,7 +96,7 @@ describe('request errors', () => {
     });
     expect(response.statusCode).toBe(415);
     expect(response.json()).toEqual({
-      error: en.errors.unsupportedMediaType,
+      error: pagesEn.errors.unsupportedMediaType,
       code: 'UNSUPPORTED_MEDIA_TYPE',
     });
   });
@@ -110,7 +115,7 @@ describe('request errors', () => {
       const response = await app.inject({ method, url: '/api/nope' });
       expect(response.statusCode, method).toBe(404);
       expect(response.headers['content-type']).toMatch(/^application\/json/);
-      expect(response.json()).toEqual({ error: en.errors.notFound, code: 'NOT_FOUND' });
+      expect(response.json()).toEqual({ error: pagesEn.errors.notFound, code: 'NOT_FOUND' });
     }
   });
 
@@ -138,7 +143,7 @@ describe('request errors', () => {
       headers: { 'accept-language': 'vi' },
     });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ error: viText.errors.internal, code: 'INTERNAL' });
+    expect(response.json()).toEqual({ error: pagesVi.errors.internal, code: 'INTERNAL' });
   });
 });
 

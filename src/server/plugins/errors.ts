@@ -3,72 +3,55 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import fp from 'fastify-plugin';
-import { localeFromAcceptLanguage, translate } from '../../shared/i18n';
-import { AppError } from '../errors';
+import { localeFromAcceptLanguage, messageKey, translate } from '../../shared/i18n';
+import { AppError, errors } from '../errors';
 
 export function requestLocale(request: FastifyRequest) {
   return localeFromAcceptLanguage(request.headers['accept-language']);
 }
 
-type Answer = { status: number; code: string; key: string; values?: Record<string, string | number> };
-
-/** Maps anything thrown to a status, a stable code and an i18n key. */
-function classify(error: unknown): Answer {
-  if (error instanceof AppError) {
-    return { status: error.statusCode, code: error.code, key: error.messageKey, values: error.values };
-  }
+/** Maps anything thrown to an AppError: its status, stable code and i18n key. */
+function classify(error: unknown): AppError {
+  if (error instanceof AppError) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const first = error.validation[0];
-    const message = first?.message ?? '';
     // Schema messages are i18n keys; anything else (a wrong type) gets the generic text.
-    const key = /^validation\.\w+$/.test(message) ? message : 'validation.invalidInput';
-    return { status: 400, code: 'VALIDATION', key };
+    return errors.validation(messageKey(error.validation[0]?.message));
   }
-  if (isResponseSerializationError(error)) return { status: 500, code: 'INTERNAL', key: 'errors.internal' };
+  if (isResponseSerializationError(error)) return errors.internal();
   const e = error as Partial<FastifyError> & { statusCode?: number };
   switch (e.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { status: 413, code: 'PAYLOAD_TOO_LARGE', key: 'errors.payloadTooLarge' };
+      return errors.payloadTooLarge();
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return { status: 400, code: 'MALFORMED_JSON', key: 'errors.malformedJson' };
+      return errors.malformedJson();
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', key: 'errors.unsupportedMediaType' };
+      return errors.unsupportedMediaType();
     case 'FST_ERR_BAD_URL':
-      return { status: 400, code: 'BAD_URL', key: 'errors.badUrl' };
+      return errors.badUrl();
     case 'FST_ERR_MAX_PARAM_LENGTH':
-      return { status: 414, code: 'URI_TOO_LONG', key: 'errors.uriTooLong' };
+      return errors.uriTooLong();
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return { status: 400, code: 'BAD_REQUEST', key: 'errors.badRequest' };
+      return errors.badRequest();
   }
-  if (error instanceof SyntaxError && e.statusCode === 400) {
-    return { status: 400, code: 'MALFORMED_JSON', key: 'errors.malformedJson' };
-  }
-  if (e.statusCode === 429) return { status: 429, code: 'RATE_LIMITED', key: 'errors.rateLimited' };
+  if (error instanceof SyntaxError && e.statusCode === 400) return errors.malformedJson();
   if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
-    return { status: e.statusCode, code: 'BAD_REQUEST', key: 'validation.invalidInput' };
+    return errors.badRequest('validation.invalidInput');
   }
-  return { status: 500, code: 'INTERNAL', key: 'errors.internal' };
+  return errors.internal();
 }
 
 /** Answers anything thrown as `{ error, code }` in the caller's language; 5xx are logged and their details kept. */
 function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   const answer = classify(error);
-  if (answer.status >= 500) {
+  if (answer.statusCode >= 500) {
     request.log.error({ err: error, reqId: request.id }, 'request failed');
   }
-  const retryAfter =
-    error instanceof AppError
-      ? error.retryAfterSeconds
-      : answer.status === 429
-        ? Number(reply.getHeader('retry-after')) || 60
-        : undefined;
-  if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
-  const values = { seconds: retryAfter ?? 0, ...answer.values };
+  if (answer.retryAfterSeconds !== undefined) reply.header('retry-after', String(answer.retryAfterSeconds));
   return reply
-    .code(answer.status)
+    .code(answer.statusCode)
     .type('application/json; charset=utf-8')
-    .send({ error: translate(requestLocale(request), answer.key, values), code: answer.code });
+    .send({ error: translate(requestLocale(request), answer.messageKey, answer.values), code: answer.code });
 }
 
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
@@ -89,7 +72,8 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const status =
     error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-  const body = JSON.stringify({ error: translate('en', 'errors.badRequest'), code: 'BAD_REQUEST' });
+  const answer = errors.badRequest();
+  const body = JSON.stringify({ error: translate('en', answer.messageKey), code: answer.code });
   if (!socket.writable) return void socket.destroy(error);
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +

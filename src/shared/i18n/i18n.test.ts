@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { LOCALES } from '../constants';
 import { en } from './en';
-import { localeFromAcceptLanguage, translate } from './index';
+import { getFixedT, localeFromAcceptLanguage, registerTexts, translate, type MessageKey } from './index';
 import { pagesEn } from './pages.en';
 import { pagesVi } from './pages.vi';
 import { vi } from './vi';
@@ -37,6 +38,21 @@ describe.each([
     expect(emptyValues(vietnamese)).toEqual([]);
   });
 
+  it('has every plural form each language uses', () => {
+    for (const [locale, texts] of [
+      ['en', english],
+      ['vi', vietnamese],
+    ] as const) {
+      const forms = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
+      const bases = new Set(
+        keys(texts).flatMap((key) => /^(.+)_(?:zero|one|two|few|many|other)$/.exec(key)?.[1] ?? []),
+      );
+      for (const base of bases)
+        for (const form of forms)
+          expect(lookup(texts, `${base}_${form}`), `${locale} ${base}_${form}`).toBeTypeOf('string');
+    }
+  });
+
   it('uses the same placeholders in both languages', () => {
     const placeholders = (text: unknown) => (String(text).match(/\{\{\w+\}\}/g) ?? []).sort();
     for (const key of keys(english)) {
@@ -45,17 +61,53 @@ describe.each([
   });
 });
 
-it('never defines a group of texts in both files', () => {
-  expect(Object.keys(pagesEn).filter((group) => group in en)).toEqual([]);
+it('never defines a text in both files (a group may be split between them)', () => {
+  const firstLoad = new Set(keys(en));
+  expect(keys(pagesEn).filter((key) => firstLoad.has(key))).toEqual([]);
 });
 
 describe('translate', () => {
+  // First: the server registers the screens' texts at start (src/server/errors.ts), and its messages are among
+  // them, so the tests after this one read them too.
+  it('finds the texts of screens once they are registered', () => {
+    expect(translate('en', 'legal.lastReviewed')).toBe('legal.lastReviewed');
+    registerTexts({ en: pagesEn, vi: pagesVi });
+    expect(getFixedT('vi')('founders.contributions', { count: 2 })).toBe('2 đóng góp');
+    expect(translate('en', 'legal.lastReviewed', { date: '1 May 2026' })).toBe('Last reviewed: 1 May 2026');
+  });
+
   it('fills placeholders and falls back to the key', () => {
     expect(translate('en', 'footer.copyright', { year: 2026 })).toBe(
       '© 2026 Mentor Me. All rights reserved.',
     );
     expect(translate('vi', 'errors.invalidCredentials')).toBe('Email hoặc mật khẩu không đúng');
-    expect(translate('en', 'no.such.key')).toBe('no.such.key');
+    expect(translate('en', 'no.such.key' as MessageKey)).toBe('no.such.key');
+  });
+
+  it('chooses plural forms by count in each language', () => {
+    expect(translate('en', 'question.likes', { count: 1 })).toBe('1 like');
+    expect(translate('en', 'question.likes', { count: 3 })).toBe('3 likes');
+    expect(translate('vi', 'question.replies', { count: 1 })).toBe('1 câu trả lời');
+    expect(getFixedT('en')('question.replies', { count: 0 })).toBe('0 replies');
+  });
+
+  it('shows a placeholder without a value as written on the server and leaves it out on screens', () => {
+    expect(translate('en', 'footer.copyright')).toBe('© {{year}} Mentor Me. All rights reserved.');
+    expect(getFixedT('en')('footer.copyright')).toBe('©  Mentor Me. All rights reserved.');
+    expect(getFixedT('en')('footer.copyright', { year: 2026 })).toBe(
+      translate('en', 'footer.copyright', { year: 2026 }),
+    );
+  });
+
+  it('counts one government service in the singular', () => {
+    expect(getFixedT('en')('government.resultsCount', { count: 1 })).toBe('1 service');
+    expect(getFixedT('en')('government.resultsCount', { count: 86 })).toBe('86 services');
+    expect(getFixedT('vi')('government.resultsCount', { count: 1 })).toBe('1 dịch vụ');
+  });
+
+  it('gives every locale its own translator, the same one each time', () => {
+    for (const locale of LOCALES) expect(getFixedT(locale)).toBe(getFixedT(locale));
+    expect(getFixedT('en')).not.toBe(getFixedT('vi'));
   });
 
   it('picks the language from Accept-Language by quality', () => {
@@ -64,5 +116,23 @@ describe('translate', () => {
     expect(localeFromAcceptLanguage('fr')).toBe('en');
     expect(localeFromAcceptLanguage(undefined)).toBe('en');
     expect(localeFromAcceptLanguage('vi;q=0')).toBe('en');
+  });
+});
+
+describe('MessageKey', () => {
+  it('names every text, and plural texts by their base name', () => {
+    expectTypeOf<'nav.trending'>().toExtend<MessageKey>();
+    expectTypeOf<'question.likes'>().toExtend<MessageKey>();
+    expectTypeOf<'question.likes_other'>().toExtend<MessageKey>();
+    expectTypeOf<'founders.contributions'>().toExtend<MessageKey>();
+    expectTypeOf<'legal.lastReviewed'>().toExtend<MessageKey>();
+  });
+
+  it('rejects a misspelt key or a group of texts', () => {
+    expectTypeOf<'nav.trendnig'>().not.toExtend<MessageKey>();
+    expectTypeOf<'nav'>().not.toExtend<MessageKey>();
+    // @ts-expect-error a misspelt key is not a MessageKey
+    const misspelt: MessageKey = 'errors.notFuond';
+    expect(translate('en', misspelt)).toBe('errors.notFuond');
   });
 });

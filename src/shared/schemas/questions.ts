@@ -51,21 +51,83 @@ export const createQuestionSchema = z.object({
 });
 export type CreateQuestionInput = z.input<typeof createQuestionSchema>;
 
-export const listQuestionsQuerySchema = z.object({
-  sort: z.enum(['trending', 'latest'], 'validation.invalidInput').default('trending'),
-  category: z.enum(CATEGORY_SLUGS, 'validation.categoryInvalid').optional(),
-  q: lineText()
-    .max(200, 'validation.searchMax')
-    .optional()
-    .transform((v) => (v ? v : undefined)),
-  limit: z.coerce.number().int().min(1).max(QUESTION_LIMITS.pageMax).default(QUESTION_LIMITS.pageSize),
-  cursor: z
-    .string()
-    .max(200)
-    .regex(/^[\w-]*$/, 'validation.cursorInvalid')
-    .optional(),
+const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
+/** A trending page starts at most this far into its ranking. */
+const MAX_CURSOR_OFFSET = 100_000;
+
+/** A real instant: `2024-02-30` or year 0 survive Date.parse but not a round trip (and PostgreSQL refuses them). */
+function isRealInstant(value: string): boolean {
+  const date = new Date(value);
+  return (
+    !Number.isNaN(date.getTime()) &&
+    date.getUTCFullYear() >= 1 &&
+    date.toISOString().slice(0, 19) === value.slice(0, 19)
+  );
+}
+
+const cursorTime = z.string().regex(CURSOR_TIME).refine(isRealInstant);
+
+/** Where the next trending page starts: the instant every page of the listing is ranked at, and its offset. */
+export const trendingCursorSchema = z.object({
+  at: cursorTime,
+  offset: z.int().min(0).max(MAX_CURSOR_OFFSET),
 });
+/** Where the next latest-first page starts: after this question (its time to the microsecond, then its id). */
+export const latestCursorSchema = z.object({
+  createdAt: cursorTime,
+  /** Any 8-4-4-4-12 hex id, as PostgreSQL's uuid type reads it. */
+  id: z.guid(),
+});
+export type TrendingCursor = z.infer<typeof trendingCursorSchema>;
+export type LatestCursor = z.infer<typeof latestCursorSchema>;
+
+/** The JSON a base64url text holds, or undefined; atob and TextDecoder exist in browsers and in Node alike. */
+function base64urlJson(value: string): unknown {
+  const base64 = value.replaceAll('-', '+').replaceAll('_', '/');
+  try {
+    // A last lone character carries no whole byte.
+    const binary = atob(base64.length % 4 === 1 ? base64.slice(0, -1) : base64);
+    return JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (char) => char.charCodeAt(0))));
+  } catch {
+    return undefined;
+  }
+}
+
+/** A feed cursor for each sort: base64url JSON of where the next page starts. */
+export const feedCursorSchemas = {
+  trending: z.string().transform(base64urlJson).pipe(trendingCursorSchema),
+  latest: z.string().transform(base64urlJson).pipe(latestCursorSchema),
+};
+
+/**
+ * Cursors come back from clients: anything but one made for the listing's sort is a 400, never a database error.
+ * An empty cursor is the first page.
+ */
+export const listQuestionsQuerySchema = z
+  .object({
+    sort: z.enum(['trending', 'latest'], 'validation.invalidInput').default('trending'),
+    category: z.enum(CATEGORY_SLUGS, 'validation.categoryInvalid').optional(),
+    q: lineText()
+      .max(200, 'validation.searchMax')
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+    limit: z.coerce.number().int().min(1).max(QUESTION_LIMITS.pageMax).default(QUESTION_LIMITS.pageSize),
+    cursor: z
+      .string()
+      .max(200)
+      .regex(/^[\w-]*$/, 'validation.cursorInvalid')
+      .optional(),
+  })
+  .transform(({ cursor, ...query }, ctx) => {
+    if (!cursor) return { ...query, cursor: undefined };
+    const parsed = feedCursorSchemas[query.sort].safeParse(cursor);
+    if (parsed.success) return { ...query, cursor: parsed.data };
+    ctx.issues.push({ code: 'custom', message: 'validation.cursorInvalid', input: cursor, path: ['cursor'] });
+    return z.NEVER;
+  });
 export type ListQuestionsQuery = z.input<typeof listQuestionsQuerySchema>;
+/** A listing as the server reads it: the cursor decoded, and made for the listing's sort. */
+export type ListQuestionsOptions = z.output<typeof listQuestionsQuerySchema>;
 
 export const idParamsSchema = z.object({ id: z.uuid('validation.idInvalid') });
 
@@ -141,6 +203,10 @@ export const categoryWithCountSchema = z.object({
 });
 export const categoriesResponseSchema = z.object({ categories: z.array(categoryWithCountSchema) });
 export type CategoryWithCount = z.infer<typeof categoryWithCountSchema>;
+
+/** An optional desired state makes like and bookmark idempotent; without it they toggle. */
+export const likeRequestSchema = z.object({ liked: z.boolean().optional() }).nullish();
+export const bookmarkRequestSchema = z.object({ bookmarked: z.boolean().optional() }).nullish();
 
 export const likeResponseSchema = z.object({ liked: z.boolean(), upvotes: z.number().int() });
 export const bookmarkResponseSchema = z.object({ bookmarked: z.boolean() });

@@ -23,6 +23,9 @@ export const LOCAL_CATEGORIES = [
   'community',
 ] as const;
 
+/** The kinds of help, of government services and local organisations alike (`help.categories.*`). */
+export type HelpCategory = (typeof GOVERNMENT_CATEGORIES)[number] | (typeof LOCAL_CATEGORIES)[number];
+
 const bilingual = z.object({ en: z.string().min(1), vi: z.string().min(1) });
 const https = z.url({ protocol: /^https$/ });
 /** Australian phone numbers as people write them: 000, 13 11 14, 1800 737 732, 02 9876 5432, +61 ... */

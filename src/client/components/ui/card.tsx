@@ -7,13 +7,17 @@ const CARD_TONES = {
   danger: 'border-red-200 bg-white',
 } as const;
 
-/** A panel. `tone` sets its colours (never set colours in className). */
+/**
+ * A panel. `tone` sets its colours (never set colours in className); `as="article"` makes it a self-contained item
+ * of a list (label it with `aria-labelledby` pointing at its heading).
+ */
 export function Card({
+  as: Tag = 'div',
   className,
   tone = 'plain',
   ...props
-}: HTMLAttributes<HTMLDivElement> & { tone?: keyof typeof CARD_TONES }) {
-  return <div className={cn('rounded-xl border p-5 shadow-sm', CARD_TONES[tone], className)} {...props} />;
+}: HTMLAttributes<HTMLElement> & { as?: 'div' | 'article'; tone?: keyof typeof CARD_TONES }) {
+  return <Tag className={cn('rounded-xl border p-5 shadow-sm', CARD_TONES[tone], className)} {...props} />;
 }
 
 /** A small label. `colour` holds its background and text classes (never set colours in className). */

@@ -3,7 +3,7 @@ import { X } from 'lucide-react';
 import { UI } from '../../../shared/constants';
 import { cn } from '../../lib/cn';
 import { useTranslation } from '../../lib/i18n';
-import { dismissToast, useCurrentToast } from './toast-store';
+import { dismissToast, useCurrentToast } from '../../lib/toast';
 
 /** Radix Toast: swipe right to dismiss, F8 jumps to it, announced politely (errors assertively). */
 export default function Toaster() {

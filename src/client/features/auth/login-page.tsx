@@ -1,18 +1,21 @@
-import { useState, type FormEvent } from 'react';
-import { useTranslation } from '../../lib/i18n';
+import '../../lib/page-texts';
+import type { FormEvent } from 'react';
+import { useTranslation, type MessageKey } from '../../lib/i18n';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Role } from '../../../shared/constants';
+import { signinSchema, type User } from '../../../shared/schemas/auth';
+import { toastInvalid } from '../../components/invalid-input';
 import { Page } from '../../components/page';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
-import { toast } from '../../components/ui/toast-store';
-import { errorMessage } from '../../lib/api';
-import { useAuth } from '../../lib/auth';
+import { toast } from '../../lib/toast';
+import { useDemoSignIn, useSignIn } from '../../lib/sign-in';
 import { usePublicConfig } from '../../lib/config';
 import { safeNext } from '../../lib/format';
+import { busyUntilLeft } from './busy';
 
-const DEMO_ROLES: { role: Role; label: string }[] = [
+const DEMO_ROLES: { role: Role; label: MessageKey }[] = [
   { role: 'admin', label: 'auth.demoAdmin' },
   { role: 'mentor', label: 'auth.demoMentor' },
   { role: 'student', label: 'auth.demoStudent' },
@@ -20,39 +23,25 @@ const DEMO_ROLES: { role: Role; label: string }[] = [
 
 export function LoginPage() {
   const { t } = useTranslation();
-  const { signIn, demoSignIn } = useAuth();
   const { data: config } = usePublicConfig();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const next = safeNext(params.get('next'));
-  const [busy, setBusy] = useState<'form' | Role | null>(null);
 
-  const welcome = (name: string) => {
-    toast({ title: t('auth.welcome'), description: t('auth.welcomeText', { name }) });
+  const welcome = (user: User) => {
+    toast({ title: t('auth.welcome'), description: t('auth.welcomeText', { name: user.displayName }) });
     navigate(next, { replace: true });
   };
+  const signIn = useSignIn({ meta: { errorTitle: 'auth.loginFailed' }, onSuccess: welcome });
+  const demo = useDemoSignIn({ meta: { errorTitle: 'auth.demoFailed' }, onSuccess: welcome });
+  const working = busyUntilLeft(signIn) || busyUntilLeft(demo);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    setBusy('form');
-    try {
-      const user = await signIn({ email: String(form.get('email')), password: String(form.get('password')) });
-      welcome(user.displayName);
-    } catch (error) {
-      toast({ title: t('auth.loginFailed'), description: errorMessage(error), variant: 'destructive' });
-      setBusy(null);
-    }
-  };
-
-  const onDemo = async (role: Role) => {
-    setBusy(role);
-    try {
-      welcome((await demoSignIn(role)).displayName);
-    } catch (error) {
-      toast({ title: t('auth.demoFailed'), description: errorMessage(error), variant: 'destructive' });
-      setBusy(null);
-    }
+    const parsed = signinSchema.safeParse({ email: form.get('email'), password: form.get('password') });
+    if (!parsed.success) return toastInvalid('auth.loginFailed', parsed.error);
+    signIn.mutate(parsed.data);
   };
 
   return (
@@ -67,8 +56,8 @@ export function LoginPage() {
             autoComplete="current-password"
             required
           />
-          <Button type="submit" className="w-full" disabled={busy !== null}>
-            {busy === 'form' ? t('auth.signingIn') : t('auth.signIn')}
+          <Button type="submit" className="w-full" disabled={working}>
+            {busyUntilLeft(signIn) ? t('auth.signingIn') : t('auth.signIn')}
           </Button>
         </form>
         <p className="mt-4 text-center text-sm text-slate-700">
@@ -87,13 +76,8 @@ export function LoginPage() {
           <p className="mt-1 text-sm text-slate-700">{t('auth.demoText')}</p>
           <div className="mt-4 grid grid-cols-1 gap-2 sm:grid-cols-3">
             {DEMO_ROLES.map(({ role, label }) => (
-              <Button
-                key={role}
-                variant="secondary"
-                disabled={busy !== null}
-                onClick={() => void onDemo(role)}
-              >
-                {busy === role ? t('auth.signingIn') : t(label)}
+              <Button key={role} variant="secondary" disabled={working} onClick={() => demo.mutate({ role })}>
+                {busyUntilLeft(demo) && demo.variables?.role === role ? t('auth.signingIn') : t(label)}
               </Button>
             ))}
           </div>

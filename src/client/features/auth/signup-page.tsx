@@ -1,3 +1,4 @@
+import '../../lib/page-texts';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -6,26 +7,35 @@ import { Page } from '../../components/page';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field, inputClasses } from '../../components/ui/field';
-import { toast } from '../../components/ui/toast-store';
-import { errorMessage } from '../../lib/api';
-import { useAuth } from '../../lib/auth';
+import { toast } from '../../lib/toast';
+import { useSignUp } from '../../lib/sign-in';
 import { safeNext } from '../../lib/format';
-import { currentLocale } from '../../lib/i18n';
+import { currentLocale, messageKey } from '../../lib/i18n';
+import { busyUntilLeft } from './busy';
 
 type FieldErrors = Partial<Record<'email' | 'password' | 'displayName', string>>;
 
 export function SignupPage() {
   const { t } = useTranslation();
-  const { signUp } = useAuth();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const next = safeNext(params.get('next'));
   const roleId = useId();
   const [role, setRole] = useState<'student' | 'mentor' | ''>('');
-  const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const signUp = useSignUp({
+    meta: { errorTitle: 'auth.signupFailed' },
+    onSuccess: (user) => {
+      toast({
+        title: t('auth.accountCreated'),
+        description: t('auth.accountCreatedText', { name: user.displayName }),
+      });
+      navigate(next, { replace: true });
+    },
+  });
+  const busy = busyUntilLeft(signUp);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const password = String(form.get('password'));
@@ -52,24 +62,13 @@ export function SignupPage() {
       const found: FieldErrors = {};
       for (const issue of parsed.error.issues) {
         const key = issue.path[0] as keyof FieldErrors;
-        found[key] ??= t(issue.message);
+        found[key] ??= t(messageKey(issue.message));
       }
       setErrors(found);
       return;
     }
     setErrors({});
-    setBusy(true);
-    try {
-      const user = await signUp(parsed.data);
-      toast({
-        title: t('auth.accountCreated'),
-        description: t('auth.accountCreatedText', { name: user.displayName }),
-      });
-      navigate(next, { replace: true });
-    } catch (error) {
-      toast({ title: t('auth.signupFailed'), description: errorMessage(error), variant: 'destructive' });
-      setBusy(false);
-    }
+    signUp.mutate(parsed.data);
   };
 
   return (

@@ -2,24 +2,22 @@ import '../../lib/page-texts';
 import { useId, useState, type FormEvent } from 'react';
 import { CATEGORIES } from '../../../shared/categories';
 import { CRISIS_LINES } from '../../../shared/constants';
-import { createQuestionSchema, splitTags, type QuestionDetail } from '../../../shared/schemas/questions';
+import { createQuestionSchema, splitTags } from '../../../shared/schemas/questions';
+import { toastInvalid } from '../../components/invalid-input';
 import { Button } from '../../components/ui/button';
 import { Field, inputClasses, TextAreaField } from '../../components/ui/field';
 import { Modal } from '../../components/ui/modal';
-import { toast } from '../../components/ui/toast-store';
-import { api, errorMessage } from '../../lib/api';
+import { toast } from '../../lib/toast';
 import { useTranslation } from '../../lib/i18n';
-import { useInvalidateQuestions } from '../../lib/questions';
+import { useAddVoiceNote, useAskQuestion } from '../../lib/posts';
 import { VoiceRecorder } from './voice-recorder';
 
 /** The Ask a Question dialog: title, details, category, tags, voice note, anonymous and SOS. */
 export function AskDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t, locale } = useTranslation();
-  const invalidate = useInvalidateQuestions();
   const categoryId = useId();
   const [urgent, setUrgent] = useState(false);
   const [voice, setVoice] = useState<Blob | null>(null);
-  const [busy, setBusy] = useState(false);
   const [formKey, setFormKey] = useState(0);
 
   const reset = () => {
@@ -27,8 +25,20 @@ export function AskDialog({ open, onClose }: { open: boolean; onClose: () => voi
     setVoice(null);
     setFormKey((key) => key + 1);
   };
+  // The server's reason (too long, unreadable) tells the person what to record differently.
+  const addVoiceNote = useAddVoiceNote({ meta: { errorTitle: 'ask.voiceUploadFailed' } });
+  const ask = useAskQuestion({
+    meta: { errorTitle: 'ask.postFailed' },
+    onSuccess: async (question) => {
+      // A voice note that fails leaves the question posted: its own toast says why.
+      if (voice) await addVoiceNote.mutateAsync({ id: question.id, voice }).catch(() => undefined);
+      toast({ title: t('ask.posted') });
+      reset();
+      onClose();
+    },
+  });
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const title = String(form.get('title') ?? '').trim();
@@ -45,37 +55,8 @@ export function AskDialog({ open, onClose }: { open: boolean; onClose: () => voi
       isUrgent: urgent,
       isAnonymous: form.get('anonymous') === 'on',
     });
-    if (!parsed.success) {
-      toast({
-        title: t('ask.postFailed'),
-        description: t(parsed.error.issues[0]?.message ?? ''),
-        variant: 'destructive',
-      });
-      return;
-    }
-    setBusy(true);
-    try {
-      const question = await api<QuestionDetail>('/api/questions', { method: 'POST', body: parsed.data });
-      if (voice) {
-        // The server's reason (too long, unreadable) tells the person what to record differently.
-        await api(`/api/questions/${question.id}/voice-note`, { method: 'POST', body: voice }).catch(
-          (error: unknown) =>
-            toast({
-              title: t('ask.voiceUploadFailed'),
-              description: errorMessage(error),
-              variant: 'destructive',
-            }),
-        );
-      }
-      toast({ title: t('ask.posted') });
-      invalidate();
-      reset();
-      onClose();
-    } catch (error) {
-      toast({ title: t('ask.postFailed'), description: errorMessage(error), variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
+    if (!parsed.success) return toastInvalid('ask.postFailed', parsed.error);
+    ask.mutate(parsed.data);
   };
 
   return (
@@ -141,8 +122,8 @@ export function AskDialog({ open, onClose }: { open: boolean; onClose: () => voi
           <Button variant="secondary" onClick={onClose}>
             {t('ask.cancel')}
           </Button>
-          <Button type="submit" disabled={busy}>
-            {busy ? t('ask.posting') : t('ask.post')}
+          <Button type="submit" disabled={ask.isPending}>
+            {ask.isPending ? t('ask.posting') : t('ask.post')}
           </Button>
         </div>
       </form>

@@ -3,7 +3,7 @@ import { Mic, Square, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { QUESTION_LIMITS } from '../../../shared/schemas/questions';
 import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/toast-store';
+import { toast } from '../../lib/toast';
 import { useTranslation } from '../../lib/i18n';
 
 const TYPES = ['audio/webm;codecs=opus', 'audio/ogg;codecs=opus', 'audio/mp4'];

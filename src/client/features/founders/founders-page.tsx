@@ -1,15 +1,14 @@
 import '../../lib/page-texts';
-import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation, type MessageKey } from '../../lib/i18n';
 import { Link } from 'react-router';
 import type { CommunityStats, Founder } from '../../../shared/schemas/content';
 import { Page } from '../../components/page';
 import { buttonClasses } from '../../components/ui/button';
 import { Badge, Card, Skeleton } from '../../components/ui/card';
-import { api } from '../../lib/api';
 import { formatMonthYear, formatNumber, initials } from '../../lib/format';
+import { useCommunityStats, useFounders } from '../../lib/founders';
 
-const STATS: { key: keyof CommunityStats; label: string }[] = [
+const STATS: { key: keyof CommunityStats; label: MessageKey }[] = [
   { key: 'members', label: 'founders.statMembers' },
   { key: 'questionsAnswered', label: 'founders.statQuestionsAnswered' },
   { key: 'mentors', label: 'founders.statMentors' },
@@ -63,14 +62,8 @@ function FounderCard({ founder }: { founder: Founder }) {
 
 export function FoundersPage() {
   const { t, locale } = useTranslation();
-  const stats = useQuery({
-    queryKey: ['stats', 'community'],
-    queryFn: () => api<CommunityStats>('/api/stats/community'),
-  });
-  const founders = useQuery({
-    queryKey: ['founders'],
-    queryFn: () => api<{ founders: Founder[] }>('/api/founders'),
-  });
+  const stats = useCommunityStats();
+  const founders = useFounders();
 
   return (
     <Page title={t('founders.title')} lead={t('founders.intro')}>
@@ -79,7 +72,7 @@ export function FoundersPage() {
         <p className="mt-1 text-slate-800">{t('founders.mission')}</p>
       </div>
 
-      <section aria-label={t('founders.statsLabel')} className="mt-6">
+      <section aria-label={t('founders.statsLabel')} aria-busy={stats.isPending} className="mt-6">
         {stats.isError ? (
           <p role="alert" className="text-red-700">
             {t('founders.loadError')}
@@ -102,7 +95,7 @@ export function FoundersPage() {
         )}
       </section>
 
-      <section aria-labelledby="founders-list" className="mt-8">
+      <section aria-labelledby="founders-list" aria-busy={founders.isPending} className="mt-8">
         <h2 id="founders-list" className="text-xl font-semibold text-slate-900">
           {t('founders.foundersTitle')}
         </h2>

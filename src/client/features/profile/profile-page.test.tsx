@@ -1,24 +1,11 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../shared/schemas/auth';
-import { useCurrentToast } from '../../components/ui/toast-store';
-import { AuthProvider } from '../../lib/auth';
-import { createQueryClient } from '../../lib/query';
+import { json, renderWithApp, sampleUser, stubFetch } from '../../test/helpers';
 import { ProfilePage } from './profile-page';
 
-const member: User = {
-  id: 'u1',
-  email: 'lan@example.com',
-  displayName: 'Lan',
-  role: 'student',
-  locale: 'en',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  isDemo: false,
-};
-const demo: User = { ...member, id: 'demo', displayName: 'Demo Student', isDemo: true };
+const demo: User = { ...sampleUser, id: 'demo', displayName: 'Demo Student', isDemo: true };
 
 const exported = {
   exportedAt: '2026-11-23T10:00:00.000Z',
@@ -26,19 +13,13 @@ const exported = {
   questions: [{ id: 'q1', title: 'Where do I get a tax file number?' }],
 };
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 function serve(user: User, exportAnswer: () => Response) {
-  const fetch = vi.fn(async (input: RequestInfo | URL) => {
-    const url = String(input);
+  return stubFetch((url) => {
     if (url === '/api/auth/me') return json(200, { user });
     if (url === '/api/me/export') return exportAnswer();
     if (url.startsWith('/api/me/')) return json(200, { questions: [] });
     return json(404, { error: 'Not found.', code: 'NOT_FOUND' });
   });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
 }
 
 /** jsdom's Blob has no text(). */
@@ -51,36 +32,16 @@ function readText(blob: Blob): Promise<string> {
   });
 }
 
-function ToastProbe() {
-  const current = useCurrentToast();
-  return current ? (
-    <p data-testid="toast">
-      {current.title}
-      {current.description ? ` / ${current.description}` : ''}
-    </p>
-  ) : null;
-}
-
 function renderProfile(user: User) {
-  localStorage.setItem('mentorme.user', JSON.stringify(user));
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <AuthProvider>
-        <MemoryRouter initialEntries={['/profile']}>
-          <ProfilePage />
-          <ToastProbe />
-        </MemoryRouter>
-      </AuthProvider>
-    </QueryClientProvider>,
-  );
+  return renderWithApp(<ProfilePage />, { path: '/profile', user });
 }
 
 describe('profile: password and account deletion', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('offers a member Change password and Delete my account', async () => {
-    serve(member, () => json(200, exported));
-    renderProfile(member);
+    serve(sampleUser, () => json(200, exported));
+    renderProfile(sampleUser);
     expect(await screen.findByRole('heading', { name: 'Change password' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete my account' })).toBeInTheDocument();
     expect(screen.queryByText(/This is a demo account/)).not.toBeInTheDocument();
@@ -128,8 +89,8 @@ describe('profile: Download my data', () => {
   });
 
   it('saves the export as a dated JSON file and says so', async () => {
-    const fetch = serve(member, () => json(200, exported));
-    renderProfile(member);
+    const fetch = serve(sampleUser, () => json(200, exported));
+    renderProfile(sampleUser);
     await userEvent.click(await screen.findByRole('button', { name: 'Download my data' }));
 
     await waitFor(() =>
@@ -143,13 +104,13 @@ describe('profile: Download my data', () => {
   });
 
   it("shows a toast with the server's reason when the download is refused", async () => {
-    serve(member, () =>
+    serve(sampleUser, () =>
       json(429, {
         error: 'You have downloaded your data several times in the last hour. Please try again in 42 min.',
         code: 'RATE_LIMITED',
       }),
     );
-    renderProfile(member);
+    renderProfile(sampleUser);
     await userEvent.click(await screen.findByRole('button', { name: 'Download my data' }));
 
     await waitFor(() =>

@@ -11,37 +11,31 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field, inputClasses } from '../../components/ui/field';
 import { Modal } from '../../components/ui/modal';
-import { toast } from '../../components/ui/toast-store';
-import { downloadMyData } from '../../lib/account';
-import { api, errorMessage } from '../../lib/api';
+import { toast } from '../../lib/toast';
+import { useChangePassword, useDeleteAccount, useDownloadMyData, useUpdateProfile } from '../../lib/account';
 import { useAuth } from '../../lib/auth';
 import { formatDate } from '../../lib/format';
-import { currentLocale, setLanguage } from '../../lib/i18n';
+import { currentLocale, messageKey, setLanguage } from '../../lib/i18n';
 import { useProfileQuestions } from '../../lib/questions';
 
 function DetailsForm({ user }: { user: User }) {
   const { t } = useTranslation();
-  const { setUser } = useAuth();
   const languageId = useId();
-  const [busy, setBusy] = useState(false);
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const save = useUpdateProfile({
+    meta: { errorTitle: 'profile.saveFailed' },
+    onSuccess: (_user, input) => {
+      setLanguage(input.locale);
+      toast({ title: t('profile.saved') });
+    },
+  });
+  const busy = save.isPending;
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const locale = String(form.get('locale')) as Locale;
-    setBusy(true);
-    try {
-      const { user: updated } = await api<{ user: User }>('/api/auth/me', {
-        method: 'PATCH',
-        body: { displayName: String(form.get('displayName')), locale },
-      });
-      setUser(updated);
-      setLanguage(locale);
-      toast({ title: t('profile.saved') });
-    } catch (error) {
-      toast({ title: t('profile.saveFailed'), description: errorMessage(error), variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
+    save.mutate({
+      displayName: String(form.get('displayName')),
+      locale: String(form.get('locale')) as Locale,
+    });
   };
   return (
     <Card>
@@ -76,9 +70,14 @@ function DetailsForm({ user }: { user: User }) {
 
 function PasswordForm() {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const change = useChangePassword({
+    meta: { errorTitle: 'profile.passwordFailed' },
+    onSuccess: () =>
+      toast({ title: t('profile.passwordChanged'), description: t('profile.passwordChangedText') }),
+  });
+  const busy = change.isPending;
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const formElement = event.currentTarget;
     const form = new FormData(formElement);
@@ -93,27 +92,14 @@ function PasswordForm() {
     }
     const parsed = newPasswordSchema.safeParse(newPassword);
     if (!parsed.success) {
-      setError(t(parsed.error.issues[0]?.message ?? 'validation.invalidInput'));
+      setError(t(messageKey(parsed.error.issues[0]?.message)));
       return;
     }
     setError(undefined);
-    setBusy(true);
-    try {
-      await api('/api/auth/password', {
-        method: 'POST',
-        body: { currentPassword: String(form.get('currentPassword')), newPassword },
-      });
-      formElement.reset();
-      toast({ title: t('profile.passwordChanged'), description: t('profile.passwordChangedText') });
-    } catch (failure) {
-      toast({
-        title: t('profile.passwordFailed'),
-        description: errorMessage(failure),
-        variant: 'destructive',
-      });
-    } finally {
-      setBusy(false);
-    }
+    change.mutate(
+      { currentPassword: String(form.get('currentPassword')), newPassword },
+      { onSuccess: () => formElement.reset() },
+    );
   };
   return (
     <Card>
@@ -156,21 +142,20 @@ function DeleteAccount() {
   const { clear } = useAuth();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setBusy(true);
-    try {
-      await api('/api/auth/me', { method: 'DELETE', body: { password: String(form.get('password')) } });
+  const remove = useDeleteAccount({
+    meta: { errorTitle: 'profile.deleteFailed' },
+    onSuccess: () => {
       toast({ title: t('profile.deleted') });
       // Leave the protected page and forget the user in one update, or the guard would send us to sign in.
       navigate('/', { replace: true });
       startTransition(() => clear());
-    } catch (error) {
-      toast({ title: t('profile.deleteFailed'), description: errorMessage(error), variant: 'destructive' });
-      setBusy(false);
-    }
+    },
+  });
+  /** The page is left once the account is gone. */
+  const busy = remove.isPending || remove.isSuccess;
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    remove.mutate({ password: String(new FormData(event.currentTarget).get('password')) });
   };
   return (
     <Card tone="danger">
@@ -209,23 +194,16 @@ function DeleteAccount() {
 
 function DownloadData() {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const onClick = async () => {
-    setBusy(true);
-    try {
-      await downloadMyData();
-      toast({ title: t('profile.exportDone') });
-    } catch (error) {
-      toast({ title: t('profile.exportFailed'), description: errorMessage(error), variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const download = useDownloadMyData({
+    meta: { errorTitle: 'profile.exportFailed' },
+    onSuccess: () => toast({ title: t('profile.exportDone') }),
+  });
+  const busy = download.isPending;
   return (
     <Card>
       <h2 className="text-xl font-semibold">{t('profile.exportTitle')}</h2>
       <p className="mt-1 text-slate-700">{t('profile.exportText')}</p>
-      <Button variant="secondary" className="mt-4" disabled={busy} onClick={() => void onClick()}>
+      <Button variant="secondary" className="mt-4" disabled={busy} onClick={() => download.mutate()}>
         <Download aria-hidden="true" className="h-4 w-4" />
         {busy ? t('profile.exporting') : t('profile.exportButton')}
       </Button>

@@ -5,7 +5,7 @@ import demoQuestions from '../../../../content/demo/questions.json';
 import { CATEGORY_SLUGS } from '../../../shared/categories';
 import type { Database } from '../client';
 import { aiReplyJobs, categories, likes, questions, replies, users } from '../schema';
-import { hashPassword } from '../../modules/auth/passwords';
+import { hashPassword } from '../../lib/passwords';
 
 type DemoProfile = {
   email: string;

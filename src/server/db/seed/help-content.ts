@@ -7,7 +7,7 @@ import {
   type GovernmentService,
   type Organisation,
 } from '../../../shared/schemas/resources';
-import { findLocality } from '../../modules/resources/postcodes';
+import { findLocality } from '../../lib/postcodes';
 import { projectPath } from '../../paths';
 import type { Database } from '../client';
 import { governmentServices, organisations } from '../schema';

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { knowledgeArticleSchema, type KnowledgeArticle } from '../../../shared/schemas/knowledge';
-import { plain } from '../../modules/ai/text';
+import { plain } from '../../lib/text';
 import { projectPath } from '../../paths';
 import type { Database } from '../client';
 import { knowledgeArticles } from '../schema';

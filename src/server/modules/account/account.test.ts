@@ -7,7 +7,7 @@ import { sessions, users, voiceNotes } from '../../db/schema';
 import { hashToken } from '../../plugins/auth';
 import { useTestApp } from '../../test/helpers';
 import { api, createUser, RELAXED_LIMITS, type FastUser } from '../questions/questions.test-helpers';
-import { seedCategories } from '../questions/service';
+import { seedCategories } from '../questions/categories';
 import { EXPORTS_PER_HOUR } from './routes';
 
 const t = useTestApp(RELAXED_LIMITS);

@@ -1,9 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountExportSchema, exportFileName } from '../../../shared/schemas/account';
 import { errorResponseSchema } from '../../../shared/schemas/common';
 import type { Database } from '../../db/client';
-import { errors } from '../../errors';
 import { requireUser } from '../../plugins/auth';
 import { requestLocale } from '../../plugins/errors';
 import { exportAccount } from './service';
@@ -12,11 +10,10 @@ import { exportAccount } from './service';
 export const EXPORTS_PER_HOUR = 5;
 const HOUR_MS = 60 * 60_000;
 
-export async function accountRoutes(app: FastifyInstance, opts: { db: Database }) {
+export const accountRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, opts) => {
   const { db } = opts;
-  const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(
+  app.get(
     '/api/me/export',
     {
       schema: {
@@ -25,16 +22,16 @@ export async function accountRoutes(app: FastifyInstance, opts: { db: Database }
         response: { 200: accountExportSchema, 401: errorResponseSchema, 429: errorResponseSchema },
       },
       config: {
-        rateLimit: {
-          // After the session is read, so the limit is per person; visitors are not counted and get their 401.
-          hook: 'preHandler',
-          timeWindow: HOUR_MS,
-          max: EXPORTS_PER_HOUR,
-          allowList: (request) => !request.user,
-          keyGenerator: (request) => `export:user:${request.user?.id ?? request.ip}`,
-          errorResponseBuilder: (_request, context) =>
-            errors.tooManyRequests('errors.tooManyExports', Math.max(1, Math.ceil(context.ttl / 1000))),
-        },
+        rateLimits: [
+          {
+            name: 'export',
+            max: EXPORTS_PER_HOUR,
+            windowMs: HOUR_MS,
+            // Per person; visitors are not counted and get their 401.
+            key: (request) => request.user?.id,
+            messageKey: 'errors.tooManyExports',
+          },
+        ],
       },
     },
     async (request, reply) => {
@@ -46,4 +43,4 @@ export async function accountRoutes(app: FastifyInstance, opts: { db: Database }
         .send(data);
     },
   );
-}
+};

@@ -5,7 +5,7 @@ import { sourceList, sourcesBlock } from './guide';
 import { keepTrustedLinks, trustedLinks } from './links';
 import type { ChatProvider, ChatTurn } from './providers';
 import { retrieve, type Source } from './retrieval';
-import { messageLocale } from './text';
+import { messageLocale } from '../../lib/text';
 
 export type ChloeRequest = {
   message: string;

@@ -3,7 +3,7 @@ import { MARA_REGISTER_URL } from '../../../shared/constants';
 import { crisisText, disclaimerText, isCrisis, isVisaOrLegal } from './guardrails';
 import { pieces } from './providers';
 import { mentionedState } from './retrieval';
-import { messageLocale, plain, searchWords } from './text';
+import { messageLocale, plain, searchWords } from '../../lib/text';
 
 describe('crisis detection', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { MARA_REGISTER_URL, type Locale } from '../../../shared/constants';
-import { phrasePattern, plain } from './text';
+import { phrasePattern, plain } from '../../lib/text';
 
 /**
  * Chloe's rules, applied in code around every provider, so no prompt can switch them off: a person in crisis is

@@ -1,7 +1,7 @@
 import type { Locale } from '../../../shared/constants';
 import { escapeMarkdown } from '../../../shared/markdown';
 import type { Retrieved, Source } from './retrieval';
-import { searchWords } from './text';
+import { searchWords } from '../../lib/text';
 
 const TEXT = {
   en: {

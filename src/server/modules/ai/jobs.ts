@@ -1,10 +1,10 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { aiReplyJobs, questions, replies } from '../../db/schema';
-import { clearCaches } from '../questions/service';
+import { aiReplyJobs, questions } from '../../db/schema';
+import { addAiReply } from '../questions/replies';
 import { answerText } from './chloe';
 import type { ChatProvider } from './providers';
-import { messageLocale } from './text';
+import { messageLocale } from '../../lib/text';
 
 export type ReplierOptions = {
   /** How often to look for due jobs when nothing nudges the worker. */
@@ -103,20 +103,7 @@ export class ChloeReplier {
       sourcesInText: true,
     });
     if (!text) throw new Error('The provider gave an empty answer');
-    const inserted = await this.db.transaction(async (tx) => {
-      const rows = await tx
-        .insert(replies)
-        .values({ questionId, authorId: null, content: text, isAiReply: true })
-        .onConflictDoNothing()
-        .returning({ id: replies.id });
-      if (rows.length)
-        await tx
-          .update(questions)
-          .set({ replyCount: sql`${questions.replyCount} + 1` })
-          .where(eq(questions.id, questionId));
-      return rows.length > 0;
-    });
-    if (inserted) clearCaches(this.db);
+    await addAiReply(this.db, questionId, text);
   }
 
   /** Works through every due job now (used after a question is posted, and by tests). */

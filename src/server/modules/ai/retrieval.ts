@@ -3,9 +3,9 @@ import type { KnowledgeArticle } from '../../../shared/schemas/knowledge';
 import type { GovernmentService, LocalResource } from '../../../shared/schemas/resources';
 import type { Database } from '../../db/client';
 import { governmentServices, knowledgeArticles, questions } from '../../db/schema';
-import { lookupPostcode, type AusState } from '../resources/postcodes';
+import { lookupPostcode, type AusState } from '../../lib/postcodes';
 import { nearbyOrganisations } from '../resources/service';
-import { plain, searchWords } from './text';
+import { plain, searchWords } from '../../lib/text';
 
 export type Source = { title: string; url: string };
 export type CommunityAnswer = { id: string; title: string; answer: string };

@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { translate } from '../../../shared/i18n';
 import {
   aiJobsQuerySchema,
@@ -25,36 +24,33 @@ const TEN_MINUTES_MS = 10 * 60_000;
  * a stream. A client that goes away, or the server shutting down, cancels the provider's work. Nothing of the
  * conversation is stored.
  */
-export async function aiRoutes(
-  app: FastifyInstance,
-  /** `onJobRetried` wakes the reply worker. */
-  opts: {
-    db: Database;
-    config: Config;
-    provider: ChatProvider;
-    heartbeatMs?: number;
-    onJobRetried?: () => void;
-  },
-) {
+export const aiRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  config: Config;
+  provider: ChatProvider;
+  heartbeatMs?: number;
+  /** Wakes the reply worker. */
+  onJobRetried?: () => void;
+}> = async (app, opts) => {
   const { db, config, provider } = opts;
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const streams = eventStreams(app, { heartbeatMs: opts.heartbeatMs });
 
-  r.post(
+  app.post(
     '/api/ai/chat',
     {
       schema: { tags: ['ai'], body: chatRequestSchema },
       config: {
-        rateLimit: {
-          // After the session is read, so members get their own, higher limit.
-          hook: 'preHandler',
-          timeWindow: TEN_MINUTES_MS,
-          max: (request) => (request.user ? config.chloe.messagesPerMember : config.chloe.messagesPerVisitor),
-          keyGenerator: (request) =>
-            request.user ? `chloe:user:${request.user.id}` : `chloe:ip:${request.ip}`,
-          errorResponseBuilder: (_request, context) =>
-            errors.tooManyRequests('errors.chloeRateLimited', Math.max(1, Math.ceil(context.ttl / 1000))),
-        },
+        rateLimits: [
+          {
+            name: 'chloe',
+            max: (request) =>
+              request.user ? config.chloe.messagesPerMember : config.chloe.messagesPerVisitor,
+            windowMs: TEN_MINUTES_MS,
+            // Members get their own, higher limit.
+            key: (request) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
+            messageKey: 'errors.chloeRateLimited',
+          },
+        ],
       },
     },
     async (request, reply) => {
@@ -86,7 +82,7 @@ export async function aiRoutes(
 
   // Admin only, checked here and again by the auth plugin for every /api/admin/ path: Chloe's reply jobs that
   // failed, and a retry.
-  r.get(
+  app.get(
     '/api/admin/ai-jobs',
     { schema: { tags: ['admin'], querystring: aiJobsQuerySchema, response: { 200: aiJobsResponseSchema } } },
     async (request) => {
@@ -95,7 +91,7 @@ export async function aiRoutes(
     },
   );
 
-  r.post(
+  app.post(
     '/api/admin/ai-jobs/:id/retry',
     { schema: { tags: ['admin'], params: idParamsSchema } },
     async (request, reply) => {
@@ -105,4 +101,4 @@ export async function aiRoutes(
       return reply.code(204).send();
     },
   );
-}
+};

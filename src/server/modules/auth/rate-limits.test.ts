@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { en } from '../../../shared/i18n/en';
+import { pagesEn } from '../../../shared/i18n/pages.en';
 import { translate } from '../../../shared/i18n';
 import {
   buildTestApp,
@@ -138,7 +138,7 @@ describe('failed sign-ins per account and address', () => {
       error: translate('en', 'errors.accountLocked', { minutes: 60 }),
       code: 'RATE_LIMITED',
     });
-    expect(locked.json().error).toContain(en.errors.accountLocked.split('{{')[0]);
+    expect(locked.json().error).toContain(pagesEn.errors.accountLocked.split('{{')[0]);
     const retryAfter = Number(locked.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(3500);
     expect(retryAfter).toBeLessThanOrEqual(3600);

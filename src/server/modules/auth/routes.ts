@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   authResponseSchema,
@@ -16,7 +15,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { errors } from '../../errors';
 import { clearSessionCookie, demoSignInAllowed, requireUser, setSessionCookie } from '../../plugins/auth';
-import { WindowLimiter } from '../../plugins/limiter';
+import type { RateLimit } from '../../plugins/rate-limit';
 import * as auth from './service';
 
 const MINUTE = 60_000;
@@ -24,26 +23,41 @@ const HOUR = 60 * MINUTE;
 const userResponse = z.object({ user: userSchema });
 const errorReplies = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
 
-export async function authRoutes(app: FastifyInstance, opts: { db: Database; config: Config }) {
+export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, opts) => {
   const { db, config } = opts;
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const limits = config.rateLimits;
-  const signinLimiter = new WindowLimiter([
-    { limit: limits.signinPerMinute, windowMs: MINUTE, messageKey: 'errors.tooManySignins' },
-    { limit: limits.signinPerHour, windowMs: HOUR, messageKey: 'errors.tooManySignins' },
-  ]);
-  const signupLimiter = new WindowLimiter([
-    { limit: limits.signupPerHour, windowMs: HOUR, messageKey: 'errors.tooManySignups' },
-  ]);
+  const perAddress = (request: { ip: string }) => request.ip;
+  const signinLimits: RateLimit[] = [
+    {
+      name: 'signin-minute',
+      max: limits.signinPerMinute,
+      windowMs: MINUTE,
+      key: perAddress,
+      messageKey: 'errors.tooManySignins',
+    },
+    {
+      name: 'signin-hour',
+      max: limits.signinPerHour,
+      windowMs: HOUR,
+      key: perAddress,
+      messageKey: 'errors.tooManySignins',
+    },
+  ];
+  // Every attempt counts, not only the ones that succeed: "this email is taken" tells who has an account.
+  const signupLimits: RateLimit[] = [
+    {
+      name: 'signup-hour',
+      max: limits.signupPerHour,
+      windowMs: HOUR,
+      key: perAddress,
+      messageKey: 'errors.tooManySignups',
+    },
+  ];
 
-  const enforce = (limiter: WindowLimiter, key: string) => {
-    const blocked = limiter.check(key);
-    if (blocked) throw errors.tooManyRequests(blocked.messageKey, blocked.retryAfterSeconds);
-  };
-
-  r.post(
+  app.post(
     '/api/auth/signup',
     {
+      config: { rateLimits: signupLimits },
       schema: {
         tags: ['auth'],
         body: signupSchema,
@@ -56,18 +70,16 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database; con
       },
     },
     async (request, reply) => {
-      // Every attempt counts, not only the ones that succeed: "this email is taken" tells who has an account.
-      enforce(signupLimiter, request.ip);
-      signupLimiter.record(request.ip);
       const { token, user } = await auth.signUp(db, request.body);
       setSessionCookie(reply, config, token);
       return reply.code(201).send({ token, user: auth.toPublicUser(user) });
     },
   );
 
-  r.post(
+  app.post(
     '/api/auth/signin',
     {
+      config: { rateLimits: signinLimits },
       schema: {
         tags: ['auth'],
         body: signinSchema,
@@ -75,8 +87,6 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database; con
       },
     },
     async (request, reply) => {
-      enforce(signinLimiter, request.ip);
-      signinLimiter.record(request.ip);
       const { token, user } = await auth.signIn(
         db,
         request.body,
@@ -88,7 +98,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database; con
     },
   );
 
-  r.post(
+  app.post(
     '/api/auth/demo',
     {
       schema: {
@@ -105,7 +115,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database; con
     },
   );
 
-  r.post(
+  app.post(
     '/api/auth/signout',
     { schema: { tags: ['auth'], response: { 200: okSchema } } },
     async (request, reply) => {
@@ -115,13 +125,13 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database; con
     },
   );
 
-  r.get(
+  app.get(
     '/api/auth/me',
     { schema: { tags: ['auth'], response: { 200: userResponse, 401: errorResponseSchema } } },
     async (request) => ({ user: auth.toPublicUser(requireUser(request)) }),
   );
 
-  r.patch(
+  app.patch(
     '/api/auth/me',
     {
       schema: { tags: ['auth'], body: updateProfileSchema, response: { 200: userResponse, ...errorReplies } },
@@ -132,7 +142,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database; con
     },
   );
 
-  r.post(
+  app.post(
     '/api/auth/password',
     { schema: { tags: ['auth'], body: changePasswordSchema, response: { 200: okSchema, ...errorReplies } } },
     async (request) => {
@@ -142,7 +152,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database; con
     },
   );
 
-  r.delete(
+  app.delete(
     '/api/auth/me',
     { schema: { tags: ['auth'], body: deleteAccountSchema, response: { 200: okSchema, ...errorReplies } } },
     async (request, reply) => {
@@ -152,4 +162,4 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database; con
       return { ok: true as const };
     },
   );
-}
+};

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { failedSignins, sessions, users } from '../../db/schema';
 import { errors } from '../../errors';
 import { createSession, type SessionUser } from '../../plugins/auth';
-import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from './passwords';
+import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords';
 
 export function toPublicUser(user: SessionUser): User {
   return {

@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   communityStatsSchema,
   foundersResponseSchema,
@@ -10,11 +9,10 @@ import type { Database } from '../../db/client';
 import { demoSignInAllowed } from '../../plugins/auth';
 import { communityStats, foundingMembers } from './service';
 
-export async function contentRoutes(app: FastifyInstance, opts: { db: Database; config: Config }) {
+export const contentRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, opts) => {
   const { db, config } = opts;
-  const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(
+  app.get(
     '/api/config',
     { schema: { tags: ['content'], response: { 200: publicConfigSchema } } },
     async (request) => ({
@@ -28,17 +26,17 @@ export async function contentRoutes(app: FastifyInstance, opts: { db: Database; 
     }),
   );
 
-  r.get(
+  app.get(
     '/api/stats/community',
     { schema: { tags: ['content'], response: { 200: communityStatsSchema } } },
     () => communityStats(db),
   );
 
-  r.get(
+  app.get(
     '/api/founders',
     { schema: { tags: ['content'], response: { 200: foundersResponseSchema } } },
     async () => ({
       founders: await foundingMembers(db),
     }),
   );
-}
+};

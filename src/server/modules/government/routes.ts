@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   serviceNoticeBodySchema,
   serviceNoticeParamsSchema,
@@ -21,12 +20,11 @@ import type { StatusChecker } from './status';
 /** Content changes only with a new release, so browsers and proxies may keep answers for a few minutes. */
 const CACHE_FIVE_MINUTES = 'public, max-age=300';
 
-export async function governmentRoutes(
-  app: FastifyInstance,
-  opts: { db: Database; statusChecker: StatusChecker },
-) {
+export const governmentRoutes: FastifyPluginAsyncZod<{ db: Database; statusChecker: StatusChecker }> = async (
+  app,
+  opts,
+) => {
   const { db, statusChecker } = opts;
-  const r = app.withTypeProvider<ZodTypeProvider>();
 
   /** The latest probes with the notices admins have set. */
   const statusWithNotices = async () => {
@@ -39,7 +37,7 @@ export async function governmentRoutes(
     };
   };
 
-  r.get(
+  app.get(
     '/api/government/resources',
     {
       schema: {
@@ -54,7 +52,7 @@ export async function governmentRoutes(
     },
   );
 
-  r.get(
+  app.get(
     '/api/government/local/:postcode',
     {
       schema: {
@@ -71,13 +69,13 @@ export async function governmentRoutes(
     },
   );
 
-  r.get(
+  app.get(
     '/api/government/status',
     { schema: { tags: ['government'], response: { 200: serviceStatusResponseSchema } } },
     statusWithNotices,
   );
 
-  r.put(
+  app.put(
     '/api/admin/government/status/:id',
     {
       schema: {
@@ -94,4 +92,4 @@ export async function governmentRoutes(
       return statusWithNotices();
     },
   );
-}
+};

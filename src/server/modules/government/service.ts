@@ -3,7 +3,7 @@ import type { GovernmentService, ResolvedPlace } from '../../../shared/schemas/r
 import type { Database } from '../../db/client';
 import { governmentServices, serviceNotices } from '../../db/schema';
 import { errors } from '../../errors';
-import { findLocality, haversineKm, lookupPostcode, type AusState } from '../resources/postcodes';
+import { findLocality, haversineKm, lookupPostcode, type AusState } from '../../lib/postcodes';
 
 const gs = governmentServices;
 /** A service in a city within this distance is local; statewide services rank as if this far. */

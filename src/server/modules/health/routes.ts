@@ -1,21 +1,18 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '../../../shared/schemas/common';
 import type { Database } from '../../db/client';
 import { errors } from '../../errors';
 
-export async function healthRoutes(app: FastifyInstance, opts: { db: Database }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.get(
+export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, opts) => {
+  app.get(
     '/api/health',
     { schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } } },
     async () => ({ status: 'ok' as const }),
   );
 
-  r.get(
+  app.get(
     '/api/ready',
     {
       schema: {
@@ -34,7 +31,7 @@ export async function healthRoutes(app: FastifyInstance, opts: { db: Database })
   );
 
   /** Crashes in the browser are written to the server log with the request id. */
-  r.post(
+  app.post(
     '/api/client-errors',
     {
       schema: {
@@ -52,4 +49,4 @@ export async function healthRoutes(app: FastifyInstance, opts: { db: Database })
       return reply.code(204).send(null);
     },
   );
-}
+};

@@ -10,7 +10,7 @@ import {
   RELAXED_LIMITS,
   type FastUser,
 } from './questions.test-helpers';
-import { seedCategories } from './service';
+import { seedCategories } from './categories';
 
 /** A promise and the functions that settle it, for loads that finish when a test says so. */
 function deferred<T>() {

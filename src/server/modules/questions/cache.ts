@@ -1,3 +1,5 @@
+import type { Database } from '../../db/client';
+
 /**
  * A short-lived cache of the feeds' first pages. Every write to questions, replies or likes clears it,
  * so readers see their own changes at once; the time limit only bounds staleness across instances.
@@ -31,4 +33,26 @@ export class TtlCache<T> {
     this.generation += 1;
     this.entries.clear();
   }
+}
+
+/** How to clear each question cache for one database. */
+const clearers: ((db: Database) => void)[] = [];
+
+/** A cache of question reads, one per database (apps on different databases never share entries). */
+export function perDatabaseCache<T>(ttlMs: number, maxEntries?: number): (db: Database) => TtlCache<T> {
+  const byDb = new WeakMap<Database, TtlCache<T>>();
+  clearers.push((db) => byDb.get(db)?.clear());
+  return (db) => {
+    let cache = byDb.get(db);
+    if (!cache) {
+      cache = new TtlCache<T>(ttlMs, maxEntries);
+      byDb.set(db, cache);
+    }
+    return cache;
+  };
+}
+
+/** Every write to questions, replies, likes or voice notes clears every question cache of its database. */
+export function clearCaches(db: Database): void {
+  for (const clear of clearers) clear(db);
 }

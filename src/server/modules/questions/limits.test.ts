@@ -1,12 +1,12 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { en } from '../../../shared/i18n/en';
-import { vi as viText } from '../../../shared/i18n/vi';
+import { pagesEn } from '../../../shared/i18n/pages.en';
+import { pagesVi } from '../../../shared/i18n/pages.vi';
 import { questions, replies, users } from '../../db/schema';
 import { bearer, buildTestApp, signUp, useTestApp } from '../../test/helpers';
 import { api, createUser, DAY_MS, HOUR_MS } from './questions.test-helpers';
-import { seedCategories } from './service';
+import { seedCategories } from './categories';
 
 /** The application's default posting limits: 2 minutes between questions, 30 s between replies, 3 and 10 a day for new accounts. */
 const t = useTestApp();
@@ -84,7 +84,7 @@ describe('questions from new accounts', () => {
     expect(retryAfter).toBeGreaterThan(DAY_MS / 1000 - 120);
     expect(retryAfter).toBeLessThanOrEqual(DAY_MS / 1000);
     expect(blocked.json()).toEqual({
-      error: fill(en.errors.newAccountQuestions, { minutes: Math.ceil(retryAfter / 60) }),
+      error: fill(pagesEn.errors.newAccountQuestions, { minutes: Math.ceil(retryAfter / 60) }),
       code: 'RATE_LIMITED',
     });
     expect(blocked.json().error).toContain('1440 min');
@@ -96,7 +96,7 @@ describe('questions from new accounts', () => {
       { ...user.headers, 'accept-language': 'vi' },
     );
     expect(inVietnamese.json()).toEqual({
-      error: fill(viText.errors.newAccountQuestions, {
+      error: fill(pagesVi.errors.newAccountQuestions, {
         minutes: Math.ceil(Number(inVietnamese.headers['retry-after']) / 60),
       }),
       code: 'RATE_LIMITED',
@@ -132,7 +132,7 @@ describe('the interval between questions', () => {
     expect(retryAfter).toBeGreaterThan(100);
     expect(retryAfter).toBeLessThanOrEqual(120);
     expect(blocked.json()).toEqual({
-      error: fill(en.errors.questionTooSoon, { seconds: retryAfter }),
+      error: fill(pagesEn.errors.questionTooSoon, { seconds: retryAfter }),
       code: 'RATE_LIMITED',
     });
     expect(await questionCount(user.id)).toBe(1);
@@ -173,7 +173,7 @@ describe('replies', () => {
     const retryAfter = Number(blocked.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(DAY_MS / 1000 - 120);
     expect(blocked.json()).toEqual({
-      error: fill(en.errors.newAccountReplies, { minutes: Math.ceil(retryAfter / 60) }),
+      error: fill(pagesEn.errors.newAccountReplies, { minutes: Math.ceil(retryAfter / 60) }),
       code: 'RATE_LIMITED',
     });
     const [row] = await t.db.select({ n: count() }).from(replies).where(eq(replies.authorId, user.id));
@@ -192,7 +192,7 @@ describe('replies', () => {
     expect(retryAfter).toBeGreaterThan(20);
     expect(retryAfter).toBeLessThanOrEqual(30);
     expect(blocked.json()).toEqual({
-      error: fill(en.errors.replyTooSoon, { seconds: retryAfter }),
+      error: fill(pagesEn.errors.replyTooSoon, { seconds: retryAfter }),
       code: 'RATE_LIMITED',
     });
 

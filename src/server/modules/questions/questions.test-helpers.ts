@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { beforeAll } from 'vitest';
 import type { CategorySlug } from '../../../shared/categories';
 import type { Role } from '../../../shared/constants';
 import type { Question, QuestionDetail, QuestionList } from '../../../shared/schemas/questions';
 import type { Database } from '../../db/client';
 import { categories, questions, replies, users } from '../../db/schema';
 import { createSession } from '../../plugins/auth';
-import { bearer, uniqueEmail } from '../../test/helpers';
-import { hashPassword } from '../auth/passwords';
+import { bearer, uniqueEmail, useTestApp } from '../../test/helpers';
+import { hashPassword } from '../../lib/passwords';
+import { seedCategories } from './categories';
 
 export const HOUR_MS = 60 * 60 * 1000;
 export const DAY_MS = 24 * HOUR_MS;
@@ -228,3 +230,32 @@ export function api(app: FastifyInstance) {
 }
 
 export const ids = (list: Question[]) => list.map((q) => q.id);
+
+/**
+ * One app and database for a test file, with the seven categories and four members a month old (past the limits
+ * for new accounts): students Alice and Bob, a mentor and an admin. The members are filled in before the first test.
+ */
+export function useQuestionsApp() {
+  const t = useTestApp(RELAXED_LIMITS);
+  const members = {
+    alice: {} as FastUser,
+    bob: {} as FastUser,
+    mentor: {} as FastUser,
+    admin: {} as FastUser,
+  };
+  beforeAll(async () => {
+    await seedCategories(t.db);
+    const month = 30 * DAY_MS;
+    Object.assign(members.alice, await createUser(t.db, { displayName: 'Alice Tran', ageMs: month }));
+    Object.assign(members.bob, await createUser(t.db, { displayName: 'Bob Nguyen', ageMs: month }));
+    Object.assign(
+      members.mentor,
+      await createUser(t.db, { displayName: 'Minh Mentor', role: 'mentor', ageMs: month }),
+    );
+    Object.assign(
+      members.admin,
+      await createUser(t.db, { displayName: 'Ada Admin', role: 'admin', ageMs: month }),
+    );
+  });
+  return { t, a: () => api(t.app), ...members };
+}

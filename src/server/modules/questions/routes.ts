@@ -1,13 +1,14 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema, okSchema } from '../../../shared/schemas/common';
 import {
+  bookmarkRequestSchema,
   bookmarkResponseSchema,
   categoriesResponseSchema,
   createQuestionSchema,
   createReplySchema,
   idParamsSchema,
+  likeRequestSchema,
   likeResponseSchema,
   listQuestionsQuerySchema,
   QUESTION_LIMITS,
@@ -21,8 +22,13 @@ import type { Database } from '../../db/client';
 import { errors } from '../../errors';
 import { requireUser } from '../../plugins/auth';
 import { requestLocale } from '../../plugins/errors';
-import * as service from './service';
-import { sendPrepared } from './prepared-json';
+import { categoriesWithCounts } from './categories';
+import { getQuestion, listQuestions } from './feed';
+import { createQuestion, deleteQuestion, profileQuestions } from './questions';
+import { setBookmark, setLike } from './reactions';
+import { createReply, deleteReply } from './replies';
+import { report } from './reports';
+import { sendPrepared, visitorListJson, visitorQuestionJson } from './visitor-bodies';
 import { attachVoiceNote, readVoiceNote } from './voice-notes';
 
 /** What browsers' MediaRecorder produces (WebM, Ogg, MP4); the stored type is sniffed from the bytes. */
@@ -39,22 +45,18 @@ const errorReplies = {
   404: errorResponseSchema,
 };
 /**
- * The two hottest reads skip re-validating their answers against the response schema: the service builds
+ * The two hottest reads skip re-validating their answers against the response schema: feed.ts builds
  * them from typed rows, and the schemas still document them. Visitors get answers prepared in advance.
  */
 const plainJson = () => (data: unknown) => JSON.stringify(data);
 
-/** An optional desired state makes like and bookmark idempotent; without it they toggle. */
-const likeBody = z.object({ liked: z.boolean().optional() }).nullish();
-const bookmarkBody = z.object({ bookmarked: z.boolean().optional() }).nullish();
-
-export async function questionRoutes(
-  app: FastifyInstance,
-  /** `onQuestionPosted` wakes Chloe's reply worker. */
-  opts: { db: Database; config: Config; onQuestionPosted?: () => void },
-) {
+export const questionRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  config: Config;
+  /** Wakes Chloe's reply worker. */
+  onQuestionPosted?: () => void;
+}> = async (app, opts) => {
   const { db, config } = opts;
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const limits = config.postingLimits;
 
   app.addContentTypeParser(
@@ -63,13 +65,13 @@ export async function questionRoutes(
     (_request, body, done) => done(null, body),
   );
 
-  r.get(
+  app.get(
     '/api/categories',
     { schema: { tags: ['questions'], response: { 200: categoriesResponseSchema } } },
-    async (request) => ({ categories: await service.categoriesWithCounts(db, requestLocale(request)) }),
+    async (request) => ({ categories: await categoriesWithCounts(db, requestLocale(request)) }),
   );
 
-  r.get(
+  app.get(
     '/api/questions',
     {
       serializerCompiler: plainJson,
@@ -81,12 +83,12 @@ export async function questionRoutes(
     },
     async (request, reply) => {
       const locale = requestLocale(request);
-      if (request.user) return service.listQuestions(db, request.user, locale, request.query);
-      return sendPrepared(request, reply, await service.visitorListJson(db, locale, request.query));
+      if (request.user) return listQuestions(db, request.user, locale, request.query);
+      return sendPrepared(request, reply, await visitorListJson(db, locale, request.query));
     },
   );
 
-  r.post(
+  app.post(
     '/api/questions',
     {
       schema: {
@@ -97,13 +99,13 @@ export async function questionRoutes(
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const question = await service.createQuestion(db, user, requestLocale(request), request.body, limits);
+      const question = await createQuestion(db, user, requestLocale(request), request.body, limits);
       opts.onQuestionPosted?.();
       return reply.code(201).send(question);
     },
   );
 
-  r.get(
+  app.get(
     '/api/questions/:id',
     {
       serializerCompiler: plainJson,
@@ -115,48 +117,47 @@ export async function questionRoutes(
     },
     async (request, reply) => {
       const locale = requestLocale(request);
-      if (request.user) return service.getQuestion(db, request.user, locale, request.params.id);
-      return sendPrepared(request, reply, await service.visitorQuestionJson(db, locale, request.params.id));
+      if (request.user) return getQuestion(db, request.user, locale, request.params.id);
+      return sendPrepared(request, reply, await visitorQuestionJson(db, locale, request.params.id));
     },
   );
 
-  r.delete(
+  app.delete(
     '/api/questions/:id',
     { schema: { tags: ['questions'], params: idParamsSchema, response: { 200: okSchema, ...errorReplies } } },
     async (request) => {
-      await service.deleteQuestion(db, requireUser(request), request.params.id);
+      await deleteQuestion(db, requireUser(request), request.params.id);
       return { ok: true as const };
     },
   );
 
-  r.post(
+  app.post(
     '/api/questions/:id/like',
     {
       schema: {
         tags: ['questions'],
         params: idParamsSchema,
-        body: likeBody,
+        body: likeRequestSchema,
         response: { 200: likeResponseSchema, ...errorReplies },
       },
     },
-    async (request) => service.setLike(db, requireUser(request), request.params.id, request.body?.liked),
+    async (request) => setLike(db, requireUser(request), request.params.id, request.body?.liked),
   );
 
-  r.post(
+  app.post(
     '/api/questions/:id/bookmark',
     {
       schema: {
         tags: ['questions'],
         params: idParamsSchema,
-        body: bookmarkBody,
+        body: bookmarkRequestSchema,
         response: { 200: bookmarkResponseSchema, ...errorReplies },
       },
     },
-    async (request) =>
-      service.setBookmark(db, requireUser(request), request.params.id, request.body?.bookmarked),
+    async (request) => setBookmark(db, requireUser(request), request.params.id, request.body?.bookmarked),
   );
 
-  r.post(
+  app.post(
     '/api/questions/:id/replies',
     {
       schema: {
@@ -168,7 +169,7 @@ export async function questionRoutes(
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const question = await service.createReply(
+      const question = await createReply(
         db,
         user,
         requestLocale(request),
@@ -180,11 +181,11 @@ export async function questionRoutes(
     },
   );
 
-  r.delete(
+  app.delete(
     '/api/replies/:id',
     { schema: { tags: ['questions'], params: idParamsSchema, response: { 200: okSchema, ...errorReplies } } },
     async (request) => {
-      await service.deleteReply(db, requireUser(request), request.params.id);
+      await deleteReply(db, requireUser(request), request.params.id);
       return { ok: true as const };
     },
   );
@@ -194,7 +195,7 @@ export async function questionRoutes(
     ['/api/questions/:id/report', 'questionId'],
     ['/api/replies/:id/report', 'replyId'],
   ] as const) {
-    r.post(
+    app.post(
       url,
       {
         schema: {
@@ -207,13 +208,13 @@ export async function questionRoutes(
       async (request, reply) => {
         const on =
           target === 'questionId' ? { questionId: request.params.id } : { replyId: request.params.id };
-        await service.report(db, requireUser(request), on, request.body);
+        await report(db, requireUser(request), on, request.body);
         return reply.code(201).send({ ok: true as const });
       },
     );
   }
 
-  r.post(
+  app.post(
     '/api/questions/:id/voice-note',
     {
       schema: {
@@ -239,7 +240,7 @@ export async function questionRoutes(
     },
   );
 
-  r.get(
+  app.get(
     '/api/questions/:id/voice-note',
     { schema: { tags: ['questions'], params: idParamsSchema } },
     async (request, reply) => {
@@ -252,7 +253,7 @@ export async function questionRoutes(
     },
   );
 
-  r.get(
+  app.get(
     '/api/me/questions',
     {
       schema: {
@@ -261,11 +262,11 @@ export async function questionRoutes(
       },
     },
     async (request) => ({
-      questions: await service.profileQuestions(db, requireUser(request), requestLocale(request), 'mine'),
+      questions: await profileQuestions(db, requireUser(request), requestLocale(request), 'mine'),
     }),
   );
 
-  r.get(
+  app.get(
     '/api/me/bookmarks',
     {
       schema: {
@@ -274,7 +275,7 @@ export async function questionRoutes(
       },
     },
     async (request) => ({
-      questions: await service.profileQuestions(db, requireUser(request), requestLocale(request), 'saved'),
+      questions: await profileQuestions(db, requireUser(request), requestLocale(request), 'saved'),
     }),
   );
-}
+};

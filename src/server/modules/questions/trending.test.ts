@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/helpers';
 import { api, createUser, DAY_MS, HOUR_MS, ids, insertQuestions } from './questions.test-helpers';
-import { seedCategories, trendingScore } from './service';
+import { seedCategories } from './categories';
+import { trendingScore } from './feed';
 
 const count = fc.integer({ min: 0, max: 1_000_000 });
 /** Ages in hours, up to about ten years. */

@@ -5,7 +5,7 @@ import { QUESTION_LIMITS } from '../../../shared/schemas/questions';
 import { errors } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
 import { audioDuration, type AudioContainer } from './audio';
-import { clearCaches } from './service';
+import { clearCaches } from './cache';
 
 /**
  * A recording stopped at the limit can run a little past it: the recorder's timer ticks four times a second and

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { LocalResourcesResponse, Organisation } from '../../../shared/schemas/resources';
 import { syncHelpContent, type PlacedOrganisation } from '../../db/seed/help-content';
 import { useTestApp } from '../../test/helpers';
-import { findLocality } from './postcodes';
+import { findLocality } from '../../lib/postcodes';
 
 function organisation(
   id: string,

@@ -1,13 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { localResourcesQuerySchema, localResourcesResponseSchema } from '../../../shared/schemas/resources';
 import type { Database } from '../../db/client';
 import { nearbyOrganisations } from './service';
 
-export async function resourceRoutes(app: FastifyInstance, opts: { db: Database }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.get(
+export const resourceRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, opts) => {
+  app.get(
     '/api/resources',
     {
       schema: {
@@ -23,4 +20,4 @@ export async function resourceRoutes(app: FastifyInstance, opts: { db: Database 
       return answer;
     },
   );
-}
+};

@@ -8,7 +8,7 @@ import {
 import type { Database } from '../../db/client';
 import { organisations } from '../../db/schema';
 import { errors } from '../../errors';
-import { haversineKm, lookupPostcode, nearestLocality } from './postcodes';
+import { haversineKm, lookupPostcode, nearestLocality } from '../../lib/postcodes';
 
 export type NearbyQuery = {
   lat?: number;

@@ -1,0 +1,182 @@
+/**
+ * `npm run shots`: screenshots of every screen, desktop (1280 px) and phone (360 px), English and Vietnamese, for a
+ * person to look at. Starts the app the way `npm start` does on a fresh data folder with demo data, saves the
+ * pictures to test-results/shots/ (or SHOTS_DIR) and stops the app.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromiumLaunch } from '../e2e/chromium';
+
+const root = path.resolve(import.meta.dirname, '..');
+const port = Number(process.env.SHOTS_PORT ?? 5300);
+const base = `http://localhost:${port}`;
+const out = path.resolve(root, process.env.SHOTS_DIR ?? 'test-results/shots');
+const dataDir = path.join(root, '.data/shots');
+const locales = ['en', 'vi'] as const;
+type Locale = (typeof locales)[number];
+
+const pages = [
+  '/',
+  '/login',
+  '/signup',
+  '/faq',
+  '/about',
+  '/founders',
+  '/privacy',
+  '/nope',
+  '/latest',
+  '/government',
+];
+
+async function startApp() {
+  rmSync(dataDir, { recursive: true, force: true });
+  const server = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      DEMO_MODE: 'true',
+      LOG_LEVEL: 'warn',
+      // The footer shows a contact address only when one is set.
+      CONTACT_EMAIL: process.env.CONTACT_EMAIL ?? 'hello@mentorme.example',
+    },
+  });
+  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+  for (let waited = 0; ; waited += 500) {
+    if (server.exitCode !== null) throw new Error('the app stopped before it was ready');
+    if (waited > 180_000) throw new Error('the app was not ready within 3 minutes');
+    const ready = await fetch(`${base}/api/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) break;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  // SIGTERM lets the app stop its embedded PostgreSQL too.
+  return async () => {
+    server.kill('SIGTERM');
+    await exited;
+  };
+}
+
+/** Runs `take` on a fresh page of the given size and language, then closes it. */
+async function withPage(
+  browser: Browser,
+  {
+    locale,
+    width,
+    height,
+    geolocation = false,
+  }: { locale: Locale; width: number; height: number; geolocation?: boolean },
+  take: (page: Page) => Promise<void>,
+) {
+  const context = await browser.newContext({
+    baseURL: base,
+    viewport: { width, height },
+    ...(geolocation
+      ? { permissions: ['geolocation'], geolocation: { latitude: -33.8688, longitude: 151.2093 } }
+      : {}),
+  });
+  await context.addInitScript((l) => localStorage.setItem('mentorme.language', l), locale);
+  try {
+    await take(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+const shot = (page: Page, name: string, fullPage = false) =>
+  page.screenshot({ path: path.join(out, `${name}.png`), fullPage });
+
+async function plainPages(page: Page, suffix: string) {
+  for (const target of pages) {
+    await page.goto(target);
+    await page.waitForLoadState('networkidle');
+    await shot(page, `${target === '/' ? 'home' : target.slice(1)}-${suffix}`, true);
+  }
+}
+
+async function resourcesNearSydney(page: Page, suffix: string) {
+  await page.goto('/resources');
+  await page.getByRole('main').getByRole('button').first().click();
+  await page
+    .locator('section[aria-labelledby="resources-results"]')
+    .getByRole('heading', { level: 3 })
+    .first()
+    .waitFor();
+  await shot(page, `resources-${suffix}`, true);
+}
+
+async function governmentByPostcode(page: Page, suffix: string) {
+  await page.goto('/government');
+  const postcode = page.locator('input[inputmode="numeric"]');
+  await postcode.fill('2150');
+  await postcode.press('Enter');
+  await page.getByText(/Parramatta, NSW 2150/).waitFor();
+  await page.waitForLoadState('networkidle');
+  await shot(page, `government-top-${suffix}`);
+  await page.locator('section[aria-labelledby="government-results"]').getByRole('button').nth(1).click();
+  await shot(page, `government-details-${suffix}`);
+}
+
+async function chloeAnswer(page: Page, locale: Locale, suffix: string) {
+  await page.goto('/chloe');
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await page.waitForLoadState('networkidle');
+  await shot(page, `chloe-start-${suffix}`);
+  const box = page.getByRole('textbox').last();
+  await box.fill(locale === 'en' ? 'How do I get a tax file number?' : 'Làm sao để xin mã số thuế?');
+  await box.press('Enter');
+  await page.getByRole('log').locator('ol').waitFor();
+  await shot(page, `chloe-answer-${suffix}`, true);
+}
+
+async function chloeInFeed(page: Page, locale: Locale, suffix: string) {
+  await page.goto('/latest');
+  const card = page
+    .getByRole('article')
+    .filter({ hasText: locale === 'en' ? 'Chloe replied' : 'Chloe đã trả lời' });
+  await card.first().waitFor({ timeout: 20_000 });
+  await card.first().scrollIntoViewIfNeeded();
+  await shot(page, `feed-chloe-${suffix}`);
+  await card.first().getByRole('heading').first().click();
+  const reply = page.getByText(/Chloe \(/).first();
+  await reply.waitFor();
+  await reply.scrollIntoViewIfNeeded();
+  await shot(page, `question-chloe-${suffix}`);
+}
+
+async function main() {
+  mkdirSync(out, { recursive: true });
+  const stop = await startApp();
+  const browser = await chromium.launch(chromiumLaunch);
+  try {
+    for (const locale of locales) {
+      for (const width of [1280, 360]) {
+        const suffix = `${locale}-${width}`;
+        const size = (height: number) => ({ locale, width, height });
+        await withPage(browser, size(900), (page) => plainPages(page, suffix));
+        await withPage(browser, { ...size(900), geolocation: true }, (page) =>
+          resourcesNearSydney(page, suffix),
+        );
+        await withPage(browser, size(width === 360 ? 2600 : 1800), (page) =>
+          governmentByPostcode(page, suffix),
+        );
+        await withPage(browser, size(1000), (page) => chloeAnswer(page, locale, suffix));
+        await withPage(browser, size(1400), (page) => chloeInFeed(page, locale, suffix));
+        console.log(`shots ${suffix}: done`);
+      }
+    }
+  } finally {
+    await browser.close();
+    await stop();
+  }
+  console.log(`Screenshots in ${path.relative(root, out)}/`);
+}
+
+await main();

@@ -1,0 +1,111 @@
+import { RotateCcw } from 'lucide-react';
+import type { ChatSource } from '../../../shared/schemas/ai';
+import { Markdown } from '../../components/markdown';
+import { Button } from '../../components/ui/button';
+import { relativeTime } from '../../lib/format';
+import { useTranslation } from '../../lib/i18n';
+import { ChloeAvatar } from './chloe-avatar';
+import type { Message } from './use-chloe-chat';
+
+function TypingDots() {
+  const { t } = useTranslation();
+  return (
+    <span className="flex items-center gap-1 py-1" role="status">
+      <span className="sr-only">{t('chloe.typing')}</span>
+      {[0, 1, 2].map((i) => (
+        <span
+          key={i}
+          aria-hidden="true"
+          className="h-2 w-2 animate-bounce rounded-full bg-slate-500"
+          style={{ animationDelay: `${i * 150}ms` }}
+        />
+      ))}
+    </span>
+  );
+}
+
+/** The pages an answer is grounded in: links inside the site stay in this tab. */
+function Sources({ sources }: { sources: ChatSource[] }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mt-3 border-t border-slate-300 pt-2 text-sm">
+      <h3 className="font-semibold">{t('chloe.sources')}</h3>
+      <ol className="mt-1 list-decimal space-y-1 pl-5">
+        {sources.map((source) => (
+          <li key={source.url}>
+            <a
+              href={source.url}
+              {...(source.url.startsWith('/') ? {} : { target: '_blank', rel: 'noopener noreferrer' })}
+              className="underline"
+            >
+              {source.title}
+            </a>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+function SentAt({ at, className }: { at: Date; className: string }) {
+  const { t, locale } = useTranslation();
+  return (
+    <time className={className} dateTime={at.toISOString()}>
+      {relativeTime(at, locale, t('time.justNow'))}
+    </time>
+  );
+}
+
+export function UserMessage({ message }: { message: Message }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col items-end">
+      <div className="max-w-[85%] rounded-2xl rounded-tr-sm bg-brand-700 px-4 py-3 whitespace-pre-wrap text-white">
+        <span className="sr-only">{t('chloe.you')}: </span>
+        {message.content}
+      </div>
+      <SentAt at={message.at} className="mt-1 text-xs text-slate-600" />
+    </div>
+  );
+}
+
+/** One of Chloe's answers: typing dots until the first words, then Markdown, its sources, and Retry if it failed. */
+export function ChloeMessage({
+  message,
+  pending,
+  onRetry,
+}: {
+  message: Message;
+  pending: boolean;
+  onRetry: (message: Message) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex gap-3">
+      <ChloeAvatar />
+      <div className="min-w-0 max-w-[85%]">
+        <div className="rounded-2xl rounded-tl-sm bg-slate-100 px-4 py-3 text-slate-900">
+          <span className="sr-only">{t('chloe.name')}: </span>
+          {message.content ? (
+            <Markdown text={message.content} />
+          ) : (
+            message.status === 'streaming' && <TypingDots />
+          )}
+          {message.status === 'stopped' && (
+            <p className="mt-2 text-sm text-slate-600">{t('chloe.stopped')}</p>
+          )}
+          {message.sources && message.sources.length > 0 && <Sources sources={message.sources} />}
+        </div>
+        <div className="mt-1 flex items-center gap-2">
+          <SentAt at={message.at} className="text-xs text-slate-600" />
+          {message.status === 'failed' && (
+            <Button variant="secondary" size="sm" onClick={() => onRetry(message)} disabled={pending}>
+              <RotateCcw aria-hidden="true" className="h-4 w-4" />
+              {t('chloe.retry')}
+            </Button>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

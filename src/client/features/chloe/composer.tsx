@@ -1,0 +1,69 @@
+import { Send, Square } from 'lucide-react';
+import type { FormEvent, KeyboardEvent, Ref } from 'react';
+import { CHAT_LIMITS } from '../../../shared/schemas/ai';
+import { Button } from '../../components/ui/button';
+import { useTranslation } from '../../lib/i18n';
+
+/** The message box: Enter sends, Shift+Enter adds a line; Stop shows while an answer is on its way. */
+export function Composer({
+  value,
+  onChange,
+  onSend,
+  onStop,
+  pending,
+  inputRef,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  onSend: () => void;
+  onStop: () => void;
+  pending: boolean;
+  inputRef: Ref<HTMLTextAreaElement>;
+}) {
+  const { t } = useTranslation();
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    onSend();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      onSend();
+    }
+  };
+  return (
+    <form onSubmit={onSubmit} className="flex items-end gap-2 border-t border-slate-200 p-4">
+      <div className="flex-1">
+        <label htmlFor="chloe-input" className="sr-only">
+          {t('chloe.inputLabel')}
+        </label>
+        <textarea
+          id="chloe-input"
+          ref={inputRef}
+          rows={2}
+          value={value}
+          maxLength={CHAT_LIMITS.messageMax}
+          placeholder={t('chloe.placeholder')}
+          disabled={pending}
+          aria-describedby="chloe-input-hint"
+          onChange={(event) => onChange(event.target.value)}
+          onKeyDown={onKeyDown}
+          className="block w-full resize-none rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus-visible:border-brand-600 disabled:bg-slate-100"
+        />
+        <p id="chloe-input-hint" className="mt-1 text-xs text-slate-600">
+          {t('chloe.inputHint')}
+        </p>
+      </div>
+      {pending && (
+        <Button variant="secondary" onClick={onStop} className="mb-5">
+          <Square aria-hidden="true" className="h-4 w-4" />
+          {t('chloe.stop')}
+        </Button>
+      )}
+      <Button type="submit" disabled={pending || !value.trim()} className="mb-5">
+        <Send aria-hidden="true" className="h-4 w-4" />
+        {t('chloe.send')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,72 @@
+import type { QuestionDetail, Reply } from '../../../shared/schemas/questions';
+import { Linkify } from '../../components/linkify';
+import { Markdown } from '../../components/markdown';
+import { AuthorLine } from '../../components/question-card';
+import { useAuth } from '../../lib/auth';
+import { cn } from '../../lib/cn';
+import { useTranslation } from '../../lib/i18n';
+import { DeleteButton } from './delete-button';
+import { ReplyForm } from './reply-form';
+import { ReportButton } from './report-button';
+
+/** One reply: Chloe's in Markdown under her disclaimer, a member's as plain text with its links. */
+function ReplyItem({ reply }: { reply: Reply }) {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  return (
+    <li
+      className={cn(
+        'rounded-xl border p-4 wrap-anywhere',
+        reply.isAiReply ? 'border-brand-100 bg-brand-50' : 'border-slate-200 bg-white',
+      )}
+    >
+      {reply.isAiReply ? (
+        <div>
+          <p className="font-semibold text-brand-800">{t('question.chloeName')}</p>
+          <p className="mt-1 text-sm text-slate-700">{t('question.chloeDisclaimer')}</p>
+        </div>
+      ) : (
+        <AuthorLine author={reply.author} createdAt={reply.createdAt} />
+      )}
+      {reply.isAiReply ? (
+        <div className="mt-3 text-slate-800">
+          <Markdown text={reply.content} />
+        </div>
+      ) : (
+        <p className="mt-3 whitespace-pre-line text-slate-800">
+          <Linkify text={reply.content} />
+        </p>
+      )}
+      <div className="mt-2 flex flex-wrap gap-1">
+        <ReportButton post={{ kind: 'reply', id: reply.id }} />
+        {(reply.isOwn || user?.role === 'admin') && (
+          <DeleteButton post={{ kind: 'reply', id: reply.id }} confirmKey="question.deleteReplyConfirm" />
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** The replies to a question, and the form to add one. */
+export function Replies({ question }: { question: QuestionDetail }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="replies-title" className="mt-8">
+      <h2 id="replies-title" className="text-xl font-semibold text-slate-900">
+        {t('question.repliesTitle')} ({question.replyCount})
+      </h2>
+      {question.replies.length === 0 ? (
+        <p className="mt-2 text-slate-700">{t('question.noReplies')}</p>
+      ) : (
+        <ul className="mt-4 space-y-3">
+          {question.replies.map((reply) => (
+            <ReplyItem key={reply.id} reply={reply} />
+          ))}
+        </ul>
+      )}
+      <div className="mt-6">
+        <ReplyForm questionId={question.id} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import { useState, type FormEvent } from 'react';
+import { createReplySchema } from '../../../shared/schemas/questions';
+import { toastInvalid } from '../../components/invalid-input';
+import { Button } from '../../components/ui/button';
+import { TextAreaField } from '../../components/ui/field';
+import { useLoginRequired } from '../../components/use-login-required';
+import { useAuth } from '../../lib/auth';
+import { useTranslation } from '../../lib/i18n';
+import { useReply } from '../../lib/posts';
+import { toast } from '../../lib/toast';
+
+/** The reply form for members; visitors get a button that asks them to sign in. */
+export function ReplyForm({ questionId }: { questionId: string }) {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const loginRequired = useLoginRequired();
+  // A new key gives an empty form once the reply is posted.
+  const [formKey, setFormKey] = useState(0);
+  const reply = useReply({
+    meta: { errorTitle: 'question.replyFailed' },
+    onSuccess: () => {
+      toast({ title: t('question.replyPosted') });
+      setFormKey((key) => key + 1);
+    },
+  });
+  if (!user) {
+    return (
+      <Button onClick={() => loginRequired('question.loginToReply')}>{t('question.signInToReply')}</Button>
+    );
+  }
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = createReplySchema.safeParse({ content: new FormData(event.currentTarget).get('content') });
+    if (!parsed.success) return toastInvalid('question.replyFailed', parsed.error);
+    reply.mutate({ questionId, input: parsed.data });
+  };
+  return (
+    <form key={formKey} onSubmit={onSubmit} className="space-y-3">
+      <TextAreaField
+        label={t('question.replyLabel')}
+        name="content"
+        required
+        maxLength={5000}
+        rows={4}
+        placeholder={t('question.replyPlaceholder')}
+      />
+      <Button type="submit" disabled={reply.isPending}>
+        {reply.isPending ? t('question.postingReply') : t('question.postReply')}
+      </Button>
+    </form>
+  );
+}

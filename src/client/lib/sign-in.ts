@@ -1,0 +1,39 @@
+import { useMutation } from '@tanstack/react-query';
+import type { Role } from '../../shared/constants';
+import type { AuthResponse, SigninInput, SignupInput, User } from '../../shared/schemas/auth';
+import { api } from './api';
+import { useAuth } from './auth';
+import { i18n, type MessageKey } from './i18n';
+import { withConfig, type MutationConfig } from './mutation';
+
+/**
+ * Signs in through one of the endpoints that answer `{ token, user }` and keeps the user (the token travels in
+ * the session cookie). `fallbackKey` names the message for a refusal that comes without one.
+ */
+function useEnter<TVariables>(
+  path: string,
+  fallbackKey: MessageKey,
+  config: MutationConfig<User, TVariables>,
+) {
+  const { setUser } = useAuth();
+  return useMutation(
+    withConfig(config, {
+      mutationFn: async (body) =>
+        (await api<AuthResponse>(path, { method: 'POST', body, fallback: i18n.t(fallbackKey) })).user,
+      onSuccess: (user) => setUser(user),
+    }),
+  );
+}
+
+export function useSignIn(config: MutationConfig<User, SigninInput> = {}) {
+  return useEnter('/api/auth/signin', 'errors.signinFailed', config);
+}
+
+export function useSignUp(config: MutationConfig<User, SignupInput> = {}) {
+  return useEnter('/api/auth/signup', 'errors.signupFailed', config);
+}
+
+/** The demo accounts of demo mode, one per role. */
+export function useDemoSignIn(config: MutationConfig<User, { role: Role }> = {}) {
+  return useEnter('/api/auth/demo', 'auth.demoFailed', config);
+}

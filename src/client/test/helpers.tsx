@@ -1,0 +1,86 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { vi } from 'vitest';
+import { STORAGE_KEYS } from '../../shared/constants';
+import type { User } from '../../shared/schemas/auth';
+import type { Question } from '../../shared/schemas/questions';
+import { AuthProvider } from '../lib/auth';
+import { createQueryClient } from '../lib/query';
+import { useCurrentToast } from '../lib/toast';
+
+/** A signed-up student, the member most screens are tested as. */
+export const sampleUser: User = {
+  id: 'u1',
+  email: 'lan@example.com',
+  displayName: 'Lan',
+  role: 'student',
+  locale: 'en',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  isDemo: false,
+};
+
+/** A plain feed question by someone else; tests spread it and change what they look at. */
+export const sampleQuestion: Question = {
+  id: 'q1',
+  title: 'Where do I get a tax file number?',
+  content: 'I start a casual job next week.',
+  category: null,
+  categorySlug: null,
+  tags: [],
+  isUrgent: false,
+  isAnonymous: false,
+  upvotes: 2,
+  replyCount: 0,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  author: null,
+  replies: [],
+  hasVoiceNote: false,
+  liked: false,
+  bookmarked: false,
+  isOwn: false,
+};
+
+/** A JSON answer as the API sends it, so the client's fetch wrapper reads it as in production. */
+export function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+/** Replaces `fetch` with a mock that hands `answer` each call's URL and parsed JSON body; returns the mock. */
+export function stubFetch(answer: (url: string, body: unknown) => Response | Promise<Response>) {
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
+    answer(String(input), init?.body ? JSON.parse(String(init.body)) : undefined),
+  );
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+/** Shows the current toast as `title / description`, so a test reads it without mounting the app's toaster. */
+function ToastProbe() {
+  const current = useCurrentToast();
+  return current ? (
+    <p data-testid="toast">
+      {current.title}
+      {current.description ? ` / ${current.description}` : ''}
+    </p>
+  ) : null;
+}
+
+/** Renders `ui` inside the app's providers at `path`, with a ToastProbe; a given `user` starts signed in. */
+export function renderWithApp(
+  ui: ReactNode,
+  { path = '/', user }: { path?: string; user?: User | null } = {},
+) {
+  if (user) localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <AuthProvider>
+        <MemoryRouter initialEntries={[path]}>
+          {ui}
+          <ToastProbe />
+        </MemoryRouter>
+      </AuthProvider>
+    </QueryClientProvider>,
+  );
+}

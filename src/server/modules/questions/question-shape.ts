@@ -1,0 +1,117 @@
+import { sql } from 'drizzle-orm';
+import type { Locale, Role } from '../../../shared/constants';
+import type { Question } from '../../../shared/schemas/questions';
+import type { Database } from '../../db/client';
+import type { SessionUser } from '../../plugins/auth';
+
+/** Who is reading: a signed-in member, or a visitor. */
+export type Viewer = SessionUser | null;
+
+/** A question as read from the database, before it is shaped for one reader. */
+export type QuestionRow = {
+  id: string;
+  title: string;
+  content: string;
+  tags: string[];
+  is_urgent: boolean;
+  is_anonymous: boolean;
+  upvotes: number;
+  reply_count: number;
+  created_at: Date | string;
+  /** created_at to the microsecond (JavaScript dates stop at milliseconds), for the latest-first cursor. */
+  created_at_exact: string;
+  author_id: string;
+  display_name: string;
+  role: Role;
+  category_slug: string | null;
+  category_en: string | null;
+  category_vi: string | null;
+  has_voice_note: boolean;
+  ai_reply: string | null;
+};
+
+/** Reads `QuestionRow`s (alias `q`); callers add their filter, order and limit. */
+export const SELECT_QUESTION = sql`
+  select q.id, q.title, q.content, q.tags, q.is_urgent, q.is_anonymous, q.upvotes, q.reply_count, q.created_at,
+    to_char(q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at_exact,
+    q.author_id, u.display_name, u.role, c.slug as category_slug, c.name_en as category_en, c.name_vi as category_vi,
+    exists (select 1 from voice_notes v where v.question_id = q.id) as has_voice_note,
+    (select r.content from replies r where r.question_id = q.id and r.is_ai_reply
+      order by r.created_at limit 1) as ai_reply
+  from questions q
+  join users u on u.id = q.author_id
+  left join categories c on c.id = q.category_id`;
+
+export function iso(value: Date | string): string {
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+/** Anonymous questions show no author to anyone but admins. */
+export function visibleAuthor(
+  isAnonymous: boolean,
+  viewer: Viewer,
+  author: { displayName: string; role: Role },
+) {
+  return isAnonymous && viewer?.role !== 'admin' ? null : author;
+}
+
+/** Lists carry the start of each question (cards show three lines); the question page has all of it. */
+const EXCERPT_CHARS = 400;
+
+export function excerpt(text: string): string {
+  if (text.length <= EXCERPT_CHARS) return text;
+  const cut = text.slice(0, EXCERPT_CHARS);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > EXCERPT_CHARS * 0.8 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
+}
+
+export function shapeQuestion(
+  row: QuestionRow,
+  viewer: Viewer,
+  locale: Locale,
+  flags: { liked: boolean; bookmarked: boolean },
+  full = false,
+): Question {
+  return {
+    id: row.id,
+    title: row.title,
+    content: full ? row.content : excerpt(row.content),
+    category: (locale === 'vi' ? row.category_vi : row.category_en) ?? null,
+    categorySlug: row.category_slug,
+    tags: row.tags,
+    isUrgent: row.is_urgent,
+    isAnonymous: row.is_anonymous,
+    upvotes: row.upvotes,
+    replyCount: row.reply_count,
+    createdAt: iso(row.created_at),
+    author: visibleAuthor(row.is_anonymous, viewer, { displayName: row.display_name, role: row.role }),
+    replies: row.ai_reply === null ? [] : [{ content: row.ai_reply, isAiReply: true }],
+    hasVoiceNote: row.has_voice_note,
+    liked: flags.liked,
+    bookmarked: flags.bookmarked,
+    isOwn: viewer?.id === row.author_id,
+  };
+}
+
+/** Which of these questions the viewer liked and bookmarked: two indexed look-ups, whatever the page size. */
+export async function viewerFlags(db: Database, viewer: Viewer, ids: string[]) {
+  const liked = new Set<string>();
+  const bookmarked = new Set<string>();
+  if (viewer && ids.length > 0) {
+    const idList = sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    );
+    const [likeRows, bookmarkRows] = await Promise.all([
+      db.execute<{ question_id: string }>(
+        sql`select question_id from likes where user_id = ${viewer.id} and question_id in (${idList})`,
+      ),
+      db.execute<{ question_id: string }>(
+        sql`select question_id from bookmarks where user_id = ${viewer.id} and question_id in (${idList})`,
+      ),
+    ]);
+    likeRows.rows.forEach((row) => liked.add(row.question_id));
+    bookmarkRows.rows.forEach((row) => bookmarked.add(row.question_id));
+  }
+  return (id: string) => ({ liked: liked.has(id), bookmarked: bookmarked.has(id) });
+}

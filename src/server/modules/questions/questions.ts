@@ -1,0 +1,85 @@
+import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Locale } from '../../../shared/constants';
+import type { createQuestionSchema, Question, QuestionDetail } from '../../../shared/schemas/questions';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { aiReplyJobs, categories, questions } from '../../db/schema';
+import { errors } from '../../errors';
+import type { SessionUser } from '../../plugins/auth';
+import { clearCaches } from './cache';
+import { getQuestion } from './feed';
+import { enforcePostingLimits } from './posting-limits';
+import { SELECT_QUESTION, shapeQuestion, viewerFlags, type QuestionRow } from './question-shape';
+
+export async function createQuestion(
+  db: Database,
+  user: SessionUser,
+  locale: Locale,
+  input: z.output<typeof createQuestionSchema>,
+  limits: Config['postingLimits'],
+): Promise<QuestionDetail> {
+  const id = await db.transaction(async (tx) => {
+    await enforcePostingLimits(tx, user, 'question', limits);
+    const categoryId = input.category
+      ? (
+          await tx.select({ id: categories.id }).from(categories).where(eq(categories.slug, input.category))
+        )[0]?.id
+      : null;
+    const [created] = await tx
+      .insert(questions)
+      .values({
+        authorId: user.id,
+        categoryId: categoryId ?? null,
+        title: input.title,
+        content: input.content,
+        tags: input.tags,
+        isUrgent: input.isUrgent,
+        isAnonymous: input.isAnonymous,
+      })
+      .returning({ id: questions.id });
+    // Chloe answers every new question: a durable job, created with the question or not at all.
+    await tx.insert(aiReplyJobs).values({ questionId: created!.id, urgent: input.isUrgent });
+    return created!.id;
+  });
+  clearCaches(db);
+  return getQuestion(db, user, locale, id);
+}
+
+/** For writes about a question (likes, bookmarks, replies, reports): an unknown one is a 404. */
+export async function assertQuestionExists(db: Database, id: string): Promise<void> {
+  const [row] = await db.select({ id: questions.id }).from(questions).where(eq(questions.id, id));
+  if (!row) throw errors.notFound();
+}
+
+export async function deleteQuestion(db: Database, user: SessionUser, id: string): Promise<void> {
+  const [row] = await db.select({ authorId: questions.authorId }).from(questions).where(eq(questions.id, id));
+  if (!row) throw errors.notFound();
+  if (row.authorId !== user.id && user.role !== 'admin') throw errors.forbidden();
+  await db.delete(questions).where(eq(questions.id, id));
+  clearCaches(db);
+}
+
+/** The viewer's own questions, or the ones they saved. */
+export async function profileQuestions(
+  db: Database,
+  viewer: SessionUser,
+  locale: Locale,
+  which: 'mine' | 'saved',
+): Promise<Question[]> {
+  const filter =
+    which === 'mine'
+      ? sql`where q.author_id = ${viewer.id}`
+      : sql`join bookmarks b on b.question_id = q.id and b.user_id = ${viewer.id}`;
+  const result = await db.execute<QuestionRow>(
+    which === 'mine'
+      ? sql`${SELECT_QUESTION} ${filter} order by q.created_at desc limit 100`
+      : sql`${SELECT_QUESTION} ${filter} order by b.created_at desc limit 100`,
+  );
+  const flags = await viewerFlags(
+    db,
+    viewer,
+    result.rows.map((row) => row.id),
+  );
+  return result.rows.map((row) => shapeQuestion(row, viewer, locale, flags(row.id)));
+}
