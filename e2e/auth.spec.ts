@@ -18,13 +18,15 @@ async function fillSignup(
   user: TestUser,
   { confirm = user.password, role = true }: { confirm?: string; role?: boolean } = {},
 ) {
-  await page.getByLabel('Display Name').fill(user.displayName);
-  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Display Name', { exact: true }).fill(user.displayName);
+  await page.getByLabel('Email', { exact: true }).fill(user.email);
   if (role) {
-    await page.getByLabel('Role').selectOption(user.role === 'mentor' ? 'Mentor' : 'Student');
+    await page
+      .getByLabel('Role', { exact: true })
+      .selectOption(user.role === 'mentor' ? 'Mentor' : 'Student');
   }
   await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByLabel('Confirm Password').fill(confirm);
+  await page.getByLabel('Confirm Password', { exact: true }).fill(confirm);
   await page.getByRole('button', { name: 'Create Account' }).click();
 }
 

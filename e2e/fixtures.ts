@@ -72,10 +72,13 @@ export async function signInFast(
   return stored;
 }
 
-/** Signs in through the login form (the page must be on /login). */
+/**
+ * Signs in through the login form (the page must be on /login). Exact labels: while the login screen loads, the
+ * page before it may still show a question card named by a title such as "Email says my visa…".
+ */
 export async function fillLogin(page: Page, email: string, password: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
