@@ -19,6 +19,7 @@ import { aiRoutes } from './modules/ai/routes';
 import { chatProvider, type ChatProvider } from './modules/ai/providers';
 import { accountRoutes } from './modules/account/routes';
 import { authRoutes } from './modules/auth/routes';
+import { chatRoutes } from './modules/chat/routes';
 import { contentRoutes } from './modules/content/routes';
 import { governmentRoutes } from './modules/government/routes';
 import { StatusChecker } from './modules/government/status';
@@ -107,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(questionRoutes, { db, config, onQuestionPosted: deps.onQuestionPosted });
   await app.register(governmentRoutes, { db, statusChecker: deps.statusChecker ?? new StatusChecker() });
   await app.register(resourceRoutes, { db });
+  await app.register(chatRoutes, { db, config });
   await app.register(aiRoutes, {
     db,
     config,

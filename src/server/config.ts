@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { CHAT_LIMITS } from '../shared/schemas/chat';
 
 const bool = (fallback: boolean | undefined) =>
   z
@@ -53,6 +54,7 @@ const envSchema = z.object({
   RATE_LIMIT_SIGNIN_PER_HOUR: positiveInt(30),
   RATE_LIMIT_FAILED_SIGNIN_PER_ACCOUNT_PER_HOUR: positiveInt(100),
   RATE_LIMIT_SIGNUP_PER_HOUR: positiveInt(10),
+  RATE_LIMIT_CHAT_MESSAGES_PER_SECOND: positiveInt(CHAT_LIMITS.messagesPerSecond),
   QUESTION_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(120),
   REPLY_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(30),
   NEW_ACCOUNT_QUESTIONS_PER_DAY: positiveInt(3),
@@ -87,6 +89,8 @@ export type Config = {
     signinPerHour: number;
     failedSigninPerAccountPerHour: number;
     signupPerHour: number;
+    /** Chat messages a person may send each second, over REST and the socket together. */
+    chatMessagesPerSecond: number;
   };
   /** Posting limits against spam (Discourse-like): new accounts are those under 24 hours old. */
   postingLimits: {
@@ -140,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       signinPerHour: e.RATE_LIMIT_SIGNIN_PER_HOUR,
       failedSigninPerAccountPerHour: e.RATE_LIMIT_FAILED_SIGNIN_PER_ACCOUNT_PER_HOUR,
       signupPerHour: e.RATE_LIMIT_SIGNUP_PER_HOUR,
+      chatMessagesPerSecond: e.RATE_LIMIT_CHAT_MESSAGES_PER_SECOND,
     },
     postingLimits: {
       questionIntervalSeconds: e.QUESTION_INTERVAL_SECONDS,

@@ -55,4 +55,10 @@ export const errors = {
   voiceNoteExists: () => new AppError(409, 'VOICE_NOTE_EXISTS', 'errors.voiceNoteExists'),
   voiceNoteTooLong: (maxSeconds: number) =>
     new AppError(422, 'VOICE_NOTE_TOO_LONG', 'errors.voiceNoteTooLong', { minutes: maxSeconds / 60 }),
+  /** Mentor chat. */
+  studentsOnly: () => new AppError(403, 'STUDENTS_ONLY', 'chat.studentsOnly'),
+  mentorNotVerified: () => new AppError(400, 'MENTOR_NOT_VERIFIED', 'chat.mentorNotVerified'),
+  tooManyOpenConversations: () => new AppError(409, 'TOO_MANY_OPEN_CONVERSATIONS', 'chat.tooManyOpen'),
+  conversationClosed: () => new AppError(409, 'CONVERSATION_CLOSED', 'chat.conversationClosed'),
+  conversationBlocked: () => new AppError(403, 'BLOCKED', 'chat.conversationBlocked'),
 };

@@ -13,6 +13,7 @@ const student: User = {
   locale: 'en',
   createdAt: '2026-01-01T00:00:00.000Z',
   isDemo: false,
+  mentorVerified: false,
 };
 
 function LoginProbe() {

@@ -19,6 +19,7 @@ export const sampleUser: User = {
   locale: 'en',
   createdAt: '2026-01-01T00:00:00.000Z',
   isDemo: false,
+  mentorVerified: false,
 };
 
 /** A plain feed question by someone else; tests spread it and change what they look at. */

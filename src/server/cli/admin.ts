@@ -2,6 +2,9 @@
  * npm run admin -- --email you@example.com [--name "Your Name"]
  * Creates an admin account, or makes an existing account an admin. The password comes from
  * ADMIN_PASSWORD or is asked for on the terminal (only for a new account).
+ *
+ * npm run admin -- --verify-mentor mentor@example.com
+ * Verifies a mentor, so students can choose them for chat.
  */
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
@@ -11,6 +14,7 @@ import { messageKey, translate } from '../../shared/i18n';
 import { ConfigError, loadConfig } from '../config';
 import { connectDatabase } from '../db/connect';
 import { changeRole, createUser, findUserByEmail } from '../modules/auth/service';
+import { verifyMentor } from '../modules/chat/mentors';
 import { AppError } from '../errors';
 
 async function askPassword(prompt: string): Promise<string> {
@@ -45,8 +49,25 @@ async function askPassword(prompt: string): Promise<string> {
   }
 }
 
+async function verify(address: string) {
+  const email = emailSchema.safeParse(address);
+  if (!email.success) throw new Error('Usage: npm run admin -- --verify-mentor mentor@example.com');
+  const database = await connectDatabase(loadConfig(), (message) => console.log(message), { attach: true });
+  try {
+    if (!(await verifyMentor(database.db, email.data, null))) {
+      throw new Error(`There is no mentor with the email ${email.data}. They sign up as a mentor first.`);
+    }
+    console.log(`${email.data} is now a verified mentor: students can choose them for chat.`);
+  } finally {
+    await database.close();
+  }
+}
+
 async function main() {
-  const { values } = parseArgs({ options: { email: { type: 'string' }, name: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { email: { type: 'string' }, name: { type: 'string' }, 'verify-mentor': { type: 'string' } },
+  });
+  if (values['verify-mentor'] !== undefined) return verify(values['verify-mentor']);
   const email = emailSchema.safeParse(values.email ?? '');
   if (!email.success) throw new Error('Usage: npm run admin -- --email you@example.com [--name "Your Name"]');
 

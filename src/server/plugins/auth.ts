@@ -55,6 +55,31 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && value ? value.trim() : undefined;
 }
 
+/** The session token a request carries: `Authorization: Bearer` first, then the cookie. */
+export function sessionToken(
+  request: FastifyRequest,
+  config: Config,
+): { token: string | undefined; fromCookie: string | undefined } {
+  const fromCookie = request.cookies[cookieName(config)];
+  const token = bearerToken(request) ?? fromCookie;
+  return { token: token && token.length <= 128 ? token : undefined, fromCookie };
+}
+
+/** The unexpired session of a token, with its user. */
+export async function findSession(
+  db: Database,
+  token: string,
+  now = new Date(),
+): Promise<{ session: typeof sessions.$inferSelect; user: SessionUser } | undefined> {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return row;
+}
+
 /**
  * The path a request is for, as the router decided it: the pattern of the route it matched (so `/%61pi/admin/x`
  * and the absolute-form target `http://any.host/api/admin/x` are both `/api/admin/...`), or, for a request that
@@ -96,7 +121,7 @@ export function demoSignInAllowed(config: Config, request: FastifyRequest): bool
  * Browsers say where a request comes from. A state-changing request that a browser marks as
  * coming from another site is refused; clients that are not browsers send neither header.
  */
-function isCrossSite(request: FastifyRequest, config: Config): boolean {
+export function isCrossSite(request: FastifyRequest, config: Config): boolean {
   const site = request.headers['sec-fetch-site'];
   if (site && site !== 'same-origin' && site !== 'none') return true;
   const origin = request.headers.origin;
@@ -121,16 +146,10 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database; 
     if (!pathname.startsWith('/api/')) return;
     if (UNSAFE.has(request.method) && isCrossSite(request, config)) throw errors.crossOrigin();
 
-    const fromCookie = request.cookies[cookieName(config)];
-    const token = bearerToken(request) ?? fromCookie;
-    if (token && token.length <= 128) {
+    const { token, fromCookie } = sessionToken(request, config);
+    if (token) {
       const now = new Date();
-      const [row] = await db
-        .select({ session: sessions, user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now)))
-        .limit(1);
+      const row = await findSession(db, token, now);
       if (row) {
         request.user = row.user;
         request.sessionId = row.session.id;

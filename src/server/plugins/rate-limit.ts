@@ -24,6 +24,16 @@ declare module 'fastify' {
     /** The route's own limits, checked in order after the session is read, so a limit can be per member. */
     rateLimits?: RateLimit[];
   }
+  interface FastifyInstance {
+    /**
+     * Counts one action of `who` against a limit outside a route (a chat message sent on the socket shares the
+     * limit of the route that sends one): the seconds to wait when it is one too many, otherwise undefined.
+     */
+    takeRateLimit(
+      limit: Pick<RateLimit, 'name' | 'windowMs'> & { max: number },
+      who: string,
+    ): Promise<number | undefined>;
+  }
 }
 
 const SWEEP_INTERVAL_MS = 10 * 60_000;
@@ -145,6 +155,9 @@ export const rateLimitPlugin = fp(
       key: (request) => request.ip,
       messageKey: 'errors.rateLimited',
     };
+    app.decorate('takeRateLimit', (limit, who) =>
+      counter.take(`${limit.name}:${who}`, limit.windowMs, limit.max),
+    );
     app.addHook('onRequest', async (request) => {
       if (requestPath(request).startsWith('/api/')) await enforce(counter, global, request);
     });

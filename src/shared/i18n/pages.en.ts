@@ -1,3 +1,5 @@
+import { chatEn } from './chat.en';
+
 /**
  * English texts of the information, account and question-asking screens. They load with those
  * screens, not with the first page; every key exists in pages.vi.ts too (a test enforces it).
@@ -363,6 +365,7 @@ export const pagesEn = {
       'This is a demo account. Nobody knows its password, so changing the password and deleting the account are not offered.',
     cancel: 'Cancel',
   },
+  chat: chatEn,
   legal: {
     lastReviewed: 'Last reviewed: {{date}}',
   },

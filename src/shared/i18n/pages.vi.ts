@@ -1,3 +1,4 @@
+import { chatVi } from './chat.vi';
 import type { PageResources } from './pages.en';
 
 /** Vietnamese texts of the information, account and question-asking screens: the keys of pages.en.ts. */
@@ -361,6 +362,7 @@ export const pagesVi: PageResources = {
       'Đây là tài khoản mẫu. Không ai biết mật khẩu của tài khoản này, nên không có chức năng đổi mật khẩu và xóa tài khoản.',
     cancel: 'Hủy',
   },
+  chat: chatVi,
   legal: {
     lastReviewed: 'Xem lại lần cuối: {{date}}',
   },

@@ -16,6 +16,7 @@ export const accountExportSchema = z.object({
     role: roleSchema,
     locale: localeSchema,
     isDemo: z.boolean(),
+    mentorVerifiedAt: z.string().nullable(),
     isFoundingMember: z.boolean(),
     headline: z.string().nullable(),
     story: z.string().nullable(),
@@ -49,11 +50,20 @@ export const accountExportSchema = z.object({
       id: z.string(),
       questionId: z.string().nullable(),
       replyId: z.string().nullable(),
+      conversationId: z.string().nullable(),
+      messageId: z.string().nullable(),
       reason: z.string(),
       details: z.string().nullable(),
       status: z.string(),
       createdAt: z.string(),
     }),
+  ),
+  /** Mentor chats this person takes part in, and the messages they sent (the other person's words are theirs). */
+  conversations: z.array(
+    z.object({ id: z.string(), title: z.string(), status: z.string(), createdAt: z.string() }),
+  ),
+  messages: z.array(
+    z.object({ id: z.string(), conversationId: z.string(), content: z.string(), createdAt: z.string() }),
   ),
   voiceNotes: z.array(
     z.object({ questionId: z.string(), mimeType: z.string(), byteLength: z.number(), createdAt: z.string() }),

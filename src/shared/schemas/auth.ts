@@ -86,6 +86,8 @@ export const userSchema = z.object({
   createdAt: z.string(),
   /** A demo account: it has no password anyone knows, so it is offered no password actions. */
   isDemo: z.boolean(),
+  /** A mentor whose profile an admin has verified: only they are offered to students for chat. */
+  mentorVerified: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -107,6 +107,7 @@ export async function seedDemoAccounts(db: Database): Promise<void> {
       locale: profile.locale,
       passwordHash: await hashPassword(randomBytes(24).toString('base64url')),
       isDemo: true,
+      mentorVerifiedAt: profile.role === 'mentor' ? new Date() : null,
       isFoundingMember: profile.founding,
       headline: profile.headline ?? null,
       story: profile.story ?? null,

@@ -5,8 +5,11 @@ import type { Database } from '../../db/client';
 import {
   bookmarks,
   categories,
+  conversationParticipants,
+  conversations,
   failedSignins,
   likes,
+  messages,
   questions,
   replies,
   reports,
@@ -79,6 +82,8 @@ export async function exportAccount(db: Database, user: SessionUser, locale: Loc
           id: reports.id,
           questionId: reports.questionId,
           replyId: reports.replyId,
+          conversationId: reports.conversationId,
+          messageId: reports.messageId,
           reason: reports.reason,
           details: reports.details,
           status: reports.status,
@@ -88,6 +93,27 @@ export async function exportAccount(db: Database, user: SessionUser, locale: Loc
         .where(eq(reports.reporterId, user.id))
         .orderBy(asc(reports.createdAt));
       // Not the audio itself: it can be megabytes, and the person can play it on their question.
+      const conversationRows = await tx
+        .select({
+          id: conversations.id,
+          title: conversations.title,
+          status: conversations.status,
+          createdAt: conversations.createdAt,
+        })
+        .from(conversationParticipants)
+        .innerJoin(conversations, eq(conversations.id, conversationParticipants.conversationId))
+        .where(eq(conversationParticipants.userId, user.id))
+        .orderBy(asc(conversations.createdAt));
+      const messageRows = await tx
+        .select({
+          id: messages.id,
+          conversationId: messages.conversationId,
+          content: messages.content,
+          createdAt: messages.createdAt,
+        })
+        .from(messages)
+        .where(eq(messages.senderId, user.id))
+        .orderBy(asc(messages.createdAt));
       const voiceRows = await tx
         .select({
           questionId: voiceNotes.questionId,
@@ -123,6 +149,7 @@ export async function exportAccount(db: Database, user: SessionUser, locale: Loc
           role: person.role,
           locale: person.locale,
           isDemo: person.isDemo,
+          mentorVerifiedAt: person.mentorVerifiedAt ? iso(person.mentorVerifiedAt) : null,
           isFoundingMember: person.isFoundingMember,
           headline: person.headline,
           story: person.story,
@@ -145,6 +172,8 @@ export async function exportAccount(db: Database, user: SessionUser, locale: Loc
         likes: likeRows.map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
         bookmarks: bookmarkRows.map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
         reports: reportRows.map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
+        conversations: conversationRows.map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
+        messages: messageRows.map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
         voiceNotes: voiceRows.map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
         serviceNotices: noticeRows.map((row) => ({ ...row, updatedAt: iso(row.updatedAt) })),
         failedSignIns: failedRows.map((row) => ({ createdAt: iso(row.createdAt) })),

@@ -16,6 +16,7 @@ export function toPublicUser(user: SessionUser): User {
     locale: user.locale,
     createdAt: user.createdAt.toISOString(),
     isDemo: user.isDemo,
+    mentorVerified: user.role === 'mentor' && user.mentorVerifiedAt !== null,
   };
 }
 

@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  bigserial,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored lower-cased; the unique index on lower(email) keeps it case-insensitive regardless. */
+    email: text('email').notNull(),
+    displayName: text('display_name').notNull(),
+    role: text('role', { enum: ['student', 'mentor', 'admin'] })
+      .notNull()
+      .default('student'),
+    passwordHash: text('password_hash').notNull(),
+    locale: text('locale', { enum: ['en', 'vi'] })
+      .notNull()
+      .default('en'),
+    isDemo: boolean('is_demo').notNull().default(false),
+    isFoundingMember: boolean('is_founding_member').notNull().default(false),
+    headline: text('headline'),
+    story: text('story'),
+    countryPath: text('country_path'),
+    expertise: text('expertise')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /**
+     * When and by whom a mentor was verified: only verified mentors are offered to students for chat. Demo mentors
+     * and members an admin makes mentors are verified; a person who signs up as a mentor waits for review.
+     */
+    mentorVerifiedAt: timestamp('mentor_verified_at', { withTimezone: true }),
+    mentorVerifiedBy: uuid('mentor_verified_by').references((): AnyPgColumn => users.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    index('users_role_idx').on(t.role),
+    check('users_role_check', sql`${t.role} in ('student', 'mentor', 'admin')`),
+    check('users_locale_check', sql`${t.locale} in ('en', 'vi')`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** SHA-256 of the token, hex. The token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('sessions_token_hash_idx').on(t.tokenHash),
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/** Failed sign-ins per account, for the per-account limit; rows older than an hour are pruned. */
+export const failedSignins = pgTable(
+  'failed_signins',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    email: text('email').notNull(),
+    /** The address the attempt came from: an account locks for that address only, so no one can lock out another. */
+    address: text('address').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('failed_signins_email_address_created_idx').on(t.email, t.address, t.createdAt)],
+);
+
+/**
+ * Rate-limit counters (plugins/rate-limit.ts): one fixed window per key, shared by every app instance. The table is
+ * UNLOGGED (migration 0005): counters are not worth a write-ahead log, and a crash only resets them.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});

@@ -1,0 +1,125 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { bytea, createdAt, tsvector } from './columns';
+
+export const categories = pgTable('categories', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  nameEn: text('name_en').notNull(),
+  nameVi: text('name_vi').notNull(),
+  descriptionEn: text('description_en').notNull(),
+  descriptionVi: text('description_vi').notNull(),
+  colour: text('colour').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const questions = pgTable(
+  'questions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    isUrgent: boolean('is_urgent').notNull().default(false),
+    isAnonymous: boolean('is_anonymous').notNull().default(false),
+    upvotes: integer('upvotes').notNull().default(0),
+    replyCount: integer('reply_count').notNull().default(0),
+    createdAt: createdAt(),
+    /**
+     * English stemming for English text, 'simple' for Vietnamese and everything else. mentorme_tags_text is
+     * an immutable array_to_string, created by migration 0001 (generated columns need immutable functions).
+     */
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', content), 'B') || to_tsvector('simple', title || ' ' || content || ' ' || mentorme_tags_text(tags))`,
+      ),
+  },
+  (t) => [
+    index('questions_created_idx').on(t.createdAt, t.id),
+    index('questions_author_idx').on(t.authorId),
+    index('questions_category_created_idx').on(t.categoryId, t.createdAt),
+    index('questions_urgent_idx')
+      .on(t.createdAt)
+      .where(sql`${t.isUrgent}`),
+    index('questions_search_idx').using('gin', t.search),
+    index('questions_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    check('questions_counts_check', sql`${t.upvotes} >= 0 and ${t.replyCount} >= 0`),
+  ],
+);
+
+export const replies = pgTable(
+  'replies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    /** Null for Chloe's replies. */
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    isAiReply: boolean('is_ai_reply').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('replies_question_idx').on(t.questionId, t.createdAt),
+    index('replies_author_idx').on(t.authorId),
+    /** Chloe replies to a question at most once, however often her job runs. */
+    uniqueIndex('replies_one_ai_reply_idx')
+      .on(t.questionId)
+      .where(sql`${t.isAiReply}`),
+  ],
+);
+
+/** A reader's mark on a question (a like, a bookmark): one row per user and question, so toggles are idempotent. */
+function userQuestionMarks<Name extends string>(name: Name) {
+  return pgTable(
+    name,
+    {
+      userId: uuid('user_id')
+        .notNull()
+        .references(() => users.id, { onDelete: 'cascade' }),
+      questionId: uuid('question_id')
+        .notNull()
+        .references(() => questions.id, { onDelete: 'cascade' }),
+      createdAt: createdAt(),
+    },
+    (t) => [
+      primaryKey({ columns: [t.userId, t.questionId] }),
+      index(`${name}_question_idx`).on(t.questionId),
+    ],
+  );
+}
+
+export const likes = userQuestionMarks('likes');
+export const bookmarks = userQuestionMarks('bookmarks');
+
+/** A question's recorded voice note: at most one, up to 3 MB, its type sniffed from the bytes. */
+export const voiceNotes = pgTable('voice_notes', {
+  questionId: uuid('question_id')
+    .primaryKey()
+    .references(() => questions.id, { onDelete: 'cascade' }),
+  mimeType: text('mime_type').notNull(),
+  data: bytea('data').notNull(),
+  byteLength: integer('byte_length').notNull(),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,204 @@
+import { and, count, eq, gt, or, sql } from 'drizzle-orm';
+import { CHAT_LIMITS, type Conversation } from '../../../shared/schemas/chat';
+import type { Role } from '../../../shared/constants';
+import type { Database } from '../../db/client';
+import { blocks, conversationParticipants, conversations, users } from '../../db/schema';
+import { errors } from '../../errors';
+import type { SessionUser } from '../../plugins/auth';
+import { conversationOf, peopleOf } from './access';
+import { publishChatEvent } from './events';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A list item's excerpt of the last message. */
+const EXCERPT_CHARS = 160;
+
+type ConversationListRow = {
+  id: string;
+  title: string;
+  status: 'active' | 'closed';
+  created_at: Date;
+  updated_at: Date;
+  last_seq: number;
+  last_read_seq: number;
+  other_id: string;
+  other_name: string;
+  other_role: Role;
+  message_content: string | null;
+  message_sender: string | null;
+  message_created_at: Date | null;
+  blocked: boolean;
+};
+
+function toConversation(row: ConversationListRow): Conversation {
+  return {
+    id: row.id,
+    title: row.title,
+    status: row.status,
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+    participant: { id: row.other_id, displayName: row.other_name, role: row.other_role },
+    lastMessage:
+      row.message_content === null
+        ? null
+        : {
+            content:
+              row.message_content.length > EXCERPT_CHARS
+                ? `${row.message_content.slice(0, EXCERPT_CHARS).trimEnd()}…`
+                : row.message_content,
+            senderId: row.message_sender!,
+            createdAt: new Date(row.message_created_at!).toISOString(),
+            seq: row.last_seq,
+          },
+    lastSeq: row.last_seq,
+    lastReadSeq: row.last_read_seq,
+    unreadCount: Math.max(0, row.last_seq - row.last_read_seq),
+    blocked: row.blocked,
+  };
+}
+
+/** The caller's conversations (or one of them), newest activity first, as the list shows them. */
+async function readConversations(db: Database, userId: string, onlyId?: string): Promise<Conversation[]> {
+  const result = await db.execute<ConversationListRow>(sql`
+    select c.id, c.title, c.status, c.created_at, c.updated_at, c.last_seq, p.last_read_seq,
+      o.id as other_id, o.display_name as other_name, o.role as other_role,
+      m.content as message_content, m.sender_id as message_sender, m.created_at as message_created_at,
+      exists (select 1 from blocks b where b.blocker_id = c.student_id and b.blocked_id = c.mentor_id) as blocked
+    from conversation_participants p
+    join conversations c on c.id = p.conversation_id
+    join users o on o.id = case when c.student_id = p.user_id then c.mentor_id else c.student_id end
+    left join messages m on m.conversation_id = c.id and m.seq = c.last_seq
+    where p.user_id = ${userId} ${onlyId ? sql`and c.id = ${onlyId}` : sql``}
+    order by c.updated_at desc, c.id
+    limit 500`);
+  return result.rows.map(toConversation);
+}
+
+export const listConversations = (db: Database, userId: string) => readConversations(db, userId);
+
+export async function getConversation(db: Database, id: string, userId: string): Promise<Conversation> {
+  const [conversation] = await readConversations(db, userId, id);
+  if (!conversation) throw errors.notFound();
+  return conversation;
+}
+
+/** Whether either of the two has blocked the other. */
+async function isBlocked(db: Pick<Database, 'select'>, a: string, b: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(blocks)
+    .where(
+      or(
+        and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)),
+        and(eq(blocks.blockerId, b), eq(blocks.blockedId, a)),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * A student starts a conversation with a verified mentor. The student's limits (open conversations, starts a day)
+ * are counted under a per-student lock, so simultaneous requests cannot pass them.
+ */
+export async function createConversation(
+  db: Database,
+  student: SessionUser,
+  input: { participantId: string; title: string },
+): Promise<Conversation> {
+  if (student.role !== 'student') throw errors.studentsOnly();
+  const [mentor] = await db
+    .select({ id: users.id, role: users.role, verifiedAt: users.mentorVerifiedAt })
+    .from(users)
+    .where(eq(users.id, input.participantId))
+    .limit(1);
+  if (!mentor || mentor.role !== 'mentor' || mentor.verifiedAt === null) throw errors.mentorNotVerified();
+  if (await isBlocked(db, student.id, mentor.id)) throw errors.conversationBlocked();
+
+  const id = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`chat-start:${student.id}`}))`);
+    const [open] = await tx
+      .select({ n: count() })
+      .from(conversations)
+      .where(and(eq(conversations.studentId, student.id), eq(conversations.status, 'active')));
+    if ((open?.n ?? 0) >= CHAT_LIMITS.openConversationsMax) throw errors.tooManyOpenConversations();
+    const [today] = await tx
+      .select({ n: count(), oldest: sql<string | null>`min(${conversations.createdAt})` })
+      .from(conversations)
+      .where(
+        and(
+          eq(conversations.studentId, student.id),
+          gt(conversations.createdAt, new Date(Date.now() - DAY_MS)),
+        ),
+      );
+    if ((today?.n ?? 0) >= CHAT_LIMITS.conversationsPerDay) {
+      const freeAt = new Date(today!.oldest!).getTime() + DAY_MS;
+      throw errors.tooManyRequests('chat.tooManyToday', Math.max(1, Math.ceil((freeAt - Date.now()) / 1000)));
+    }
+    const [created] = await tx
+      .insert(conversations)
+      .values({ title: input.title, studentId: student.id, mentorId: mentor.id })
+      .returning({ id: conversations.id });
+    await tx.insert(conversationParticipants).values([
+      { conversationId: created!.id, userId: student.id },
+      { conversationId: created!.id, userId: mentor.id },
+    ]);
+    await publishChatEvent(tx, { t: 'conversation', c: created!.id, u: [student.id, mentor.id] });
+    return created!.id;
+  });
+  return getConversation(db, id, student.id);
+}
+
+/** Either participant closes the conversation: no more messages in it. */
+export async function closeConversation(db: Database, id: string, user: SessionUser): Promise<Conversation> {
+  const conversation = await conversationOf(db, id, user.id);
+  if (conversation.status !== 'closed') {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(conversations)
+        .set({ status: 'closed', updatedAt: new Date() })
+        .where(eq(conversations.id, id));
+      await publishChatEvent(tx, { t: 'conversation', c: id, u: peopleOf(conversation) });
+    });
+  }
+  return getConversation(db, id, user.id);
+}
+
+/**
+ * The student of a conversation blocks (or unblocks) its mentor. Blocking closes every open conversation between
+ * the two, and neither can start a new one until the student unblocks.
+ */
+export async function setBlock(
+  db: Database,
+  id: string,
+  user: SessionUser,
+  blocked: boolean,
+): Promise<Conversation> {
+  const conversation = await conversationOf(db, id, user.id);
+  if (conversation.studentId !== user.id) throw errors.forbidden();
+  const mentorId = conversation.mentorId;
+  await db.transaction(async (tx) => {
+    if (!blocked) {
+      await tx.delete(blocks).where(and(eq(blocks.blockerId, user.id), eq(blocks.blockedId, mentorId)));
+    } else {
+      await tx.insert(blocks).values({ blockerId: user.id, blockedId: mentorId }).onConflictDoNothing();
+      await tx
+        .update(conversations)
+        .set({ status: 'closed', updatedAt: new Date() })
+        .where(
+          and(
+            eq(conversations.studentId, user.id),
+            eq(conversations.mentorId, mentorId),
+            eq(conversations.status, 'active'),
+          ),
+        );
+    }
+    // One event for each conversation of the pair: both lists show the new state.
+    const pairs = await tx
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(and(eq(conversations.studentId, user.id), eq(conversations.mentorId, mentorId)));
+    for (const pair of pairs)
+      await publishChatEvent(tx, { t: 'conversation', c: pair.id, u: [user.id, mentorId] });
+  });
+  return getConversation(db, id, user.id);
+}

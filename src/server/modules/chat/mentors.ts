@@ -1,0 +1,43 @@
+import { and, asc, eq, isNotNull, notExists, sql } from 'drizzle-orm';
+import type { Mentor } from '../../../shared/schemas/chat';
+import type { Database } from '../../db/client';
+import { blocks, users } from '../../db/schema';
+
+/** Verified mentors a student may start a conversation with: never an e-mail or anything private. */
+export async function listMentors(db: Database, studentId: string): Promise<Mentor[]> {
+  return db
+    .select({
+      id: users.id,
+      displayName: users.displayName,
+      headline: users.headline,
+      expertise: users.expertise,
+    })
+    .from(users)
+    .where(
+      and(
+        eq(users.role, 'mentor'),
+        isNotNull(users.mentorVerifiedAt),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(blocks)
+            .where(and(eq(blocks.blockerId, studentId), eq(blocks.blockedId, users.id))),
+        ),
+      ),
+    )
+    .orderBy(asc(users.displayName))
+    .limit(200);
+}
+
+/**
+ * Verifies the mentor with this e-mail (`npm run admin -- --verify-mentor`). Returns false when there is no
+ * mentor with that address.
+ */
+export async function verifyMentor(db: Database, email: string, verifiedBy: string | null): Promise<boolean> {
+  const updated = await db
+    .update(users)
+    .set({ mentorVerifiedAt: new Date(), mentorVerifiedBy: verifiedBy })
+    .where(and(sql`lower(${users.email}) = lower(${email})`, eq(users.role, 'mentor')))
+    .returning({ id: users.id });
+  return updated.length > 0;
+}

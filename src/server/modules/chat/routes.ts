@@ -1,0 +1,219 @@
+import fastifyWebsocket from '@fastify/websocket';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CHAT_LIMITS,
+  chatReportSchema,
+  conversationParamsSchema,
+  conversationSchema,
+  conversationsResponseSchema,
+  createConversationSchema,
+  mentorsResponseSchema,
+  messageSchema,
+  messagesQuerySchema,
+  messagesResponseSchema,
+  readResponseSchema,
+  readSchema,
+  sendMessageSchema,
+} from '../../../shared/schemas/chat';
+import { errorResponseSchema, okSchema } from '../../../shared/schemas/common';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { requireRole, requireUser } from '../../plugins/auth';
+import type { RateLimit } from '../../plugins/rate-limit';
+import { EventBus } from '../../realtime/bus';
+import { SocketHub } from '../../realtime/socket-hub';
+import {
+  closeConversation,
+  createConversation,
+  getConversation,
+  listConversations,
+  setBlock,
+} from './conversations';
+import { listMentors } from './mentors';
+import { listMessages, markRead, reportConversation, sendMessage } from './messages';
+import { messageRateLimit, registerChatSocket } from './socket';
+
+const errorReplies = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  429: errorResponseSchema,
+};
+const tags = ['chat'];
+
+/**
+ * Mentor chat: REST as spec §7 (conversations, mentors, messages) plus read, close, block and report, and the
+ * `/ws` socket. Every conversation route answers 404 to anyone who is not one of its two people.
+ */
+export const chatRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  config: Config;
+  /** Tests pass a hub with a shorter ping interval. */
+  hub?: SocketHub;
+}> = async (app, opts) => {
+  const { db, config } = opts;
+  const messageLimit: RateLimit = {
+    ...messageRateLimit(config),
+    key: (request) => request.user?.id,
+    messageKey: 'chat.tooFast',
+  };
+  const hub = opts.hub ?? new SocketHub();
+  const bus = EventBus.forDatabase(db, app.log);
+  await bus.start();
+  app.addHook('onClose', async () => {
+    hub.stop();
+    await bus.stop();
+  });
+
+  await app.register(fastifyWebsocket, { options: { maxPayload: CHAT_LIMITS.socketMaxPayloadBytes } });
+  registerChatSocket(app, { db, config, hub, bus });
+
+  app.get(
+    '/api/mentors',
+    { schema: { tags, response: { 200: mentorsResponseSchema, ...errorReplies } } },
+    async (request) => {
+      const student = requireRole('student')(request);
+      return { mentors: await listMentors(db, student.id) };
+    },
+  );
+
+  app.get(
+    '/api/conversations',
+    { schema: { tags, response: { 200: conversationsResponseSchema, ...errorReplies } } },
+    async (request) => ({ conversations: await listConversations(db, requireUser(request).id) }),
+  );
+
+  app.post(
+    '/api/conversations',
+    {
+      schema: {
+        tags,
+        body: createConversationSchema,
+        response: { 201: conversationSchema, ...errorReplies },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      reply.code(201);
+      return createConversation(db, user, request.body);
+    },
+  );
+
+  app.get(
+    '/api/conversations/:id',
+    {
+      schema: {
+        tags,
+        params: conversationParamsSchema,
+        response: { 200: conversationSchema, ...errorReplies },
+      },
+    },
+    async (request) => getConversation(db, request.params.id, requireUser(request).id),
+  );
+
+  app.get(
+    '/api/conversations/:id/messages',
+    {
+      schema: {
+        tags,
+        params: conversationParamsSchema,
+        querystring: messagesQuerySchema,
+        response: { 200: messagesResponseSchema, ...errorReplies },
+      },
+    },
+    async (request) => listMessages(db, request.params.id, requireUser(request).id, request.query),
+  );
+
+  app.post(
+    '/api/conversations/:id/messages',
+    {
+      config: { rateLimits: [messageLimit] },
+      schema: {
+        tags,
+        params: conversationParamsSchema,
+        body: sendMessageSchema,
+        response: { 200: messageSchema, 201: messageSchema, ...errorReplies },
+      },
+    },
+    async (request, reply) => {
+      const { message, created } = await sendMessage(
+        db,
+        request.params.id,
+        requireUser(request),
+        request.body,
+      );
+      reply.code(created ? 201 : 200);
+      return message;
+    },
+  );
+
+  app.post(
+    '/api/conversations/:id/read',
+    {
+      schema: {
+        tags,
+        params: conversationParamsSchema,
+        body: readSchema,
+        response: { 200: readResponseSchema, ...errorReplies },
+      },
+    },
+    async (request) => ({
+      lastReadSeq: await markRead(db, request.params.id, requireUser(request).id, request.body.seq),
+    }),
+  );
+
+  app.post(
+    '/api/conversations/:id/close',
+    {
+      schema: {
+        tags,
+        params: conversationParamsSchema,
+        response: { 200: conversationSchema, ...errorReplies },
+      },
+    },
+    async (request) => closeConversation(db, request.params.id, requireUser(request)),
+  );
+
+  app.post(
+    '/api/conversations/:id/block',
+    {
+      schema: {
+        tags,
+        params: conversationParamsSchema,
+        response: { 200: conversationSchema, ...errorReplies },
+      },
+    },
+    async (request) => setBlock(db, request.params.id, requireUser(request), true),
+  );
+
+  app.delete(
+    '/api/conversations/:id/block',
+    {
+      schema: {
+        tags,
+        params: conversationParamsSchema,
+        response: { 200: conversationSchema, ...errorReplies },
+      },
+    },
+    async (request) => setBlock(db, request.params.id, requireUser(request), false),
+  );
+
+  app.post(
+    '/api/conversations/:id/report',
+    {
+      schema: {
+        tags,
+        params: conversationParamsSchema,
+        body: chatReportSchema,
+        response: { 201: okSchema, ...errorReplies },
+      },
+    },
+    async (request, reply) => {
+      await reportConversation(db, request.params.id, requireUser(request), request.body);
+      reply.code(201);
+      return { ok: true as const };
+    },
+  );
+};

@@ -1,0 +1,135 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { Database } from '../db/client';
+
+/** The one channel every app instance listens on (migration 0006's session trigger writes to it too). */
+export const EVENTS_CHANNEL = 'mentorme_events';
+
+/** PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more: events carry ids, never texts. */
+const MAX_PAYLOAD_BYTES = 7_999;
+
+type Executor = Pick<Database, 'execute'>;
+
+/**
+ * Publishes an event to every instance. Inside a transaction PostgreSQL delivers it only when the transaction
+ * commits (and never if it rolls back), so listeners never hear of a row they cannot read yet.
+ */
+export async function publish(db: Executor, event: object): Promise<void> {
+  const payload = JSON.stringify(event);
+  if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) throw new Error('event payload over 8,000 bytes');
+  await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`);
+}
+
+type Handler = (event: Record<string, unknown>) => void;
+
+/**
+ * One instance's ear on the channel: a dedicated connection outside the pool (a pooled one would be handed to
+ * queries), re-established with backoff when it fails. Events published while it was down are not heard: the
+ * `reconnected` handlers let the realtime layer tell its clients to catch up.
+ */
+export class EventBus {
+  private client: pg.Client | null = null;
+  private readonly handlers = new Set<Handler>();
+  private readonly reconnectHandlers = new Set<() => void>();
+  private stopped = false;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private attempt = 0;
+
+  constructor(
+    private readonly connection: pg.ClientConfig,
+    private readonly log: { warn: (object: object, message: string) => void },
+    private readonly maxBackoffMs = 5_000,
+  ) {}
+
+  /** The listening connection's settings, taken from the app's pool. */
+  static forDatabase(db: Database, log: EventBus['log']): EventBus {
+    return new EventBus(db.$client.options, log);
+  }
+
+  onEvent(handler: Handler): () => void {
+    this.handlers.add(handler);
+    return () => this.handlers.delete(handler);
+  }
+
+  /** Called after the connection came back: events may have been missed meanwhile. */
+  onReconnected(handler: () => void): () => void {
+    this.reconnectHandlers.add(handler);
+    return () => this.reconnectHandlers.delete(handler);
+  }
+
+  /** Resolves once listening; the first connection's failure is thrown, later ones are retried. */
+  async start(): Promise<void> {
+    await this.connect();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.retryTimer);
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => undefined);
+  }
+
+  /** Whether the listening connection is up (for tests and readiness). */
+  get listening(): boolean {
+    return this.client !== null;
+  }
+
+  private async connect(): Promise<void> {
+    const client = new pg.Client(this.connection);
+    client.on('notification', (message) => {
+      if (message.channel !== EVENTS_CHANNEL || !message.payload) return;
+      let event: unknown;
+      try {
+        event = JSON.parse(message.payload);
+      } catch {
+        return;
+      }
+      if (typeof event !== 'object' || event === null) return;
+      for (const handler of this.handlers) {
+        try {
+          handler(event as Record<string, unknown>);
+        } catch (error) {
+          this.log.warn({ err: error }, 'realtime event handler failed');
+        }
+      }
+    });
+    const lost = (error?: Error) => {
+      if (this.client !== client) return;
+      this.client = null;
+      client.end().catch(() => undefined);
+      if (!this.stopped) {
+        this.log.warn({ err: error }, 'realtime listener lost its connection; reconnecting');
+        this.scheduleReconnect();
+      }
+    };
+    client.on('error', lost);
+    client.on('end', () => lost());
+    await client.connect();
+    await client.query(`LISTEN ${EVENTS_CHANNEL}`);
+    if (this.stopped) {
+      await client.end();
+      return;
+    }
+    this.client = client;
+  }
+
+  private scheduleReconnect(): void {
+    const delay = Math.min(this.maxBackoffMs, 100 * 2 ** this.attempt) * (0.5 + Math.random() / 2);
+    this.attempt += 1;
+    this.retryTimer = setTimeout(() => {
+      this.connect().then(
+        () => {
+          this.attempt = 0;
+          for (const handler of this.reconnectHandlers) handler();
+        },
+        (error: unknown) => {
+          if (this.stopped) return;
+          this.log.warn({ err: error }, 'realtime listener could not reconnect; trying again');
+          this.scheduleReconnect();
+        },
+      );
+    }, delay);
+    this.retryTimer.unref();
+  }
+}
