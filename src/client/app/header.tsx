@@ -1,5 +1,5 @@
 import { ExternalLink, Menu } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { setLanguage, useTranslation } from '../lib/i18n';
 import { Link, NavLink, useLocation } from 'react-router';
 import { CrisisDialog } from '../components/crisis-dialog';
@@ -41,6 +41,9 @@ function CareerLink({ className }: { className?: string }) {
   );
 }
 
+/** Loaded only for a signed-in person: it brings the chat texts and opens the socket. */
+const UnreadBadge = lazy(() => import('./unread-badge'));
+
 /** The spec's navigation: the same links in the header row and in the mobile drawer. */
 function MainNav(props: {
   className: string;
@@ -49,6 +52,7 @@ function MainNav(props: {
   careerClassName: string;
 }) {
   const { t } = useTranslation();
+  const { user } = useAuth();
   return (
     <nav aria-label={t('nav.main')} className={props.className}>
       <ul className={props.listClassName}>
@@ -56,6 +60,11 @@ function MainNav(props: {
           <li key={entry.to}>
             <NavLink to={entry.to} end={'end' in entry} className={props.linkClassName}>
               {t(entry.label)}
+              {entry.to === '/chat' && user && (
+                <Suspense fallback={null}>
+                  <UnreadBadge />
+                </Suspense>
+              )}
             </NavLink>
           </li>
         ))}
@@ -123,11 +132,16 @@ function MobileDrawer() {
       <Button
         variant="ghost"
         size="icon"
-        className="lg:hidden"
+        className="relative lg:hidden"
         aria-label={t('nav.openMenu')}
         onClick={() => setOpen(true)}
       >
         <Menu aria-hidden="true" className="h-6 w-6" />
+        {user && (
+          <Suspense fallback={null}>
+            <UnreadBadge dot />
+          </Suspense>
+        )}
       </Button>
       <Modal open={open} onClose={() => setOpen(false)} title={t('nav.menuTitle')} side="left">
         <MainNav

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMonthYear, initials, safeNext } from './format';
+import { formatDate, formatDateTime, formatMonthYear, initials, safeNext } from './format';
 
 describe('initials', () => {
   it('takes the first letters of the first and last names, at most two', () => {
@@ -82,5 +82,31 @@ describe('formatDate', () => {
     const moment = new Date(2026, 2, 14, 23, 30);
     expect(formatDate(moment, 'en')).toBe('14 March 2026');
     expect(formatDate(moment.toISOString(), 'en')).toBe('14 March 2026');
+  });
+});
+
+describe('formatDateTime', () => {
+  const moment = '2026-03-14T12:30:00.000Z';
+
+  it('writes the month, day and time in English as the spec’s MMM d, h:mm a', () => {
+    expect(formatDateTime(moment, 'en', 'Australia/Sydney')).toBe('Mar 14, 11:30 PM');
+    expect(formatDateTime(moment, 'en', 'UTC')).toBe('Mar 14, 12:30 PM');
+  });
+
+  it('writes it in Vietnamese with the 24-hour clock', () => {
+    expect(formatDateTime(moment, 'vi', 'Asia/Ho_Chi_Minh')).toBe('19:30 14 thg 3');
+    expect(formatDateTime(moment, 'vi', 'Australia/Perth')).toBe('20:30 14 thg 3');
+  });
+
+  it('moves to the next day where the moment already is tomorrow', () => {
+    const lateUtc = '2026-03-14T20:05:00.000Z';
+    expect(formatDateTime(lateUtc, 'en', 'UTC')).toBe('Mar 14, 8:05 PM');
+    expect(formatDateTime(lateUtc, 'en', 'Australia/Melbourne')).toBe('Mar 15, 7:05 AM');
+    expect(formatDateTime(lateUtc, 'vi', 'Australia/Melbourne')).toBe('7:05 15 thg 3');
+  });
+
+  it('uses the reader’s own zone when none is given', () => {
+    const local = new Date(2026, 10, 2, 9, 7);
+    expect(formatDateTime(local, 'en')).toBe('Nov 2, 9:07 AM');
   });
 });

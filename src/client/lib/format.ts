@@ -23,6 +23,24 @@ export function formatMonthYear(value: string | Date, locale: Locale): string {
   return formatCalendar(value, locale, { month: 'long', year: 'numeric' });
 }
 
+/**
+ * A message's or conversation's moment, the spec's "MMM d, h:mm a" in the reader's language: "Mar 14, 11:30 PM"
+ * in English, "23:30 14 thg 3" in Vietnamese (which writes the 24-hour clock). Shown in the reader's time zone
+ * unless one is given.
+ */
+export function formatDateTime(value: string | Date, locale: Locale, timeZone?: string): string {
+  const format = new Intl.DateTimeFormat(TAGS[locale], {
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+  });
+  if (locale !== 'en') return format.format(new Date(value));
+  const part = Object.fromEntries(format.formatToParts(new Date(value)).map((p) => [p.type, p.value]));
+  return `${part.month} ${part.day}, ${part.hour}:${part.minute} ${String(part.dayPeriod).toUpperCase()}`;
+}
+
 export function formatNumber(value: number, locale: Locale): string {
   return new Intl.NumberFormat(TAGS[locale]).format(value);
 }

@@ -122,3 +122,24 @@ describe('profile: Download my data', () => {
     expect(screen.getByRole('button', { name: 'Download my data' })).toBeEnabled();
   });
 });
+
+describe('profile: mentor verification', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('tells a mentor who is not verified yet that students cannot choose them', async () => {
+    const mentor: User = { ...sampleUser, role: 'mentor', mentorVerified: false };
+    serve(mentor, () => json(200, exported));
+    renderProfile(mentor);
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Your mentor profile is waiting for review. Students can choose you once an admin has verified it.',
+    );
+  });
+
+  it('says nothing of it to a verified mentor or a student', async () => {
+    const mentor: User = { ...sampleUser, role: 'mentor', mentorVerified: true };
+    serve(mentor, () => json(200, exported));
+    renderProfile(mentor);
+    expect(await screen.findByRole('heading', { name: 'Change password' })).toBeInTheDocument();
+    expect(screen.queryByText(/waiting for review/)).not.toBeInTheDocument();
+  });
+});

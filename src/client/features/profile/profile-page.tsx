@@ -14,6 +14,7 @@ import { Modal } from '../../components/ui/modal';
 import { toast } from '../../lib/toast';
 import { useChangePassword, useDeleteAccount, useDownloadMyData, useUpdateProfile } from '../../lib/account';
 import { useAuth } from '../../lib/auth';
+import { isAwaitingVerification } from '../../lib/chat';
 import { formatDate } from '../../lib/format';
 import { currentLocale, messageKey, setLanguage } from '../../lib/i18n';
 import { useProfileQuestions } from '../../lib/questions';
@@ -255,6 +256,11 @@ export function ProfilePage() {
       width="medium"
     >
       <div className="space-y-6">
+        {isAwaitingVerification(user) && (
+          <p role="status" className="rounded-lg bg-amber-50 px-4 py-3 text-amber-900">
+            {t('chat.waitingReview')}
+          </p>
+        )}
         <DetailsForm user={user} />
         <QuestionList which="mine" />
         <QuestionList which="saved" />

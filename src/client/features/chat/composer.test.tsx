@@ -1,0 +1,54 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import '../../lib/page-texts';
+import { Composer } from './composer';
+
+function setup(lockedNotice?: string) {
+  const onSend = vi.fn();
+  const onTyping = vi.fn();
+  render(<Composer onSend={onSend} onTyping={onTyping} lockedNotice={lockedNotice} />);
+  return { onSend, onTyping, box: () => screen.getByRole('textbox', { name: 'Message' }) };
+}
+
+describe('Composer', () => {
+  it('sends the trimmed message on Enter and empties the box', async () => {
+    const { onSend, onTyping, box } = setup();
+    await userEvent.type(box(), '  Hello Minh  {Enter}');
+    expect(onSend).toHaveBeenCalledExactlyOnceWith('Hello Minh');
+    expect(box()).toHaveValue('');
+    expect(onTyping).toHaveBeenCalled();
+  });
+
+  it('starts a new line on Shift+Enter without sending', async () => {
+    const { onSend, box } = setup();
+    await userEvent.type(box(), 'First line{Shift>}{Enter}{/Shift}Second line');
+    expect(onSend).not.toHaveBeenCalled();
+    expect(box()).toHaveValue('First line\nSecond line');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(onSend).toHaveBeenCalledExactlyOnceWith('First line\nSecond line');
+  });
+
+  it('does not send a blank message', async () => {
+    const { onSend, box } = setup();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+    await userEvent.type(box(), '   {Enter}');
+    await userEvent.type(box(), '{Shift>}{Enter}{/Shift}{Enter}');
+    expect(onSend).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+  });
+
+  it('takes at most 4,000 characters and says how many are left near the end', async () => {
+    const { box } = setup();
+    expect(box()).toHaveAttribute('maxLength', '4000');
+    await userEvent.click(box());
+    await userEvent.paste('a'.repeat(3_990));
+    expect(screen.getByText('10 characters left')).toBeInTheDocument();
+  });
+
+  it('is replaced by the notice while the conversation is closed', () => {
+    setup('This conversation is closed.');
+    expect(screen.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('This conversation is closed.');
+  });
+});
