@@ -92,6 +92,7 @@ describe('GET /api/me/export', () => {
       role: 'student',
       locale: 'en',
       isDemo: false,
+      mentorVerifiedAt: null,
       isFoundingMember: false,
       headline: null,
       story: null,

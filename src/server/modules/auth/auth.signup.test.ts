@@ -30,6 +30,7 @@ describe('sign-up', () => {
       'id',
       'isDemo',
       'locale',
+      'mentorVerified',
       'role',
     ]);
     expect(body.user).toMatchObject({
@@ -38,6 +39,7 @@ describe('sign-up', () => {
       role: 'student',
       locale: 'en',
       isDemo: false,
+      mentorVerified: false,
     });
     expect(Number.isNaN(Date.parse(body.user.createdAt))).toBe(false);
 

@@ -14,6 +14,20 @@ export async function mentor(app: FastifyInstance, db: Database, verified = true
   return created;
 }
 
+/** A new student, a verified mentor, and the conversation the student started with them. */
+export async function conversationPair(
+  app: FastifyInstance,
+  db: Database,
+): Promise<{ student: SignedUp; mentor: SignedUp; conversation: Conversation }> {
+  const student = await signUp(app);
+  const someMentor = await mentor(app, db);
+  return {
+    student,
+    mentor: someMentor,
+    conversation: await startConversation(app, student, someMentor.user.id),
+  };
+}
+
 export async function startConversation(
   app: FastifyInstance,
   student: SignedUp,

@@ -2,14 +2,8 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message, MessagesPage } from '../../../shared/schemas/chat';
-import {
-  buildTestApp,
-  createTestDatabase,
-  signUp,
-  type SignedUp,
-  type TestDatabase,
-} from '../../test/helpers';
-import { mentor, openSocket, send, startConversation, type TestSocket } from './chat.test-helpers';
+import { buildTestApp, createTestDatabase, type SignedUp, type TestDatabase } from '../../test/helpers';
+import { conversationPair, openSocket, send, type TestSocket } from './chat.test-helpers';
 
 // Two app instances on one database, as behind a load balancer.
 let database: TestDatabase;
@@ -33,15 +27,7 @@ afterAll(async () => {
   await database?.drop();
 });
 
-async function pair() {
-  const student = await signUp(one);
-  const someMentor = await mentor(one, database.db);
-  return {
-    student,
-    mentor: someMentor,
-    conversation: await startConversation(one, student, someMentor.user.id),
-  };
-}
+const pair = () => conversationPair(one, database.db);
 
 async function catchUp(who: SignedUp, conversationId: string, after: number): Promise<Message[]> {
   const found: Message[] = [];
@@ -105,7 +91,9 @@ describe('two instances on one database', () => {
 
   it('lose nothing and show nothing twice when sends, disconnects and reconnects interleave', async () => {
     type Step =
-      { kind: 'send'; from: 'student' | 'mentor'; via: 1 | 2 } | { kind: 'drop' } | { kind: 'reconnect' };
+      | { kind: 'send'; from: 'student' | 'mentor'; via: 1 | 2 }
+      | { kind: 'drop' }
+      | { kind: 'reconnect'; to: 1 | 2 };
     const step = fc.oneof(
       {
         weight: 5,
@@ -116,7 +104,13 @@ describe('two instances on one database', () => {
         }),
       },
       { weight: 1, arbitrary: fc.constant({ kind: 'drop' as const }) },
-      { weight: 1, arbitrary: fc.constant({ kind: 'reconnect' as const }) },
+      {
+        weight: 1,
+        arbitrary: fc.record({
+          kind: fc.constant('reconnect' as const),
+          to: fc.constantFrom(1 as const, 2 as const),
+        }),
+      },
     );
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 25 }), async (steps: Step[]) => {
@@ -137,8 +131,8 @@ describe('two instances on one database', () => {
         };
         let read = 0;
         const opened: TestSocket[] = [];
-        const connect = async () => {
-          socket = await openSocket(Math.random() < 0.5 ? baseOne : baseTwo, { cookie: m.cookie });
+        const connect = async (to: 1 | 2 = 1) => {
+          socket = await openSocket(to === 1 ? baseOne : baseTwo, { cookie: m.cookie });
           opened.push(socket);
           read = 0;
           await socket.next('hello');
@@ -160,14 +154,14 @@ describe('two instances on one database', () => {
             (socket as TestSocket).ws.terminate();
             socket = null;
           } else if (s.kind === 'reconnect' && !socket) {
-            await connect();
+            await connect(s.to);
           }
           if (socket) {
             await onFrame((socket as TestSocket).frames, read);
             read = (socket as TestSocket).frames.length;
           }
         }
-        if (!socket) await connect();
+        if (!socket) await connect(2);
         // A message sent now must arrive live, on the socket.
         const last = await send(one, student, conversation.id, `message ${sent + 1}`);
         sent += 1;

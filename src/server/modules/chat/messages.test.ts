@@ -2,19 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Conversation, Message, MessagesPage } from '../../../shared/schemas/chat';
 import { signUp, useTestApp, userWithRole, type SignedUp } from '../../test/helpers';
-import { mentor, post, send, startConversation } from './chat.test-helpers';
+import { conversationPair, mentor, post, send, startConversation } from './chat.test-helpers';
 
 const ctx = useTestApp({ RATE_LIMIT_CHAT_MESSAGES_PER_SECOND: '1000' });
 
-async function pair(): Promise<{ student: SignedUp; mentor: SignedUp; conversation: Conversation }> {
-  const student = await signUp(ctx.app);
-  const someMentor = await mentor(ctx.app, ctx.db);
-  return {
-    student,
-    mentor: someMentor,
-    conversation: await startConversation(ctx.app, student, someMentor.user.id),
-  };
-}
+const pair = () => conversationPair(ctx.app, ctx.db);
 
 const page = async (who: SignedUp, id: string, query = '') => {
   const response = await ctx.app.inject({

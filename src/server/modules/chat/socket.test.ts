@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import type { Conversation } from '../../../shared/schemas/chat';
-import { bearer, signUp, useTestApp, type SignedUp } from '../../test/helpers';
-import { mentor, openSocket, send, settle, startConversation } from './chat.test-helpers';
+import { bearer, signUp, useTestApp } from '../../test/helpers';
+import { conversationPair, mentor, openSocket, send, settle, startConversation } from './chat.test-helpers';
 
 const ctx = useTestApp({ RATE_LIMIT_CHAT_MESSAGES_PER_SECOND: '1000' });
 let base = '';
@@ -11,15 +10,7 @@ beforeAll(async () => {
   base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
 });
 
-async function pair(): Promise<{ student: SignedUp; mentor: SignedUp; conversation: Conversation }> {
-  const student = await signUp(ctx.app);
-  const someMentor = await mentor(ctx.app, ctx.db);
-  return {
-    student,
-    mentor: someMentor,
-    conversation: await startConversation(ctx.app, student, someMentor.user.id),
-  };
-}
+const pair = () => conversationPair(ctx.app, ctx.db);
 
 describe('/ws authentication and origin', () => {
   it('refuses a socket without a session, or with an ended one', async () => {
