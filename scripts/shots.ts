@@ -28,6 +28,7 @@ const pages = [
   '/nope',
   '/latest',
   '/government',
+  '/chat',
 ];
 
 async function startApp() {
@@ -151,6 +152,43 @@ async function chloeInFeed(page: Page, locale: Locale, suffix: string) {
   await shot(page, `question-chloe-${suffix}`);
 }
 
+/** The demo student's conversation with a demo mentor: the list, and the messages (on a phone, two screens). */
+async function mentorChat(page: Page, locale: Locale, suffix: string) {
+  await page.request.post('/api/auth/demo', { data: { role: 'student' } });
+  const { mentors } = (await (await page.request.get('/api/mentors')).json()) as {
+    mentors: { id: string }[];
+  };
+  const started = await page.request.post('/api/conversations', {
+    data: {
+      participantId: mentors[0]!.id,
+      title: locale === 'en' ? 'Finding part-time work' : 'Tìm việc bán thời gian',
+    },
+  });
+  const { id } = (await started.json()) as { id: string };
+  await page.request.post(`/api/conversations/${id}/messages`, {
+    data: {
+      content:
+        locale === 'en'
+          ? 'Hi! I start my course next month. How did you find your first job? https://www.fairwork.gov.au'
+          : 'Chào anh chị! Tháng sau em bắt đầu khóa học. Anh chị tìm việc đầu tiên thế nào ạ?',
+    },
+  });
+  // The app keeps the signed-in user in localStorage: reload so it reads the session the cookie now holds.
+  const me = (await (await page.request.get('/api/auth/me')).json()) as { user: unknown };
+  await page.goto('/faq');
+  await page.evaluate((user) => localStorage.setItem('mentorme.user', JSON.stringify(user)), me.user);
+  await page.goto('/chat');
+  await page
+    .getByRole('navigation', { name: locale === 'en' ? 'Conversations' : 'Cuộc trò chuyện' })
+    .getByRole('link')
+    .first()
+    .waitFor();
+  await shot(page, `chat-list-${suffix}`);
+  await page.goto(`/chat?c=${id}`);
+  await page.getByRole('log').getByRole('listitem').first().waitFor();
+  await shot(page, `chat-messages-${suffix}`);
+}
+
 async function main() {
   mkdirSync(out, { recursive: true });
   const stop = await startApp();
@@ -169,6 +207,7 @@ async function main() {
         );
         await withPage(browser, size(1000), (page) => chloeAnswer(page, locale, suffix));
         await withPage(browser, size(1400), (page) => chloeInFeed(page, locale, suffix));
+        await withPage(browser, size(900), (page) => mentorChat(page, locale, suffix));
         console.log(`shots ${suffix}: done`);
       }
     }
