@@ -1,6 +1,8 @@
 /**
  * npm run bench: load-tests the app against a bare Fastify baseline measured in the same run, measures what
- * Chloe's stream adds to a provider's (bench/chloe.ts), and reports the home route's JavaScript size. Uses DATABASE_URL when set, else the embedded PostgreSQL
+ * Chloe's stream adds to a provider's (bench/chloe.ts), delivers mentor chat to 1,000 sockets on two instances
+ * beside a bare ws server (bench/chat.ts; `BENCH_ONLY=chat` runs only that), and reports the home route's
+ * JavaScript size. Uses DATABASE_URL when set, else the embedded PostgreSQL
  * in .data/bench. Builds the client first when dist/ is missing.
  */
 import { execFile, execFileSync } from 'node:child_process';
@@ -16,6 +18,7 @@ import type { Database } from '../src/server/db/client';
 import { seedDemo } from '../src/server/db/seed/demo';
 import { seedCategories } from '../src/server/modules/questions/categories';
 import { routeJavaScript } from './bundle';
+import { benchChat } from './chat';
 import { benchChloe } from './chloe';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -114,28 +117,37 @@ async function main() {
   const baselineUrl = await baseline.listen({ port: 0, host: '127.0.0.1' });
   const pairs: [Result, Result][] = [];
   const chloe: string[] = [];
+  const chat: string[] = [];
+  const onlyChat = process.env.BENCH_ONLY === 'chat';
   try {
-    pairs.push([
-      await measure('baseline static 20 questions', `${baselineUrl}/questions`),
-      await measure('app GET /api/questions (trending)', `${appUrl}/api/questions?sort=trending&limit=20`),
-    ]);
-    pairs.push([
-      await measure('baseline static question', `${baselineUrl}/question`),
-      await measure('app GET /api/questions/:id', `${appUrl}/api/questions/${detailId}`),
-    ]);
-    pairs.push([
-      await measure('baseline GET /health', `${baselineUrl}/health`),
-      await measure('app GET /api/health', `${appUrl}/api/health`),
-    ]);
-    pairs.push([
-      await measure('baseline GET / (html in memory)', `${baselineUrl}/`),
-      await measure('app GET / (home page)', `${appUrl}/`),
-    ]);
-    chloe.push(...(await benchChloe(config, database.db)));
+    if (!onlyChat) {
+      pairs.push([
+        await measure('baseline static 20 questions', `${baselineUrl}/questions`),
+        await measure('app GET /api/questions (trending)', `${appUrl}/api/questions?sort=trending&limit=20`),
+      ]);
+      pairs.push([
+        await measure('baseline static question', `${baselineUrl}/question`),
+        await measure('app GET /api/questions/:id', `${appUrl}/api/questions/${detailId}`),
+      ]);
+      pairs.push([
+        await measure('baseline GET /health', `${baselineUrl}/health`),
+        await measure('app GET /api/health', `${appUrl}/api/health`),
+      ]);
+      pairs.push([
+        await measure('baseline GET / (html in memory)', `${baselineUrl}/`),
+        await measure('app GET / (home page)', `${appUrl}/`),
+      ]);
+      chloe.push(...(await benchChloe(config, database.db)));
+    }
+    chat.push(...(await benchChat(config, database.db)));
   } finally {
     await app.close();
     await baseline.close();
     await database.close();
+  }
+  if (onlyChat) {
+    for (const line of chat) console.log(line);
+    return;
   }
 
   console.log(`\n${QUESTIONS} questions, ${CONNECTIONS} connections, ${DURATION} s each`);
@@ -148,6 +160,8 @@ async function main() {
     console.log(`${'ratio app / baseline'.padEnd(36)} ${(measured.rps / base.rps).toFixed(2).padStart(7)}\n`);
   }
   for (const line of chloe) console.log(line);
+  console.log('');
+  for (const line of chat) console.log(line);
   console.log('');
   const js = routeJavaScript('features/feed/feed-page.tsx');
   console.log(
