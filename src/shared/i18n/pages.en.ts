@@ -356,7 +356,7 @@ export const pagesEn = {
     deleteFailed: 'Could not delete your account',
     exportTitle: 'Your data',
     exportText:
-      'Download a copy of everything Mentor Me holds about you: your account, your questions (anonymous ones too), replies, likes, saved questions, reports and the details of your voice notes. The file is in JSON, a plain text format.',
+      'Download a copy of everything Mentor Me holds about you: your account, your questions (anonymous ones too), replies, likes, saved questions, reports, the details of your voice notes, your mentor chats and the messages you sent in them. The file is in JSON, a plain text format.',
     exportButton: 'Download my data',
     exporting: 'Preparing your file…',
     exportDone: 'Your data has been downloaded',
