@@ -70,11 +70,6 @@ export class EventBus {
     await client?.end().catch(() => undefined);
   }
 
-  /** Whether the listening connection is up (for tests and readiness). */
-  get listening(): boolean {
-    return this.client !== null;
-  }
-
   private async connect(): Promise<void> {
     const client = new pg.Client(this.connection);
     client.on('notification', (message) => {

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
 
-/** One open socket: whose it is, through which session, and which conversations it has joined. */
+/** One open socket: whose it is and through which session. */
 export type Connection = {
   readonly id: string;
   readonly userId: string;
   readonly sessionId: string;
   readonly socket: WebSocket;
-  readonly joined: Set<string>;
   /** Pings sent since the last pong. */
   missedPongs: number;
 };
@@ -44,7 +43,6 @@ export class SocketHub {
       userId,
       sessionId,
       socket,
-      joined: new Set(),
       missedPongs: 0,
     };
     let set = this.byUser.get(userId);
@@ -62,12 +60,6 @@ export class SocketHub {
 
   hasUser(userId: string): boolean {
     return this.byUser.has(userId);
-  }
-
-  get size(): number {
-    let total = 0;
-    for (const set of this.byUser.values()) total += set.size;
-    return total;
   }
 
   send(connection: Connection, frame: object): void {

@@ -2,6 +2,7 @@ import { and, count, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Locale, Role } from '../../../shared/constants';
 import type { User } from '../../../shared/schemas/auth';
 import type { Database } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { failedSignins, sessions, users } from '../../db/schema';
 import { errors } from '../../errors';
 import { createSession, type SessionUser } from '../../plugins/auth';
@@ -18,11 +19,6 @@ export function toPublicUser(user: SessionUser): User {
     isDemo: user.isDemo,
     mentorVerified: user.role === 'mentor' && user.mentorVerifiedAt !== null,
   };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e.code === '23505' || e.cause?.code === '23505';
 }
 
 export async function findUserByEmail(db: Database, email: string): Promise<SessionUser | undefined> {

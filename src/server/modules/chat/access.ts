@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { conversationParticipants, conversations } from '../../db/schema';
+import { blocks, conversationParticipants, conversations } from '../../db/schema';
 import { errors } from '../../errors';
 
 export type ConversationRow = typeof conversations.$inferSelect;
@@ -8,14 +8,16 @@ type Executor = Pick<Database, 'select'>;
 
 /**
  * The conversation, when `userId` takes part in it. Anyone else gets the same 404 as for an id that does not
- * exist, so a stranger learns nothing, admins included: they do not read private conversations.
+ * exist, so a stranger learns nothing, admins included: they do not read private conversations. `lock` holds the
+ * conversation's row until the transaction ends (a new message takes its next number under it).
  */
 export async function conversationOf(
   db: Executor,
   conversationId: string,
   userId: string,
+  { lock = false } = {},
 ): Promise<ConversationRow & { lastReadSeq: number }> {
-  const [row] = await db
+  const query = db
     .select({ conversation: conversations, lastReadSeq: conversationParticipants.lastReadSeq })
     .from(conversationParticipants)
     .innerJoin(conversations, eq(conversations.id, conversationParticipants.conversationId))
@@ -25,7 +27,9 @@ export async function conversationOf(
         eq(conversationParticipants.userId, userId),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .$dynamic();
+  const [row] = await (lock ? query.for('update', { of: conversations }) : query);
   if (!row) throw errors.notFound();
   return { ...row.conversation, lastReadSeq: row.lastReadSeq };
 }
@@ -35,3 +39,18 @@ export const peopleOf = (conversation: Pick<ConversationRow, 'studentId' | 'ment
   conversation.studentId,
   conversation.mentorId,
 ];
+
+/** Whether either of the two has blocked the other. */
+export async function isBlocked(db: Executor, a: string, b: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(blocks)
+    .where(
+      or(
+        and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)),
+        and(eq(blocks.blockerId, b), eq(blocks.blockedId, a)),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}

@@ -1,11 +1,11 @@
-import { and, count, eq, gt, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { CHAT_LIMITS, type Conversation } from '../../../shared/schemas/chat';
 import type { Role } from '../../../shared/constants';
 import type { Database } from '../../db/client';
 import { blocks, conversationParticipants, conversations, users } from '../../db/schema';
 import { errors } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
-import { conversationOf, peopleOf } from './access';
+import { conversationOf, isBlocked, peopleOf } from './access';
 import { publishChatEvent } from './events';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -79,21 +79,6 @@ export async function getConversation(db: Database, id: string, userId: string):
   const [conversation] = await readConversations(db, userId, id);
   if (!conversation) throw errors.notFound();
   return conversation;
-}
-
-/** Whether either of the two has blocked the other. */
-async function isBlocked(db: Pick<Database, 'select'>, a: string, b: string): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql`1` })
-    .from(blocks)
-    .where(
-      or(
-        and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)),
-        and(eq(blocks.blockerId, b), eq(blocks.blockedId, a)),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
 }
 
 /**

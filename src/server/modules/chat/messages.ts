@@ -1,10 +1,12 @@
 import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Message, MessagesPage } from '../../../shared/schemas/chat';
 import type { Database } from '../../db/client';
-import { blocks, conversationParticipants, conversations, messages, reports } from '../../db/schema';
+import { isUniqueViolation } from '../../db/errors';
+import { conversationParticipants, conversations, messages, type reports } from '../../db/schema';
+import { fileReport } from '../../lib/reports';
 import { errors } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
-import { conversationOf, peopleOf } from './access';
+import { conversationOf, isBlocked, peopleOf } from './access';
 import { publishChatEvent } from './events';
 
 type MessageRow = typeof messages.$inferSelect;
@@ -67,11 +69,6 @@ async function messageByClientId(db: Pick<Database, 'select'>, senderId: string,
   return row;
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e.code === '23505' || e.cause?.code === '23505';
-}
-
 /**
  * Sends a message. Its number is the conversation's next one, taken under the conversation row's lock, so numbers
  * have no gaps. A `clientId` the sender used before returns the first message (`created: false`), whenever the
@@ -91,24 +88,15 @@ export async function sendMessage(
   }
   try {
     return await db.transaction(async (tx) => {
-      const conversation = await conversationOf(tx, conversationId, sender.id);
-      const [locked] = await tx
-        .select({ status: conversations.status })
-        .from(conversations)
-        .where(eq(conversations.id, conversationId))
-        .for('update');
+      const conversation = await conversationOf(tx, conversationId, sender.id, { lock: true });
       if (clientId) {
         // A resend that raced the first send waited for its lock above and now sees it.
         const earlier = await messageByClientId(tx, sender.id, clientId);
         if (earlier) return { message: toMessage(earlier), created: false };
       }
-      if (locked?.status !== 'active') throw errors.conversationClosed();
-      const [blocked] = await tx
-        .select({ one: sql`1` })
-        .from(blocks)
-        .where(and(eq(blocks.blockerId, conversation.studentId), eq(blocks.blockedId, conversation.mentorId)))
-        .limit(1);
-      if (blocked) throw errors.conversationBlocked();
+      if (conversation.status !== 'active') throw errors.conversationClosed();
+      if (await isBlocked(tx, conversation.studentId, conversation.mentorId))
+        throw errors.conversationBlocked();
 
       const now = new Date();
       const [numbered] = await tx
@@ -199,11 +187,5 @@ export async function reportConversation(
       .limit(1);
     if (!message) throw errors.notFound();
   }
-  const target = input.messageId ? { messageId: input.messageId } : { conversationId };
-  const inserted = await db
-    .insert(reports)
-    .values({ reporterId: user.id, ...target, reason: input.reason, details: input.details ?? null })
-    .onConflictDoNothing()
-    .returning({ id: reports.id });
-  if (inserted.length === 0) throw errors.alreadyReported();
+  await fileReport(db, user.id, input.messageId ? { messageId: input.messageId } : { conversationId }, input);
 }

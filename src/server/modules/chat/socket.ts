@@ -25,7 +25,8 @@ export const messageRateLimit = (config: Config) => ({
 /** Typing notices a socket relays at most this often per conversation. */
 const TYPING_INTERVAL_MS = 1_500;
 
-type Joined = Map<string, { people: string[]; lastTyping: number }>;
+/** What the chat knows of a socket: its reader's language and the conversations it joined (with their people). */
+type SocketState = { locale: Locale; rooms: Map<string, { people: string[]; lastTyping: number }> };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -44,8 +45,7 @@ export function registerChatSocket(
   opts: { db: Database; config: Config; hub: SocketHub; bus: EventBus },
 ) {
   const { db, config, hub, bus } = opts;
-  const joined = new WeakMap<Connection, Joined>();
-  const locales = new WeakMap<Connection, Locale>();
+  const states = new WeakMap<Connection, SocketState>();
 
   const errorFrame = (connection: Connection, error: unknown, extra: Partial<ServerFrame> = {}) => {
     const known = error instanceof AppError;
@@ -54,7 +54,7 @@ export function registerChatSocket(
     hub.send(connection, {
       type: 'error',
       code: known ? error.code : 'INTERNAL',
-      message: translate(locales.get(connection) ?? 'en', key, known ? error.values : {}),
+      message: translate(states.get(connection)?.locale ?? 'en', key, known ? error.values : {}),
       ...extra,
     });
   };
@@ -72,7 +72,7 @@ export function registerChatSocket(
       return errorFrame(connection, new AppError(400, 'VALIDATION', key));
     }
     const frame = parsed.data;
-    const rooms = joined.get(connection)!;
+    const { rooms } = states.get(connection)!;
     const extra = { conversationId: frame.conversationId };
     try {
       switch (frame.type) {
@@ -122,8 +122,10 @@ export function registerChatSocket(
     (socket, request) => {
       const { user, sessionId } = request.socketSession!;
       const connection = hub.add(user.id, sessionId, socket);
-      joined.set(connection, new Map());
-      locales.set(connection, request.headers['accept-language'] ? requestLocale(request) : user.locale);
+      states.set(connection, {
+        locale: request.headers['accept-language'] ? requestLocale(request) : user.locale,
+        rooms: new Map(),
+      });
       socket.on('message', (data: RawData) => {
         handleFrame(connection, user, data).catch((error: unknown) => errorFrame(connection, error));
       });
@@ -149,7 +151,7 @@ export function registerChatSocket(
           hub.sendToUser(
             userId,
             { type: 'typing', conversationId: event.c, userId: event.by },
-            (connection) => Boolean(joined.get(connection)?.has(event.c)),
+            (connection) => Boolean(states.get(connection)?.rooms.has(event.c)),
           );
         }
         return;

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { replies, reports } from '../../db/schema';
+import type { reports } from '../../db/schema';
+import { replies } from '../../db/schema';
+import { fileReport } from '../../lib/reports';
 import { errors } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
 import { assertQuestionExists } from './questions';
@@ -17,10 +19,5 @@ export async function report(
     const [reply] = await db.select({ id: replies.id }).from(replies).where(eq(replies.id, target.replyId));
     if (!reply) throw errors.notFound();
   }
-  const inserted = await db
-    .insert(reports)
-    .values({ reporterId: user.id, ...target, reason: input.reason, details: input.details ?? null })
-    .onConflictDoNothing()
-    .returning({ id: reports.id });
-  if (inserted.length === 0) throw errors.alreadyReported();
+  await fileReport(db, user.id, target, input);
 }

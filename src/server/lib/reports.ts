@@ -1,0 +1,24 @@
+import type { Database } from '../db/client';
+import { reports } from '../db/schema';
+import { errors } from '../errors';
+
+export type ReportTarget =
+  { questionId: string } | { replyId: string } | { conversationId: string } | { messageId: string };
+
+/**
+ * Files a report for the admins' one queue (questions, replies, chats and chat messages alike): one open report per
+ * person and target, a second is 409. The caller has checked that the person may see the target.
+ */
+export async function fileReport(
+  db: Database,
+  reporterId: string,
+  target: ReportTarget,
+  input: { reason: (typeof reports.$inferInsert)['reason']; details?: string },
+): Promise<void> {
+  const inserted = await db
+    .insert(reports)
+    .values({ reporterId, ...target, reason: input.reason, details: input.details ?? null })
+    .onConflictDoNothing()
+    .returning({ id: reports.id });
+  if (inserted.length === 0) throw errors.alreadyReported();
+}
