@@ -1,5 +1,6 @@
 import { Send } from 'lucide-react';
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
+import { sendOnEnter } from '../../components/send-on-enter';
 import { CHAT_LIMITS, messageContentSchema } from '../../../shared/schemas/chat';
 import { Button } from '../../components/ui/button';
 import { useTranslation } from '../../lib/i18n';
@@ -36,13 +37,6 @@ export function Composer({
     event.preventDefault();
     send();
   };
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    // Enter while an input method is composing (Vietnamese Telex, for one) confirms the word, not the message.
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      send();
-    }
-  };
 
   if (lockedNotice)
     return (
@@ -69,7 +63,7 @@ export function Composer({
             setValue(event.target.value);
             if (event.target.value.trim()) onTyping?.();
           }}
-          onKeyDown={onKeyDown}
+          onKeyDown={sendOnEnter(send)}
           className="block max-h-40 w-full resize-none rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus-visible:border-brand-600"
         />
         <p id={hintId} className="mt-1 text-xs text-slate-600">

@@ -6,13 +6,8 @@ import { formatDateTime } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
 import { RoleBadge, StatusBadge, UnreadBadge } from './badges';
 
-/** How much of the last message a list item shows (the rest is cut by CSS too, on narrow screens). */
-const EXCERPT_CHARS = 120;
-
-function excerpt(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > EXCERPT_CHARS ? `${line.slice(0, EXCERPT_CHARS)}…` : line;
-}
+/** The last message on one line: the server sends its first 160 characters, CSS cuts it to the item's width. */
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 function ConversationItem({
   conversation,
@@ -47,7 +42,7 @@ function ConversationItem({
         {last && (
           <span className="mt-1 block truncate text-sm text-slate-600">
             {last.senderId === ownUserId ? `${t('chat.you')}: ` : ''}
-            {excerpt(last.content)}
+            {oneLine(last.content)}
           </span>
         )}
         <time dateTime={conversation.updatedAt} className="mt-1 block text-xs text-slate-600">

@@ -1,5 +1,6 @@
 import { Send, Square } from 'lucide-react';
-import type { FormEvent, KeyboardEvent, Ref } from 'react';
+import type { FormEvent, Ref } from 'react';
+import { sendOnEnter } from '../../components/send-on-enter';
 import { CHAT_LIMITS } from '../../../shared/schemas/ai';
 import { Button } from '../../components/ui/button';
 import { useTranslation } from '../../lib/i18n';
@@ -25,12 +26,6 @@ export function Composer({
     event.preventDefault();
     onSend();
   };
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      onSend();
-    }
-  };
   return (
     <form onSubmit={onSubmit} className="flex items-end gap-2 border-t border-slate-200 p-4">
       <div className="flex-1">
@@ -47,7 +42,7 @@ export function Composer({
           disabled={pending}
           aria-describedby="chloe-input-hint"
           onChange={(event) => onChange(event.target.value)}
-          onKeyDown={onKeyDown}
+          onKeyDown={sendOnEnter(onSend)}
           className="block w-full resize-none rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus-visible:border-brand-600 disabled:bg-slate-100"
         />
         <p id="chloe-input-hint" className="mt-1 text-xs text-slate-600">
