@@ -1,12 +1,12 @@
-import type { Database } from '../db/client';
-import { reports } from '../db/schema';
-import { errors } from '../errors';
+import type { Database } from '../../db/client';
+import { reports } from '../../db/schema';
+import { errors } from '../../errors';
 
 export type ReportTarget =
   { questionId: string } | { replyId: string } | { conversationId: string } | { messageId: string };
 
 /**
- * Files a report for the admins' one queue (questions, replies, chats and chat messages alike): one open report per
+ * Files a report for the admins' one queue (questions, replies, chats and chat messages alike; the admin dashboard reads it): one open report per
  * person and target, a second is 409. The caller has checked that the person may see the target.
  */
 export async function fileReport(
