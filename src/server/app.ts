@@ -26,6 +26,9 @@ import { StatusChecker } from './modules/government/status';
 import { healthRoutes } from './modules/health/routes';
 import { questionRoutes } from './modules/questions/routes';
 import { resourceRoutes } from './modules/resources/routes';
+import { clearCachesOnEvents } from './modules/questions/cache';
+import { EventBus } from './realtime/bus';
+import { adminRoutes } from './modules/admin/routes';
 
 export type AppDeps = {
   config: Config;
@@ -101,6 +104,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(authPlugin, { db, config });
 
+  // One ear per instance on PostgreSQL's events: chat's sockets and the question caches of every instance.
+  const bus = EventBus.forDatabase(db, app.log);
+  await bus.start();
+  app.addHook('onClose', () => bus.stop());
+  clearCachesOnEvents(db, bus);
+
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, { db, config });
   await app.register(accountRoutes, { db });
@@ -108,7 +117,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(questionRoutes, { db, config, onQuestionPosted: deps.onQuestionPosted });
   await app.register(governmentRoutes, { db, statusChecker: deps.statusChecker ?? new StatusChecker() });
   await app.register(resourceRoutes, { db });
-  await app.register(chatRoutes, { db, config });
+  await app.register(chatRoutes, { db, config, bus });
+  await app.register(adminRoutes, { db, config });
   await app.register(aiRoutes, {
     db,
     config,

@@ -200,6 +200,8 @@ export async function createSession(db: Database, userId: string): Promise<strin
     userId,
     expiresAt: new Date(Date.now() + SESSION.maxAgeMs),
   });
+  // Signing in is a visit: later ones are noted as the session is used (at most hourly).
+  await db.update(users).set({ lastSeenAt: new Date() }).where(eq(users.id, userId));
   return token;
 }
 

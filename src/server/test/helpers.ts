@@ -168,9 +168,18 @@ export async function signIn(app: FastifyInstance, email: string, password: stri
  * A signed-in user with the given role. Admins cannot sign up, so the role is set in the database; the
  * session reads the user on every request, so the token it already has carries the new role.
  */
-export async function userWithRole(app: FastifyInstance, db: Database, role: Role): Promise<SignedUp> {
+/** A member with this role; a mentor is verified, as one an admin made, unless `verified: false`. */
+export async function userWithRole(
+  app: FastifyInstance,
+  db: Database,
+  role: Role,
+  { verified = true } = {},
+): Promise<SignedUp> {
   const created = await signUp(app);
-  if (role !== 'student') await db.update(users).set({ role }).where(eq(users.id, created.user.id));
+  if (role !== 'student') {
+    const mentorVerifiedAt = role === 'mentor' && verified ? new Date() : null;
+    await db.update(users).set({ role, mentorVerifiedAt }).where(eq(users.id, created.user.id));
+  }
   return { ...created, user: { ...created.user, role } };
 }
 

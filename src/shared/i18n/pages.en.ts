@@ -1,3 +1,4 @@
+import { adminEn } from './admin.en';
 import { chatEn } from './chat.en';
 
 /**
@@ -366,6 +367,7 @@ export const pagesEn = {
     cancel: 'Cancel',
   },
   chat: chatEn,
+  admin: adminEn,
   legal: {
     lastReviewed: 'Last reviewed: {{date}}',
   },

@@ -1,3 +1,4 @@
+import { adminVi } from './admin.vi';
 import { chatVi } from './chat.vi';
 import type { PageResources } from './pages.en';
 
@@ -363,6 +364,7 @@ export const pagesVi: PageResources = {
     cancel: 'Hủy',
   },
   chat: chatVi,
+  admin: adminVi,
   legal: {
     lastReviewed: 'Xem lại lần cuối: {{date}}',
   },

@@ -88,6 +88,11 @@ export const userSchema = z.object({
   isDemo: z.boolean(),
   /** A mentor whose profile an admin has verified: only they are offered to students for chat. */
   mentorVerified: z.boolean(),
+  /**
+   * Why an admin declined this person's mentor application, until they have read it
+   * (`DELETE /api/auth/me/notice`); null otherwise.
+   */
+  mentorDeclinedReason: z.string().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 

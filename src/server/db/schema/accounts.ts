@@ -45,6 +45,8 @@ export const users = pgTable(
     mentorVerifiedBy: uuid('mentor_verified_by').references((): AnyPgColumn => users.id, {
       onDelete: 'set null',
     }),
+    /** Why an admin declined this person's mentor application, until they have read it. */
+    mentorDeclinedReason: text('mentor_declined_reason'),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
   },

@@ -1,9 +1,36 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { AuditAction, ReportTargetType } from '../../../shared/schemas/admin';
 import { users } from './accounts';
 import { conversations, messages } from './chat';
 import { questions, replies } from './community';
 import { createdAt } from './columns';
+
+/** What a reported item said, kept on its reports when an admin removes it. */
+export type ReportSnapshot = {
+  title: string | null;
+  text: string;
+  author: { id: string; displayName: string; role: 'student' | 'mentor' | 'admin' } | null;
+  createdAt: string | null;
+  link: string | null;
+  context: {
+    id: string;
+    sender: ReportSnapshot['author'];
+    content: string;
+    createdAt: string;
+    reported: boolean;
+  }[];
+};
 
 export const reports = pgTable(
   'reports',
@@ -24,13 +51,27 @@ export const reports = pgTable(
     status: text('status', { enum: ['open', 'resolved', 'dismissed'] })
       .notNull()
       .default('open'),
+    /**
+     * The reported item, kept after it is removed (its reference above is then null): the queue groups reports by
+     * these two.
+     */
+    targetType: text('target_type').$type<ReportTargetType>().notNull(),
+    targetId: uuid('target_id').notNull(),
+    snapshot: jsonb('snapshot').$type<ReportSnapshot>(),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     check(
       'reports_one_target_check',
-      sql`num_nonnulls(${t.questionId}, ${t.replyId}, ${t.conversationId}, ${t.messageId}) = 1`,
+      sql`num_nonnulls(${t.questionId}, ${t.replyId}, ${t.conversationId}, ${t.messageId}) = 1 or (num_nonnulls(${t.questionId}, ${t.replyId}, ${t.conversationId}, ${t.messageId}) = 0 and ${t.snapshot} is not null)`,
     ),
+    check(
+      'reports_target_type_check',
+      sql`${t.targetType} in ('question', 'reply', 'conversation', 'message')`,
+    ),
+    index('reports_target_idx').on(t.targetType, t.targetId, t.status),
     uniqueIndex('reports_open_question_idx')
       .on(t.reporterId, t.questionId)
       .where(sql`${t.status} = 'open' and ${t.questionId} is not null`),
@@ -45,4 +86,26 @@ export const reports = pgTable(
       .where(sql`${t.status} = 'open' and ${t.messageId} is not null`),
     index('reports_status_idx').on(t.status, t.createdAt),
   ],
+);
+
+/**
+ * Every admin action, append-only: a trigger (migration 0007) refuses updates, deletes and truncation. The admin is
+ * recorded by id, name and e-mail as they were, with no foreign key, so the record outlives their account.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    adminId: uuid('admin_id'),
+    adminName: text('admin_name').notNull(),
+    adminEmail: text('admin_email').notNull(),
+    action: text('action').$type<AuditAction>().notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    targetLabel: text('target_label').notNull(),
+    reason: text('reason'),
+    detail: text('detail'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt)],
 );

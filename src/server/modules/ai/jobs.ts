@@ -1,6 +1,8 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { aiReplyJobs, questions } from '../../db/schema';
+import type { SessionUser } from '../../plugins/auth';
+import { recordAudit } from '../moderation/audit';
 import { addAiReply } from '../questions/replies';
 import { answerText } from './chloe';
 import type { ChatProvider } from './providers';
@@ -168,12 +170,25 @@ export async function listJobs(db: Database, status: (typeof aiReplyJobs.$inferS
   }));
 }
 
-/** Puts a failed (or any unfinished) job back in the queue, due now. False when there is no such job. */
-export async function retryJob(db: Database, questionId: string): Promise<boolean> {
-  const rows = await db
-    .update(aiReplyJobs)
-    .set({ status: 'pending', attempts: 0, runAfter: sql`now()`, lockedUntil: null, updatedAt: sql`now()` })
-    .where(sql`${aiReplyJobs.questionId} = ${questionId} and ${aiReplyJobs.status} <> 'done'`)
-    .returning({ id: aiReplyJobs.questionId });
-  return rows.length > 0;
+/** An admin puts a failed (or any unfinished) job back in the queue, due now, on the record. False when there is no such job. */
+export async function retryJob(db: Database, admin: SessionUser, questionId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(aiReplyJobs)
+      .set({ status: 'pending', attempts: 0, runAfter: sql`now()`, lockedUntil: null, updatedAt: sql`now()` })
+      .where(sql`${aiReplyJobs.questionId} = ${questionId} and ${aiReplyJobs.status} <> 'done'`)
+      .returning({ id: aiReplyJobs.questionId });
+    if (rows.length === 0) return false;
+    const [question] = await tx
+      .select({ title: questions.title })
+      .from(questions)
+      .where(eq(questions.id, questionId));
+    await recordAudit(tx, admin, {
+      action: 'ai-job.retry',
+      targetType: 'question',
+      targetId: questionId,
+      targetLabel: question?.title ?? questionId,
+    });
+    return true;
+  });
 }

@@ -95,8 +95,8 @@ export const aiRoutes: FastifyPluginAsyncZod<{
     '/api/admin/ai-jobs/:id/retry',
     { schema: { tags: ['admin'], params: idParamsSchema } },
     async (request, reply) => {
-      requireRole('admin')(request);
-      if (!(await retryJob(db, request.params.id))) throw errors.notFound();
+      const admin = requireRole('admin')(request);
+      if (!(await retryJob(db, admin, request.params.id))) throw errors.notFound();
       opts.onJobRetried?.();
       return reply.code(204).send();
     },

@@ -30,6 +30,7 @@ describe('sign-up', () => {
       'id',
       'isDemo',
       'locale',
+      'mentorDeclinedReason',
       'mentorVerified',
       'role',
     ]);
@@ -40,6 +41,7 @@ describe('sign-up', () => {
       locale: 'en',
       isDemo: false,
       mentorVerified: false,
+      mentorDeclinedReason: null,
     });
     expect(Number.isNaN(Date.parse(body.user.createdAt))).toBe(false);
 

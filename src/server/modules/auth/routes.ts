@@ -142,6 +142,17 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
     },
   );
 
+  // The person has read why their mentor application was declined.
+  app.delete(
+    '/api/auth/me/notice',
+    { schema: { tags: ['auth'], response: { 204: z.null(), 401: errorResponseSchema } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await auth.dismissNotice(db, user.id);
+      return reply.code(204).send(null);
+    },
+  );
+
   app.post(
     '/api/auth/password',
     { schema: { tags: ['auth'], body: changePasswordSchema, response: { 200: okSchema, ...errorReplies } } },

@@ -18,6 +18,7 @@ export function toPublicUser(user: SessionUser): User {
     createdAt: user.createdAt.toISOString(),
     isDemo: user.isDemo,
     mentorVerified: user.role === 'mentor' && user.mentorVerifiedAt !== null,
+    mentorDeclinedReason: user.mentorDeclinedReason,
   };
 }
 
@@ -168,6 +169,10 @@ export async function changePassword(
           : eq(sessions.userId, user.id),
       );
   });
+}
+
+export async function dismissNotice(db: Database, userId: string): Promise<void> {
+  await db.update(users).set({ mentorDeclinedReason: null }).where(eq(users.id, userId));
 }
 
 /** Changes a role and revokes the user's sessions, so the new role applies from the next sign-in. */

@@ -20,7 +20,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { requireRole, requireUser } from '../../plugins/auth';
 import type { RateLimit } from '../../plugins/rate-limit';
-import { EventBus } from '../../realtime/bus';
+import type { EventBus } from '../../realtime/bus';
 import { SocketHub } from '../../realtime/socket-hub';
 import {
   closeConversation,
@@ -50,22 +50,19 @@ const tags = ['chat'];
 export const chatRoutes: FastifyPluginAsyncZod<{
   db: Database;
   config: Config;
+  /** The app's realtime bus (app.ts starts and stops it). */
+  bus: EventBus;
   /** Tests pass a hub with a shorter ping interval. */
   hub?: SocketHub;
 }> = async (app, opts) => {
-  const { db, config } = opts;
+  const { db, config, bus } = opts;
   const messageLimit: RateLimit = {
     ...messageRateLimit(config),
     key: (request) => request.user?.id,
     messageKey: 'chat.tooFast',
   };
   const hub = opts.hub ?? new SocketHub();
-  const bus = EventBus.forDatabase(db, app.log);
-  await bus.start();
-  app.addHook('onClose', async () => {
-    hub.stop();
-    await bus.stop();
-  });
+  app.addHook('onClose', async () => hub.stop());
 
   await app.register(fastifyWebsocket, { options: { maxPayload: CHAT_LIMITS.socketMaxPayloadBytes } });
   registerChatSocket(app, { db, config, hub, bus });

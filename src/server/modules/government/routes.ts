@@ -87,8 +87,9 @@ export const governmentRoutes: FastifyPluginAsyncZod<{ db: Database; statusCheck
     },
     async (request) => {
       const admin = requireRole('admin')(request);
-      if (!statusChecker.has(request.params.id)) throw errors.notFound();
-      await setServiceNotice(db, request.params.id, request.body.note, admin.id);
+      const service = statusChecker.target(request.params.id);
+      if (!service) throw errors.notFound();
+      await setServiceNotice(db, service, request.body.note, admin);
       return statusWithNotices();
     },
   );

@@ -3,6 +3,8 @@ import type { GovernmentService, ResolvedPlace } from '../../../shared/schemas/r
 import type { Database } from '../../db/client';
 import { governmentServices, serviceNotices } from '../../db/schema';
 import { errors } from '../../errors';
+import type { SessionUser } from '../../plugins/auth';
+import { recordAudit } from '../moderation/audit';
 import { findLocality, haversineKm, lookupPostcode, type AusState } from '../../lib/postcodes';
 
 const gs = governmentServices;
@@ -80,21 +82,31 @@ export async function serviceNoticesById(db: Database): Promise<Map<string, stri
   return new Map(rows.map((row) => [row.serviceId, row.note]));
 }
 
+/** Sets (or, with null, removes) an admin's notice on an official service, on the record. */
 export async function setServiceNotice(
   db: Database,
-  serviceId: string,
+  service: { id: string; name: string },
   note: string | null,
-  adminId: string,
+  admin: SessionUser,
 ): Promise<void> {
-  if (note === null) {
-    await db.delete(serviceNotices).where(eq(serviceNotices.serviceId, serviceId));
-    return;
-  }
-  await db
-    .insert(serviceNotices)
-    .values({ serviceId, note, updatedBy: adminId })
-    .onConflictDoUpdate({
-      target: serviceNotices.serviceId,
-      set: { note, updatedBy: adminId, updatedAt: sql`now()` },
+  await db.transaction(async (tx) => {
+    if (note === null) {
+      await tx.delete(serviceNotices).where(eq(serviceNotices.serviceId, service.id));
+    } else {
+      await tx
+        .insert(serviceNotices)
+        .values({ serviceId: service.id, note, updatedBy: admin.id })
+        .onConflictDoUpdate({
+          target: serviceNotices.serviceId,
+          set: { note, updatedBy: admin.id, updatedAt: sql`now()` },
+        });
+    }
+    await recordAudit(tx, admin, {
+      action: note === null ? 'notice.clear' : 'notice.set',
+      targetType: 'service',
+      targetId: service.id,
+      targetLabel: service.name,
+      detail: note,
     });
+  });
 }

@@ -65,8 +65,9 @@ export class StatusChecker {
     return this.current();
   }
 
-  has(id: string): boolean {
-    return this.targets.some((target) => target.id === id);
+  /** The service with this id, when it is one of ours. */
+  target(id: string): StatusTarget | undefined {
+    return this.targets.find((target) => target.id === id);
   }
 
   current(): ServiceStatus[] {

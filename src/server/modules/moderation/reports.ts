@@ -1,3 +1,4 @@
+import type { ReportTargetType } from '../../../shared/schemas/admin';
 import type { Database } from '../../db/client';
 import { reports } from '../../db/schema';
 import { errors } from '../../errors';
@@ -15,10 +16,25 @@ export async function fileReport(
   target: ReportTarget,
   input: { reason: (typeof reports.$inferInsert)['reason']; details?: string },
 ): Promise<void> {
+  const [targetType, targetId] = targetOf(target);
   const inserted = await db
     .insert(reports)
-    .values({ reporterId, ...target, reason: input.reason, details: input.details ?? null })
+    .values({
+      reporterId,
+      ...target,
+      targetType,
+      targetId,
+      reason: input.reason,
+      details: input.details ?? null,
+    })
     .onConflictDoNothing()
     .returning({ id: reports.id });
   if (inserted.length === 0) throw errors.alreadyReported();
+}
+
+function targetOf(target: ReportTarget): [ReportTargetType, string] {
+  if ('questionId' in target) return ['question', target.questionId];
+  if ('replyId' in target) return ['reply', target.replyId];
+  if ('conversationId' in target) return ['conversation', target.conversationId];
+  return ['message', target.messageId];
 }

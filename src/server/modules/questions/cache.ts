@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client';
+import { publish, type EventBus } from '../../realtime/bus';
 
 /**
  * A short-lived cache of the feeds' first pages. Every write to questions, replies or likes clears it,
@@ -52,7 +53,26 @@ export function perDatabaseCache<T>(ttlMs: number, maxEntries?: number): (db: Da
   };
 }
 
-/** Every write to questions, replies, likes or voice notes clears every question cache of its database. */
-export function clearCaches(db: Database): void {
+function clearCaches(db: Database): void {
   for (const clear of clearers) clear(db);
+}
+
+const QUESTIONS_CHANGED = { t: 'questions' } as const;
+
+/**
+ * Every write to questions, replies, likes or voice notes (and to what their badges show) clears every question
+ * cache of its database, here at once and on every other instance through the realtime bus.
+ */
+export async function questionsChanged(db: Database): Promise<void> {
+  clearCaches(db);
+  await publish(db, QUESTIONS_CHANGED);
+}
+
+/** Clears this instance's caches when another instance (or this one) says the questions changed. */
+export function clearCachesOnEvents(db: Database, bus: EventBus): void {
+  bus.onEvent((event) => {
+    if (event.t === QUESTIONS_CHANGED.t) clearCaches(db);
+  });
+  // Events missed while the bus was reconnecting: start afresh.
+  bus.onReconnected(() => clearCaches(db));
 }

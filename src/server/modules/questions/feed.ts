@@ -12,7 +12,9 @@ import type { Database } from '../../db/client';
 import { errors } from '../../errors';
 import { perDatabaseCache } from './cache';
 import {
+  BADGE_ROLE,
   iso,
+  questionSearch,
   SELECT_QUESTION,
   shapeQuestion,
   viewerFlags,
@@ -58,11 +60,7 @@ async function readPage(db: Database, options: ListQuestionsOptions): Promise<Ra
   const { cursor } = options;
   const filters: SQL[] = [];
   if (options.category) filters.push(sql`c.slug = ${options.category}`);
-  if (options.q) {
-    filters.push(sql`(q.search @@ websearch_to_tsquery('english', ${options.q})
-      or q.search @@ websearch_to_tsquery('simple', ${options.q})
-      or ${options.q} <% q.title)`);
-  }
+  if (options.q) filters.push(questionSearch(options.q));
   // Recent SOS questions have their own lane on the feed; a search looks through everything.
   const laneApplies = !options.q;
   const inLane = sql`(q.is_urgent and q.created_at > now() - make_interval(hours => ${QUESTION_LIMITS.urgentLaneHours}))`;
@@ -132,7 +130,7 @@ async function readDetail(db: Database, id: string): Promise<RawDetail> {
   const [question, replyRows] = await Promise.all([
     db.execute<QuestionRow>(sql`${SELECT_QUESTION} where q.id = ${id}`),
     db.execute<ReplyRow>(sql`
-      select r.id, r.content, r.is_ai_reply, r.created_at, r.author_id, u.display_name, u.role
+      select r.id, r.content, r.is_ai_reply, r.created_at, r.author_id, u.display_name, ${BADGE_ROLE} as role
       from replies r left join users u on u.id = r.author_id
       where r.question_id = ${id}
       order by r.is_ai_reply desc, r.created_at asc, r.id asc`),

@@ -30,17 +30,34 @@ export type QuestionRow = {
   ai_reply: string | null;
 };
 
+/**
+ * The role an author's badge shows (users alias `u`): a mentor no admin has verified yet shows as a student, so
+ * nobody reads a self-declared mentor's words as a verified mentor's.
+ */
+export const BADGE_ROLE = sql`case when u.role = 'mentor' and u.mentor_verified_at is null then 'student' else u.role end`;
+
 /** Reads `QuestionRow`s (alias `q`); callers add their filter, order and limit. */
 export const SELECT_QUESTION = sql`
   select q.id, q.title, q.content, q.tags, q.is_urgent, q.is_anonymous, q.upvotes, q.reply_count, q.created_at,
     to_char(q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at_exact,
-    q.author_id, u.display_name, u.role, c.slug as category_slug, c.name_en as category_en, c.name_vi as category_vi,
+    q.author_id, u.display_name, ${BADGE_ROLE} as role, c.slug as category_slug, c.name_en as category_en, c.name_vi as category_vi,
     exists (select 1 from voice_notes v where v.question_id = q.id) as has_voice_note,
     (select r.content from replies r where r.question_id = q.id and r.is_ai_reply
       order by r.created_at limit 1) as ai_reply
   from questions q
   join users u on u.id = q.author_id
   left join categories c on c.id = q.category_id`;
+
+/**
+ * Replies (alias `r`) to question `q` that answer it as a person: not Chloe's, and not the asker's own. Without one
+ * a question is unanswered (the admin's stats and filter, the newsletter).
+ */
+export const HUMAN_ANSWER = sql`r.question_id = q.id and not r.is_ai_reply and r.author_id <> q.author_id`;
+
+/** Questions (alias `q`) matching a search, in English, in any language word for word, or by a title like it. */
+export const questionSearch = (q: string) => sql`(q.search @@ websearch_to_tsquery('english', ${q})
+  or q.search @@ websearch_to_tsquery('simple', ${q})
+  or ${q} <% q.title)`;
 
 export function iso(value: Date | string): string {
   return (value instanceof Date ? value : new Date(value)).toISOString();

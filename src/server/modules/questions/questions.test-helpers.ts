@@ -60,6 +60,8 @@ export async function createUsers(
             ? options.displayName
             : `${options.displayName ?? 'Member'} ${i + 1}`,
         role: options.role ?? 'student',
+        // Mentors here are verified, as an admin would have them.
+        mentorVerifiedAt: options.role === 'mentor' ? createdAt : null,
         passwordHash: hash,
         createdAt,
       })),

@@ -7,7 +7,8 @@ import type { Database } from '../../db/client';
 import { aiReplyJobs, categories, questions } from '../../db/schema';
 import { errors } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
-import { clearCaches } from './cache';
+import { recordAudit } from '../moderation/audit';
+import { questionsChanged } from './cache';
 import { getQuestion } from './feed';
 import { enforcePostingLimits } from './posting-limits';
 import { SELECT_QUESTION, shapeQuestion, viewerFlags, type QuestionRow } from './question-shape';
@@ -42,7 +43,7 @@ export async function createQuestion(
     await tx.insert(aiReplyJobs).values({ questionId: created!.id, urgent: input.isUrgent });
     return created!.id;
   });
-  clearCaches(db);
+  await questionsChanged(db);
   return getQuestion(db, user, locale, id);
 }
 
@@ -52,12 +53,36 @@ export async function assertQuestionExists(db: Database, id: string): Promise<vo
   if (!row) throw errors.notFound();
 }
 
-export async function deleteQuestion(db: Database, user: SessionUser, id: string): Promise<void> {
-  const [row] = await db.select({ authorId: questions.authorId }).from(questions).where(eq(questions.id, id));
-  if (!row) throw errors.notFound();
-  if (row.authorId !== user.id && user.role !== 'admin') throw errors.forbidden();
-  await db.delete(questions).where(eq(questions.id, id));
-  clearCaches(db);
+/**
+ * Deletes a question with everything hanging on it (replies, likes, bookmarks, its voice note, Chloe's job and the
+ * reports on it and its replies: the foreign keys cascade). Its author may; an admin may any, on the record.
+ */
+export async function deleteQuestion(
+  db: Database,
+  user: SessionUser,
+  id: string,
+  reason?: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ authorId: questions.authorId, title: questions.title })
+      .from(questions)
+      .where(eq(questions.id, id))
+      .for('update');
+    if (!row) throw errors.notFound();
+    if (row.authorId !== user.id && user.role !== 'admin') throw errors.forbidden();
+    await tx.delete(questions).where(eq(questions.id, id));
+    if (user.role === 'admin') {
+      await recordAudit(tx, user, {
+        action: 'question.delete',
+        targetType: 'question',
+        targetId: id,
+        targetLabel: row.title,
+        reason,
+      });
+    }
+  });
+  await questionsChanged(db);
 }
 
 /** The viewer's own questions, or the ones they saved. */

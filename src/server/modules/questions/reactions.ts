@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { bookmarks, likes, questions } from '../../db/schema';
 import type { SessionUser } from '../../plugins/auth';
-import { clearCaches } from './cache';
+import { questionsChanged } from './cache';
 import { assertQuestionExists } from './questions';
 
 /** Sets the like to `liked`, or toggles it when not given; the count moves only when the row does. */
@@ -41,7 +41,7 @@ export async function setLike(
       .returning({ upvotes: questions.upvotes });
     return { liked: want, upvotes: row?.upvotes ?? 0 };
   });
-  clearCaches(db);
+  await questionsChanged(db);
   return result;
 }
 

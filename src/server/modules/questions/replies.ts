@@ -6,7 +6,8 @@ import type { Database } from '../../db/client';
 import { questions, replies } from '../../db/schema';
 import { errors } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
-import { clearCaches } from './cache';
+import { recordAudit } from '../moderation/audit';
+import { questionsChanged } from './cache';
 import { getQuestion } from './feed';
 import { enforcePostingLimits, type Transaction } from './posting-limits';
 import { assertQuestionExists } from './questions';
@@ -33,7 +34,7 @@ export async function createReply(
     await tx.insert(replies).values({ questionId, authorId: user.id, content });
     await moveReplyCount(tx, questionId, 1);
   });
-  clearCaches(db);
+  await questionsChanged(db);
   return getQuestion(db, user, locale, questionId);
 }
 
@@ -51,21 +52,40 @@ export async function addAiReply(db: Database, questionId: string, content: stri
     if (rows.length) await moveReplyCount(tx, questionId, 1);
     return rows.length > 0;
   });
-  if (inserted) clearCaches(db);
+  if (inserted) await questionsChanged(db);
 }
 
+/** Its author may delete a reply; an admin may delete any, on the record. */
 export async function deleteReply(db: Database, user: SessionUser, id: string): Promise<void> {
-  const [row] = await db
-    .select({ authorId: replies.authorId, questionId: replies.questionId })
-    .from(replies)
-    .where(eq(replies.id, id));
-  if (!row) throw errors.notFound();
-  if (row.authorId !== user.id && user.role !== 'admin') throw errors.forbidden();
   await db.transaction(async (tx) => {
-    // Two deletes at once: only the one that removed the row moves the count.
-    const deleted = await tx.delete(replies).where(eq(replies.id, id)).returning({ id: replies.id });
-    if (deleted.length === 0) return;
-    await moveReplyCount(tx, row.questionId, -1);
+    const [row] = await tx
+      .select({ authorId: replies.authorId, content: replies.content })
+      .from(replies)
+      .where(eq(replies.id, id))
+      .for('update');
+    if (!row) throw errors.notFound();
+    if (row.authorId !== user.id && user.role !== 'admin') throw errors.forbidden();
+    await removeReply(tx, id);
+    if (user.role === 'admin') {
+      await recordAudit(tx, user, {
+        action: 'reply.delete',
+        targetType: 'reply',
+        targetId: id,
+        targetLabel: row.content.slice(0, 200),
+      });
+    }
   });
-  clearCaches(db);
+  await questionsChanged(db);
+}
+
+/**
+ * Deletes a reply and moves its question's count, in the caller's transaction (the caller clears the caches).
+ * Two deletes at once: only the one that removed the row moves the count.
+ */
+export async function removeReply(tx: Transaction, id: string): Promise<void> {
+  const [deleted] = await tx
+    .delete(replies)
+    .where(eq(replies.id, id))
+    .returning({ questionId: replies.questionId });
+  if (deleted) await moveReplyCount(tx, deleted.questionId, -1);
 }

@@ -5,7 +5,7 @@ import { QUESTION_LIMITS } from '../../../shared/schemas/questions';
 import { errors } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
 import { audioDuration, type AudioContainer } from './audio';
-import { clearCaches } from './cache';
+import { questionsChanged } from './cache';
 
 /**
  * A recording stopped at the limit can run a little past it: the recorder's timer ticks four times a second and
@@ -39,7 +39,7 @@ export async function attachVoiceNote(db: Database, user: SessionUser, questionI
     .onConflictDoNothing()
     .returning({ questionId: voiceNotes.questionId });
   if (inserted.length === 0) throw errors.voiceNoteExists();
-  clearCaches(db);
+  await questionsChanged(db);
 }
 
 export async function readVoiceNote(db: Database, questionId: string) {

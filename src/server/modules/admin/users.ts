@@ -1,0 +1,201 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  ADMIN_LIMITS,
+  type AdminUser,
+  type AdminUsersResponse,
+  type adminUsersQuerySchema,
+} from '../../../shared/schemas/admin';
+import type { Database } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+import { AppError, errors } from '../../errors';
+import type { SessionUser } from '../../plugins/auth';
+import { recordAudit } from '../moderation/audit';
+import { questionsChanged } from '../questions/cache';
+
+type Query = z.output<typeof adminUsersQuerySchema>;
+type UserRow = typeof users.$inferSelect;
+
+const adminErrors = {
+  adminRoleFixed: () => new AppError(409, 'ADMIN_ROLE_FIXED', 'admin.adminRoleFixed'),
+  ownRole: () => new AppError(409, 'OWN_ROLE', 'admin.ownRole'),
+  notMentor: () => new AppError(409, 'NOT_A_MENTOR', 'admin.notMentor'),
+  alreadyVerified: () => new AppError(409, 'ALREADY_VERIFIED', 'admin.alreadyVerified'),
+};
+
+/** `users.id` written out in full: inside a subquery a bare "id" would be the subquery's own. */
+const USER_ID = sql`${users}.${sql.identifier('id')}`;
+const COUNTS = {
+  questions: sql<number>`(select count(*) from questions q where q.author_id = ${USER_ID})::int`,
+  replies: sql<number>`(select count(*) from replies r where r.author_id = ${USER_ID})::int`,
+};
+
+function toAdminUser(row: UserRow & { questionCount: number; replyCount: number }): AdminUser {
+  return {
+    id: row.id,
+    email: row.email,
+    displayName: row.displayName,
+    role: row.role,
+    createdAt: row.createdAt.toISOString(),
+    lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
+    mentorVerified: row.role === 'mentor' && row.mentorVerifiedAt !== null,
+    isDemo: row.isDemo,
+    questionCount: row.questionCount,
+    replyCount: row.replyCount,
+    headline: row.headline,
+    story: row.story,
+    countryPath: row.countryPath,
+    expertise: row.expertise,
+  };
+}
+
+async function readUsers(db: Database, where: SQL, page = 1, oldestFirst = false) {
+  const pageSize = ADMIN_LIMITS.pageSize;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ user: users, questionCount: COUNTS.questions, replyCount: COUNTS.replies })
+      .from(users)
+      .where(where)
+      .orderBy(oldestFirst ? sql`${users.createdAt} asc` : sql`${users.createdAt} desc`, users.id)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(where),
+  ]);
+  return {
+    users: rows.map((row) =>
+      toAdminUser({ ...row.user, questionCount: row.questionCount, replyCount: row.replyCount }),
+    ),
+    total: total?.n ?? 0,
+    page,
+    pageSize,
+  };
+}
+
+/** Members newest first; a search matches e-mail or name. Mentors to verify come oldest first (first come, first served). */
+export async function listAdminUsers(db: Database, query: Query): Promise<AdminUsersResponse> {
+  const filters: SQL[] = [sql`true`];
+  if (query.q) {
+    const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    filters.push(sql`(${users.email} ilike ${like} or ${users.displayName} ilike ${like})`);
+  }
+  if (query.filter === 'mentors-to-verify') {
+    filters.push(sql`${users.role} = 'mentor' and ${users.mentorVerifiedAt} is null`);
+  } else if (query.filter) {
+    filters.push(sql`${users.role} = ${query.filter}`);
+  }
+  return readUsers(db, sql.join(filters, sql` and `), query.page, query.filter === 'mentors-to-verify');
+}
+
+async function adminUser(db: Database, id: string): Promise<AdminUser> {
+  const {
+    users: [user],
+  } = await readUsers(db, eq(users.id, id));
+  if (!user) throw errors.notFound();
+  return user;
+}
+
+/** The member, locked for the change (two admins at once act one after the other). */
+async function lockUser(tx: Pick<Database, 'select'>, id: string): Promise<UserRow> {
+  const [user] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+  if (!user) throw errors.notFound();
+  return user;
+}
+
+/**
+ * Makes a student a mentor (verified: an admin chose them) or a mentor a student. Admins are never changed here,
+ * so no admin can demote themselves or the last admin. A change ends the person's sessions, which closes their
+ * sockets (migration 0006's trigger): they sign in again with the new role.
+ */
+export async function changeUserRole(
+  db: Database,
+  admin: SessionUser,
+  id: string,
+  input: { role: 'student' | 'mentor'; reason?: string },
+): Promise<AdminUser> {
+  if (id === admin.id) throw adminErrors.ownRole();
+  const changed = await db.transaction(async (tx) => {
+    const user = await lockUser(tx, id);
+    if (user.role === 'admin') throw adminErrors.adminRoleFixed();
+    if (user.role === input.role) return false;
+    await tx
+      .update(users)
+      .set({
+        role: input.role,
+        mentorVerifiedAt: input.role === 'mentor' ? new Date() : null,
+        mentorVerifiedBy: input.role === 'mentor' ? admin.id : null,
+        mentorDeclinedReason: input.role === 'mentor' ? null : user.mentorDeclinedReason,
+      })
+      .where(eq(users.id, id));
+    await tx.delete(sessions).where(eq(sessions.userId, id));
+    await recordAudit(tx, admin, {
+      action: 'user.role',
+      targetType: 'user',
+      targetId: id,
+      targetLabel: user.email,
+      reason: input.reason,
+      detail: `${user.role} → ${input.role}`,
+    });
+    return true;
+  });
+  // Their badge on questions and replies changes with the role.
+  if (changed) await questionsChanged(db);
+  return adminUser(db, id);
+}
+
+/** Verifies a mentor: students can then choose them for chat, and their replies carry the Mentor badge. */
+export async function verifyMentorById(
+  db: Database,
+  admin: SessionUser,
+  id: string,
+  reason: string | undefined,
+): Promise<AdminUser> {
+  const changed = await db.transaction(async (tx) => {
+    const user = await lockUser(tx, id);
+    if (user.role !== 'mentor') throw adminErrors.notMentor();
+    if (user.mentorVerifiedAt) return false;
+    await tx
+      .update(users)
+      .set({ mentorVerifiedAt: new Date(), mentorVerifiedBy: admin.id, mentorDeclinedReason: null })
+      .where(eq(users.id, id));
+    await recordAudit(tx, admin, {
+      action: 'mentor.verify',
+      targetType: 'user',
+      targetId: id,
+      targetLabel: user.email,
+      reason,
+    });
+    return true;
+  });
+  if (changed) await questionsChanged(db);
+  return adminUser(db, id);
+}
+
+/**
+ * Declines a mentor who is waiting for verification: they become a student, their sessions end, and at their next
+ * sign-in they read why.
+ */
+export async function declineMentor(
+  db: Database,
+  admin: SessionUser,
+  id: string,
+  reason: string,
+): Promise<AdminUser> {
+  await db.transaction(async (tx) => {
+    const user = await lockUser(tx, id);
+    if (user.role !== 'mentor') throw adminErrors.notMentor();
+    if (user.mentorVerifiedAt) throw adminErrors.alreadyVerified();
+    await tx.update(users).set({ role: 'student', mentorDeclinedReason: reason }).where(eq(users.id, id));
+    await tx.delete(sessions).where(eq(sessions.userId, id));
+    await recordAudit(tx, admin, {
+      action: 'mentor.decline',
+      targetType: 'user',
+      targetId: id,
+      targetLabel: user.email,
+      reason,
+    });
+  });
+  return adminUser(db, id);
+}
