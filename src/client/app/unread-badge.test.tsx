@@ -58,4 +58,23 @@ describe('unread messages on the Mentors link', () => {
     expect(fetch).not.toHaveBeenCalledWith('/api/conversations', expect.anything());
     expect(FakeWebSocket.instances).toHaveLength(0);
   });
+
+  it('signs out when the server ends the socket and the session is gone (an admin changed the role)', async () => {
+    let signedIn = true;
+    stubFetch((url) => {
+      if (url === '/api/auth/me')
+        return signedIn
+          ? json(200, { user: sampleUser })
+          : json(401, { error: 'Please sign in.', code: 'UNAUTHORIZED' });
+      if (url === '/api/conversations') return json(200, { conversations: [] });
+      return json(404, { error: 'Not found.', code: 'NOT_FOUND' });
+    });
+    renderWithApp(<Header />, { user: sampleUser });
+    await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));
+    act(() => FakeWebSocket.latest().open());
+    signedIn = false;
+    act(() => FakeWebSocket.latest().drop(4001));
+    expect(await screen.findByRole('link', { name: 'Sign In' })).toBeInTheDocument();
+    expect(localStorage.getItem('mentorme.user')).toBeNull();
+  });
 });

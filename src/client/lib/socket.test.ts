@@ -35,6 +35,27 @@ describe('ChatSocket', () => {
   });
   afterEach(() => vi.useRealTimers());
 
+  it('tells its listeners when the server ends the socket because the session ended, and only then', () => {
+    const socket = makeSocket();
+    const ended = vi.fn();
+    const stopListening = socket.onSessionEnded(ended);
+    const stop = socket.subscribe(() => undefined);
+    FakeWebSocket.latest().open();
+    FakeWebSocket.latest().drop();
+    expect(ended).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(30_000);
+    FakeWebSocket.latest().open();
+    FakeWebSocket.latest().drop(4001);
+    expect(ended).toHaveBeenCalledTimes(1);
+    // It goes on trying meanwhile: the app decides whether the person is still signed in.
+    expect(socket.getState()).toBe('reconnecting');
+    stopListening();
+    vi.advanceTimersByTime(30_000);
+    FakeWebSocket.latest().drop(4001);
+    expect(ended).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
   it('opens when the first listener comes, hands it parsed frames, and closes when the last one leaves', () => {
     const socket = makeSocket();
     expect(FakeWebSocket.instances).toHaveLength(0);

@@ -31,6 +31,8 @@ export type SocketOptions = {
 };
 
 const OPEN = 1;
+/** The server's close code when the socket's session ended (server realtime/socket-hub.ts CLOSE.sessionEnded). */
+const SESSION_ENDED = 4001;
 
 /** The next wait: exponential from the floor to the cap, spread at random so many phones do not retry at once. */
 export function backoffDelay(attempt: number, random: number, minMs = 500, maxMs = 30_000): number {
@@ -58,6 +60,7 @@ export class ChatSocket {
   private readonly frameListeners = new Set<FrameListener>();
   private readonly connectListeners = new Set<ConnectListener>();
   private readonly stateListeners = new Set<() => void>();
+  private readonly sessionEndedListeners = new Set<() => void>();
   /** Conversation id → how many screens joined it. */
   private readonly joined = new Map<string, number>();
   private readonly options: Required<SocketOptions>;
@@ -88,6 +91,15 @@ export class ChatSocket {
   onConnect(listener: ConnectListener): () => void {
     this.connectListeners.add(listener);
     return () => this.connectListeners.delete(listener);
+  }
+
+  /**
+   * The server closed the socket because the session ended (sign-out elsewhere, a password or role change): the
+   * app checks the session and signs out if it is gone. Reconnecting goes on meanwhile, as for any drop.
+   */
+  onSessionEnded(listener: () => void): () => void {
+    this.sessionEndedListeners.add(listener);
+    return () => this.sessionEndedListeners.delete(listener);
   }
 
   onStateChange = (listener: () => void): (() => void) => {
@@ -173,10 +185,11 @@ export class ChatSocket {
       if (frame.type === 'hello') this.attempt = 0;
       this.frameListeners.forEach((listener) => listener(frame));
     };
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       if (this.socket !== socket) return;
       this.socket = null;
       this.scheduleReconnect();
+      if (event.code === SESSION_ENDED) this.sessionEndedListeners.forEach((listener) => listener());
     };
     // An error is always followed by close, which does the work.
     socket.onerror = () => undefined;

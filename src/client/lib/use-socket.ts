@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useSyncExternalStore } from 'react';
 import type { ServerFrame } from '../../shared/schemas/chat';
+import { api, ApiError } from './api';
 import { useAuth } from './auth';
 import { chatSocket, type ConnectionState } from './socket';
 
@@ -8,12 +9,24 @@ import { chatSocket, type ConnectionState } from './socket';
  * tab) lets go of the socket and it closes; the next person gets a fresh connection with their own cookie.
  */
 export function useSocketFrames(onFrame: (frame: ServerFrame) => void, enabled = true) {
-  const { user } = useAuth();
+  const { user, clear } = useAuth();
   const userId = user?.id;
   const handle = useEffectEvent(onFrame);
+  // The server ended the session (signed out elsewhere, or an admin changed the role): once it says the session is
+  // gone, this tab signs out too, instead of reconnecting for ever.
+  const sessionEnded = useEffectEvent(() => {
+    api('/api/auth/me').catch((error: unknown) => {
+      if (error instanceof ApiError && error.status === 401) clear();
+    });
+  });
   useEffect(() => {
     if (!userId || !enabled) return;
-    return chatSocket.subscribe((frame) => handle(frame));
+    const stopFrames = chatSocket.subscribe((frame) => handle(frame));
+    const stopSession = chatSocket.onSessionEnded(() => sessionEnded());
+    return () => {
+      stopSession();
+      stopFrames();
+    };
   }, [userId, enabled]);
 }
 

@@ -48,10 +48,10 @@ export class FakeWebSocket {
     this.onmessage?.(new MessageEvent('message', { data }));
   }
 
-  /** The server or the network ends the connection. */
-  drop() {
+  /** The server or the network ends the connection (1006: the network, without a close frame). */
+  drop(code = 1006) {
     this.readyState = 3;
-    this.onerror?.(new Event('error'));
-    this.onclose?.(new CloseEvent('close', { code: 1006 }));
+    if (code === 1006) this.onerror?.(new Event('error'));
+    this.onclose?.(new CloseEvent('close', { code }));
   }
 }
