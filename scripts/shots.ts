@@ -8,6 +8,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { chromiumLaunch } from '../e2e/chromium';
+import { adminTabs, declinedNotice, seedAdminExamples } from './shots-admin';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.SHOTS_PORT ?? 5300);
@@ -194,6 +195,7 @@ async function main() {
   const stop = await startApp();
   const browser = await chromium.launch(chromiumLaunch);
   try {
+    await seedAdminExamples(base);
     for (const locale of locales) {
       for (const width of [1280, 360]) {
         const suffix = `${locale}-${width}`;
@@ -208,6 +210,8 @@ async function main() {
         await withPage(browser, size(1000), (page) => chloeAnswer(page, locale, suffix));
         await withPage(browser, size(1400), (page) => chloeInFeed(page, locale, suffix));
         await withPage(browser, size(900), (page) => mentorChat(page, locale, suffix));
+        await withPage(browser, size(900), (page) => adminTabs(page, suffix, shot));
+        await withPage(browser, size(900), (page) => declinedNotice(page, suffix, shot));
         console.log(`shots ${suffix}: done`);
       }
     }

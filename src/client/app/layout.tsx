@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
+import { useAuth } from '../lib/auth';
 import { useCurrentToast } from '../lib/toast';
 import { useTranslation } from '../lib/i18n';
 import { ErrorBoundary } from './error-boundary';
@@ -16,6 +17,18 @@ function Toasts() {
   return requested ? (
     <Suspense fallback={null}>
       <Toaster />
+    </Suspense>
+  ) : null;
+}
+
+/** Loaded only for a person whose mentor application was declined and who has not read why yet. */
+const MentorDeclinedNotice = lazy(() => import('./mentor-declined-notice'));
+
+function DeclinedNotice() {
+  const reason = useAuth().user?.mentorDeclinedReason;
+  return reason ? (
+    <Suspense fallback={null}>
+      <MentorDeclinedNotice reason={reason} />
     </Suspense>
   ) : null;
 }
@@ -44,6 +57,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </a>
       <Header />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        <DeclinedNotice />
         <ErrorBoundary resetKey={pathname}>
           <Suspense fallback={<GuardSkeleton />}>{children}</Suspense>
         </ErrorBoundary>

@@ -1,0 +1,217 @@
+/** Test data and a fake server for the dashboard's tests (imported by *.test.tsx only). */
+import { vi } from 'vitest';
+import type { User } from '../../../shared/schemas/auth';
+import type {
+  AdminQuestion,
+  AdminReport,
+  AdminStats,
+  AdminUser,
+  AuditEntry,
+} from '../../../shared/schemas/admin';
+import type { ServiceStatusItem } from '../../../shared/schemas/government';
+import { json, sampleUser } from '../../test/helpers';
+
+export const adminUser: User = {
+  ...sampleUser,
+  id: 'a1',
+  email: 'admin@example.com',
+  displayName: 'Ada Admin',
+  role: 'admin',
+};
+
+export const stats: AdminStats = {
+  totalQuestions: 1234,
+  activeUsers: 87,
+  totalMentors: 12,
+  pendingReports: 3,
+  unansweredQuestions: 5,
+  urgentWithoutHumanReply: 2,
+  mentorsToVerify: 1,
+  failedAiJobs: 4,
+  generatedAt: '2026-03-14T01:00:00.000Z',
+};
+
+export const question: AdminQuestion = {
+  id: 'q1',
+  title: 'Where do I get a tax file number?',
+  category: 'Work & Career',
+  categorySlug: 'work-career',
+  isUrgent: false,
+  isAnonymous: true,
+  author: { id: 'u1', displayName: 'Lan', role: 'student' },
+  createdAt: '2026-03-01T00:00:00.000Z',
+  upvotes: 2,
+  replyCount: 3,
+  humanReplyCount: 1,
+  openReports: 2,
+};
+
+const person = {
+  createdAt: '2026-01-01T00:00:00.000Z',
+  lastSeenAt: '2026-03-10T00:00:00.000Z',
+  mentorVerified: false,
+  isDemo: false,
+  questionCount: 0,
+  replyCount: 0,
+  headline: null,
+  story: null,
+  countryPath: null,
+  expertise: [],
+};
+
+export const users: AdminUser[] = [
+  { ...person, id: 'u1', email: 'lan@example.com', displayName: 'Lan', role: 'student', questionCount: 4 },
+  {
+    ...person,
+    id: 'u2',
+    email: 'minh@example.com',
+    displayName: 'Minh',
+    role: 'mentor',
+    mentorVerified: true,
+    replyCount: 9,
+  },
+  { ...person, id: 'a1', email: 'admin@example.com', displayName: 'Ada Admin', role: 'admin' },
+];
+
+export const applicant: AdminUser = {
+  ...person,
+  id: 'u3',
+  email: 'thu@example.com',
+  displayName: 'Thu Nguyen',
+  role: 'mentor',
+  headline: 'Nurse in Sydney',
+  story: 'I came as a student in 2015.',
+  countryPath: 'Vietnam → Australia',
+  expertise: ['nursing', 'visas'],
+};
+
+export const chatReport: AdminReport = {
+  id: 'r1',
+  targetType: 'message',
+  status: 'open',
+  reasons: [
+    { reason: 'abuse', count: 2 },
+    { reason: 'spam', count: 1 },
+  ],
+  details: ['He keeps asking for my passport number.'],
+  reporterCount: 2,
+  firstReportedAt: '2026-03-10T00:00:00.000Z',
+  lastReportedAt: '2026-03-12T00:00:00.000Z',
+  content: {
+    title: 'Finding part-time work',
+    text: 'Send me your passport number now',
+    author: { id: 'u2', displayName: 'Minh', role: 'mentor' },
+    createdAt: '2026-03-09T00:00:00.000Z',
+  },
+  link: null,
+  context: [
+    {
+      id: 'm1',
+      sender: { id: 'u1', displayName: 'Lan', role: 'student' },
+      content: 'Hi, how did you find work?',
+      createdAt: '2026-03-09T00:00:00.000Z',
+      reported: false,
+    },
+    {
+      id: 'm2',
+      sender: { id: 'u2', displayName: 'Minh', role: 'mentor' },
+      content: 'Send me your passport number now',
+      createdAt: '2026-03-09T00:01:00.000Z',
+      reported: true,
+    },
+  ],
+  removed: false,
+};
+
+export const auditEntry: AuditEntry = {
+  id: 1,
+  admin: { id: 'a1', displayName: 'Ada Admin', email: 'admin@example.com' },
+  action: 'user.role',
+  targetType: 'user',
+  targetId: 'u1',
+  targetLabel: 'lan@example.com',
+  reason: 'Helps in the housing topic',
+  detail: 'student → mentor',
+  createdAt: '2026-03-12T00:00:00.000Z',
+};
+
+export const services: ServiceStatusItem[] = [
+  {
+    id: 'immi',
+    name: 'ImmiAccount',
+    url: 'https://online.immi.gov.au',
+    status: 'operational',
+    lastChecked: null,
+    note: 'Maintenance on Saturday',
+  },
+  { id: 'mygov', name: 'myGov', url: 'https://my.gov.au', status: 'operational', lastChecked: null },
+];
+
+const page = (total: number) => ({ total, page: 1, pageSize: 25 });
+
+export type Call = { method: string; url: string; body: unknown };
+
+/**
+ * A fake API for the dashboard: answers the lists with the data above, and hands every write to `write`
+ * (default: 204). Returns the calls made, in order.
+ */
+export function serveAdmin(
+  write: (call: Call) => Response | undefined = () => undefined,
+  lists: { questions?: AdminQuestion[]; users?: AdminUser[]; reports?: AdminReport[] } = {},
+) {
+  const calls: Call[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    calls.push({ method, url, body });
+    if (method !== 'GET') return write({ method, url, body }) ?? new Response(null, { status: 204 });
+    const path = url.split('?')[0];
+    if (path === '/api/auth/me') return json(200, { user: adminUser });
+    if (path === '/api/admin/stats') return json(200, stats);
+    if (path === '/api/admin/questions') {
+      const questions = lists.questions ?? [question];
+      return json(200, { questions, ...page(questions.length) });
+    }
+    if (path === '/api/admin/users') {
+      const list = url.includes('filter=mentors-to-verify') ? [applicant] : (lists.users ?? users);
+      return json(200, { users: list, ...page(list.length) });
+    }
+    if (path === '/api/admin/reports') {
+      const reports = lists.reports ?? [chatReport];
+      return json(200, { reports, ...page(reports.length) });
+    }
+    if (path === '/api/admin/audit') return json(200, { entries: [auditEntry], ...page(1) });
+    if (path === '/api/admin/ai-jobs')
+      return json(200, {
+        jobs: [
+          {
+            questionId: 'q9',
+            title: 'Can I work more hours in the holidays?',
+            status: 'failed',
+            attempts: 5,
+            lastError: 'provider timed out',
+            runAfter: '2026-03-12T00:00:00.000Z',
+            updatedAt: '2026-03-12T00:00:00.000Z',
+          },
+        ],
+      });
+    if (path === '/api/government/status') return json(200, { services });
+    return json(404, { error: 'Not found.', code: 'NOT_FOUND' });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return calls;
+}
+
+/** The writes among the calls (what the tests check the bodies of). */
+export const writes = (calls: Call[]) => calls.filter((call) => call.method !== 'GET');
+
+/** jsdom has no modal dialogs. */
+export function polyfillDialog() {
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.open = false;
+  };
+}

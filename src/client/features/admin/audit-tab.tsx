@@ -1,0 +1,75 @@
+import { useQuery } from '@tanstack/react-query';
+import type { AuditAction, AuditEntry } from '../../../shared/schemas/admin';
+import { adminAuditQuery } from '../../lib/admin';
+import { formatDateTime } from '../../lib/format';
+import { useTranslation, type MessageKey } from '../../lib/i18n';
+import { DataTable, ListState, Pager, useClampPage, type Column } from './data-table';
+import { useAdminParams } from './use-admin-params';
+
+export const ACTION_KEYS: Record<AuditAction, MessageKey> = {
+  'question.delete': 'admin.audit.questionDelete',
+  'reply.delete': 'admin.audit.replyDelete',
+  'user.role': 'admin.audit.userRole',
+  'mentor.verify': 'admin.audit.mentorVerify',
+  'mentor.decline': 'admin.audit.mentorDecline',
+  'report.dismiss': 'admin.audit.reportDismiss',
+  'report.remove': 'admin.audit.reportRemove',
+  'notice.set': 'admin.audit.noticeSet',
+  'notice.clear': 'admin.audit.noticeClear',
+  'ai-job.retry': 'admin.audit.aiJobRetry',
+  'newsletter.export': 'admin.audit.newsletterExport',
+};
+
+/** What admins did, newest first. */
+export function AuditTab() {
+  const { t, locale } = useTranslation();
+  const { page, update } = useAdminParams();
+  const query = useQuery(adminAuditQuery(page));
+  const rows = query.data?.entries ?? [];
+  useClampPage(query, rows.length, (next) => update({ page: next }));
+  const none = <span className="text-slate-600">{t('admin.list.none')}</span>;
+
+  const columns: Column<AuditEntry>[] = [
+    {
+      key: 'when',
+      header: t('admin.audit.when'),
+      className: 'lg:whitespace-nowrap',
+      cell: (entry) => <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, locale)}</time>,
+    },
+    {
+      key: 'admin',
+      header: t('admin.audit.admin'),
+      cell: (entry) => (
+        <>
+          {entry.admin.displayName}
+          <span className="block text-xs text-slate-600">{entry.admin.email}</span>
+        </>
+      ),
+    },
+    {
+      key: 'action',
+      header: t('admin.audit.action'),
+      cell: (entry) => <span className="font-medium">{t(ACTION_KEYS[entry.action])}</span>,
+    },
+    { key: 'target', header: t('admin.audit.target'), cell: (entry) => entry.targetLabel || none },
+    { key: 'reason', header: t('admin.audit.reason'), cell: (entry) => entry.reason || none },
+    { key: 'detail', header: t('admin.audit.detail'), cell: (entry) => entry.detail || none },
+  ];
+
+  return (
+    <section aria-labelledby="admin-audit-title">
+      <h2 id="admin-audit-title" className="mb-4 text-xl font-semibold text-slate-900">
+        {t('admin.tabs.audit')}
+      </h2>
+      <ListState query={query} count={rows.length} empty={t('admin.audit.empty')}>
+        <DataTable
+          caption={t('admin.tabs.audit')}
+          columns={columns}
+          rows={rows}
+          rowKey={(entry) => String(entry.id)}
+        />
+        {query.data && <Pager data={query.data} onPage={(next) => update({ page: next })} />}
+      </ListState>
+    </section>
+  );
+}

@@ -1,0 +1,183 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { ADMIN_LIMITS, declineMentorSchema, type AdminUser } from '../../../shared/schemas/admin';
+import { toastInvalid } from '../../components/invalid-input';
+import { Button } from '../../components/ui/button';
+import { Badge, Card } from '../../components/ui/card';
+import { TextAreaField } from '../../components/ui/field';
+import { Modal } from '../../components/ui/modal';
+import { adminUsersQuery, useDeclineMentor, useVerifyMentor } from '../../lib/admin';
+import { formatDate } from '../../lib/format';
+import { useTranslation } from '../../lib/i18n';
+import { toast } from '../../lib/toast';
+import { ListState, Pager, useClampPage } from './data-table';
+import { useAdminParams } from './use-admin-params';
+import { useFocusHeading } from './use-focus-heading';
+
+function MentorCard({
+  mentor,
+  verifying,
+  onVerify,
+  onDecline,
+}: {
+  mentor: AdminUser;
+  verifying: boolean;
+  onVerify: () => void;
+  onDecline: () => void;
+}) {
+  const { t, locale } = useTranslation();
+  const headingId = `mentor-${mentor.id}`;
+  const notGiven = <span className="text-slate-600 italic">{t('admin.mentors.notGiven')}</span>;
+  return (
+    <Card as="article" aria-labelledby={headingId}>
+      <h3 id={headingId} className="text-lg font-semibold text-slate-900">
+        {mentor.displayName}
+      </h3>
+      <p className="text-sm text-slate-700">{mentor.email}</p>
+      <p className="text-sm text-slate-600">
+        {t('admin.mentors.joined', { date: formatDate(mentor.createdAt, locale) })}
+      </p>
+      <dl className="mt-3 space-y-2 text-sm">
+        <div>
+          <dt className="font-medium text-slate-700">{t('admin.mentors.headline')}</dt>
+          <dd className="text-slate-900">{mentor.headline || notGiven}</dd>
+        </div>
+        <div>
+          <dt className="font-medium text-slate-700">{t('admin.mentors.story')}</dt>
+          <dd className="whitespace-pre-line text-slate-900">{mentor.story || notGiven}</dd>
+        </div>
+        <div>
+          <dt className="font-medium text-slate-700">{t('admin.mentors.countryPath')}</dt>
+          <dd className="text-slate-900">{mentor.countryPath || notGiven}</dd>
+        </div>
+        <div>
+          <dt className="font-medium text-slate-700">{t('admin.mentors.expertise')}</dt>
+          <dd className="mt-1 flex flex-wrap gap-1">
+            {mentor.expertise.length
+              ? mentor.expertise.map((item) => <Badge key={item}>{item}</Badge>)
+              : notGiven}
+          </dd>
+        </div>
+      </dl>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <Button
+          disabled={verifying}
+          onClick={onVerify}
+          aria-label={t('admin.mentors.verifyLabel', { name: mentor.displayName })}
+        >
+          {t('admin.mentors.verify')}
+        </Button>
+        <Button
+          variant="secondary"
+          onClick={onDecline}
+          aria-label={t('admin.mentors.declineLabel', { name: mentor.displayName })}
+        >
+          {t('admin.mentors.decline')}
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+/** Why a mentor is declined: required, since the person reads it at their next visit. */
+function DeclineDialog({
+  mentor,
+  onClose,
+  onDeclined,
+}: {
+  mentor: AdminUser | null;
+  onClose: () => void;
+  onDeclined: () => void;
+}) {
+  const { t } = useTranslation();
+  const decline = useDeclineMentor({
+    meta: { errorTitle: 'admin.mentors.declineFailed' },
+    onSuccess: () => {
+      toast({ title: t('admin.mentors.declined') });
+      onClose();
+      onDeclined();
+    },
+  });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!mentor) return;
+    const parsed = declineMentorSchema.safeParse({
+      reason: String(new FormData(event.currentTarget).get('reason') ?? ''),
+    });
+    if (!parsed.success) return toastInvalid('admin.mentors.declineFailed', parsed.error);
+    decline.mutate({ userId: mentor.id, reason: parsed.data.reason });
+  };
+  return (
+    <Modal
+      open={mentor !== null}
+      onClose={onClose}
+      title={t('admin.mentors.declineTitle', { name: mentor?.displayName ?? '' })}
+      description={t('admin.mentors.declineText')}
+    >
+      <form onSubmit={submit} className="mt-4 space-y-4">
+        <TextAreaField
+          label={t('admin.mentors.declineReason')}
+          hint={t('admin.mentors.declineHint')}
+          name="reason"
+          required
+          maxLength={ADMIN_LIMITS.reasonMax}
+          rows={4}
+        />
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" variant="danger" disabled={decline.isPending}>
+            {t('admin.mentors.decline')}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+/** People who signed up as mentors and wait for an admin: verify them, or decline with a reason. */
+export function MentorsTab() {
+  const { t } = useTranslation();
+  const { page, update } = useAdminParams();
+  const query = useQuery(adminUsersQuery({ filter: 'mentors-to-verify', page }));
+  const [declining, setDeclining] = useState<AdminUser | null>(null);
+  const [heading, focusHeading] = useFocusHeading();
+  const verify = useVerifyMentor({
+    meta: { errorTitle: 'admin.mentors.verifyFailed' },
+    onSuccess: () => {
+      toast({ title: t('admin.mentors.verified') });
+      focusHeading();
+    },
+  });
+  const rows = query.data?.users ?? [];
+  useClampPage(query, rows.length, (next) => update({ page: next }));
+  return (
+    <section aria-labelledby="admin-mentors-title">
+      <h2
+        ref={heading}
+        tabIndex={-1}
+        id="admin-mentors-title"
+        className="text-xl font-semibold text-slate-900 outline-none"
+      >
+        {t('admin.tabs.mentors')}
+      </h2>
+      <p className="mt-1 mb-4 text-slate-700">{t('admin.mentors.intro')}</p>
+      <ListState query={query} count={rows.length} empty={t('admin.mentors.empty')}>
+        <div className="grid gap-4 md:grid-cols-2">
+          {rows.map((mentor) => (
+            <MentorCard
+              key={mentor.id}
+              mentor={mentor}
+              verifying={verify.isPending && verify.variables?.userId === mentor.id}
+              onVerify={() => verify.mutate({ userId: mentor.id })}
+              onDecline={() => setDeclining(mentor)}
+            />
+          ))}
+        </div>
+        {query.data && <Pager data={query.data} onPage={(next) => update({ page: next })} />}
+      </ListState>
+      <DeclineDialog mentor={declining} onClose={() => setDeclining(null)} onDeclined={focusHeading} />
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+
+export const ADMIN_TABS = ['questions', 'users', 'reports', 'mentors', 'audit', 'notices', 'jobs'] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number];
+
+export type ParamUpdate = Record<string, string | number | undefined>;
+
+function isTab(value: string | null): value is AdminTab {
+  return (ADMIN_TABS as readonly (string | null)[]).includes(value);
+}
+
+/**
+ * The dashboard's state lives in the address: the tab (`?tab=reports`) and the open tab's filters and page, so a
+ * reload shows the same list and Back returns to the tab before. Switching tabs is a new history entry and starts
+ * the tab afresh; a filter or a page replaces the entry.
+ */
+export function useAdminParams() {
+  const [params, setParams] = useSearchParams();
+  const tab: AdminTab = isTab(params.get('tab')) ? (params.get('tab') as AdminTab) : 'questions';
+
+  const get = useCallback((key: string) => params.get(key) ?? '', [params]);
+
+  /** The page asked for, 1 when none or nonsense. */
+  const page = Math.max(1, Math.trunc(Number(params.get('page'))) || 1);
+
+  /** Changes the open tab's filters; empty values and "all" are dropped, and any filter change goes to page 1. */
+  const update = useCallback(
+    (changes: ParamUpdate) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (!('page' in changes)) next.delete('page');
+          for (const [key, value] of Object.entries(changes)) {
+            if (value === undefined || value === '' || value === 'all' || (key === 'page' && value === 1))
+              next.delete(key);
+            else next.set(key, String(value));
+          }
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+
+  /** Opens a tab, with filters of its own if given. */
+  const open = useCallback(
+    (next: AdminTab, filters: ParamUpdate = {}) => {
+      const search = new URLSearchParams({ tab: next });
+      for (const [key, value] of Object.entries(filters))
+        if (value !== undefined) search.set(key, String(value));
+      setParams(search);
+    },
+    [setParams],
+  );
+
+  return { tab, page, get, update, open };
+}
