@@ -24,7 +24,14 @@ export function newUser(role: 'student' | 'mentor' = 'student'): TestUser {
 /** Creates an account through the API (without signing the browser in). */
 export async function createUser(request: APIRequestContext, user: TestUser = newUser()): Promise<TestUser> {
   const response = await request.post('/api/auth/signup', {
-    data: { email: user.email, password: user.password, displayName: user.displayName, role: user.role },
+    data: {
+      email: user.email,
+      password: user.password,
+      displayName: user.displayName,
+      role: user.role,
+      // A mentor says what they can help with.
+      ...(user.role === 'mentor' ? { headline: 'Happy to help with study and work' } : {}),
+    },
     headers: { origin: ORIGIN },
   });
   expect(response.status(), await response.text()).toBe(201);

@@ -75,3 +75,19 @@ export function useDeleteAccount(config: MutationConfig<unknown, z.input<typeof 
     }),
   );
 }
+
+/**
+ * The other side of a declined mentor application: the person has read the admin's reason, so the server
+ * forgets it, and the stored user is fetched again (as the auth provider does at start).
+ */
+export function useDismissMentorNotice(config: MutationConfig<void, void> = {}) {
+  const { setUser } = useAuth();
+  return useMutation(
+    withConfig(config, {
+      mutationFn: async () => {
+        await api('/api/auth/me/notice', { method: 'DELETE' });
+        setUser((await api<{ user: User }>('/api/auth/me')).user);
+      },
+    }),
+  );
+}

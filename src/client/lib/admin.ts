@@ -12,12 +12,10 @@ import type {
   ReportStatus,
 } from '../../shared/schemas/admin';
 import type { aiJobSchema } from '../../shared/schemas/ai';
-import type { User } from '../../shared/schemas/auth';
 import type { ServiceStatusItem } from '../../shared/schemas/government';
 import type { z } from 'zod';
 import { saveBlob } from './account';
 import { api } from './api';
-import { useAuth } from './auth';
 import { governmentKeys } from './government';
 import { withConfig, type MutationConfig } from './mutation';
 import { questionKeys } from './questions';
@@ -186,20 +184,4 @@ export function useExportNewsletter(config: MutationConfig<void, void> = {}) {
     const { content } = await api<{ content: string }>('/api/admin/export-newsletter', { method: 'POST' });
     saveBlob(new Blob([content], { type: 'text/plain;charset=utf-8' }), newsletterFileName());
   });
-}
-
-/**
- * The other side of a declined mentor application: the person has read the admin's reason, so the server
- * forgets it, and the stored user is fetched again (as the auth provider does at start).
- */
-export function useDismissMentorNotice(config: MutationConfig<void, void> = {}) {
-  const { setUser } = useAuth();
-  return useMutation(
-    withConfig(config, {
-      mutationFn: async () => {
-        await api('/api/auth/me/notice', { method: 'DELETE' });
-        setUser((await api<{ user: User }>('/api/auth/me')).user);
-      },
-    }),
-  );
 }

@@ -128,6 +128,8 @@ export async function signUp(
     displayName?: string;
     role?: 'student' | 'mentor';
     locale?: Locale;
+    headline?: string;
+    story?: string;
   } = {},
   options: { remoteAddress?: string } = {},
 ): Promise<SignedUp> {
@@ -136,7 +138,14 @@ export async function signUp(
   const response = await app.inject({
     method: 'POST',
     url: '/api/auth/signup',
-    payload: { displayName: 'Test User', ...input, email, password },
+    // A mentor says what they can help with.
+    payload: {
+      displayName: 'Test User',
+      ...(input.role === 'mentor' ? { headline: 'Happy to help with study and work' } : {}),
+      ...input,
+      email,
+      password,
+    },
     remoteAddress: options.remoteAddress,
   });
   if (response.statusCode !== 201) throw new Error(`signup failed: ${response.statusCode} ${response.body}`);

@@ -66,6 +66,7 @@ export const adminEn = {
     filter: 'Show',
     filterAll: 'All questions',
     filterUrgent: 'SOS questions',
+    filterUrgentUnanswered: 'SOS questions without a human reply',
     filterReported: 'Reported questions',
     filterUnanswered: 'Unanswered questions',
     question: 'Question',

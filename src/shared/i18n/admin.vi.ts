@@ -70,6 +70,7 @@ export const adminVi: DeepStrings<typeof adminEn> = {
     filter: 'Hiển thị',
     filterAll: 'Tất cả câu hỏi',
     filterUrgent: 'Câu hỏi SOS',
+    filterUrgentUnanswered: 'Câu hỏi SOS chưa có người trả lời',
     filterReported: 'Câu hỏi bị báo cáo',
     filterUnanswered: 'Câu hỏi chưa có trả lời',
     question: 'Câu hỏi',

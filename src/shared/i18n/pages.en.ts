@@ -7,6 +7,9 @@ import { chatEn } from './chat.en';
  */
 export const pagesEn = {
   validation: {
+    headlineRequired: 'Please say what you can help with as a mentor.',
+    headlineMax: 'Please keep it under 120 characters.',
+    storyMax: 'Please keep it under 1,000 characters.',
     emailRequired: 'Please enter your email address.',
     emailInvalid: 'Please enter a valid email address.',
     passwordRequired: 'Please enter your password.',
@@ -365,6 +368,15 @@ export const pagesEn = {
     demoAccount:
       'This is a demo account. Nobody knows its password, so changing the password and deleting the account are not offered.',
     cancel: 'Cancel',
+  },
+  mentorApplication: {
+    title: 'About you as a mentor',
+    text: 'An admin reads this before verifying you. Students see what you can help with when they choose a mentor.',
+    headline: 'What you can help with',
+    headlinePlaceholder:
+      'For example: Nursing graduate in Perth, happy to help with housing and part-time work',
+    story: 'About you (optional)',
+    storyHint: 'Your path to Australia, what you studied, where you work. Up to 1,000 characters.',
   },
   chat: chatEn,
   admin: adminEn,

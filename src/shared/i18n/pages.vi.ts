@@ -5,6 +5,9 @@ import type { PageResources } from './pages.en';
 /** Vietnamese texts of the information, account and question-asking screens: the keys of pages.en.ts. */
 export const pagesVi: PageResources = {
   validation: {
+    headlineRequired: 'Vui lòng cho biết bạn có thể giúp về những gì khi làm người hướng dẫn.',
+    headlineMax: 'Vui lòng viết dưới 120 ký tự.',
+    storyMax: 'Vui lòng viết dưới 1.000 ký tự.',
     emailRequired: 'Vui lòng nhập địa chỉ email.',
     emailInvalid: 'Vui lòng nhập một địa chỉ email hợp lệ.',
     passwordRequired: 'Vui lòng nhập mật khẩu.',
@@ -362,6 +365,15 @@ export const pagesVi: PageResources = {
     demoAccount:
       'Đây là tài khoản mẫu. Không ai biết mật khẩu của tài khoản này, nên không có chức năng đổi mật khẩu và xóa tài khoản.',
     cancel: 'Hủy',
+  },
+  mentorApplication: {
+    title: 'Giới thiệu bạn với vai trò người hướng dẫn',
+    text: 'Quản trị viên đọc phần này trước khi xác minh bạn. Sinh viên thấy những gì bạn có thể giúp khi chọn người hướng dẫn.',
+    headline: 'Bạn có thể giúp về điều gì',
+    headlinePlaceholder:
+      'Ví dụ: Cử nhân điều dưỡng ở Perth, sẵn lòng giúp về nhà ở và việc làm bán thời gian',
+    story: 'Giới thiệu về bạn (không bắt buộc)',
+    storyHint: 'Hành trình đến Úc, ngành bạn đã học, nơi bạn làm việc. Tối đa 1.000 ký tự.',
   },
   chat: chatVi,
   admin: adminVi,

@@ -58,7 +58,8 @@ export type AdminStats = z.infer<typeof adminStatsSchema>;
 
 // Questions --------------------------------------------------------------------------------------------------------
 
-export const ADMIN_QUESTION_FILTERS = ['urgent', 'reported', 'unanswered'] as const;
+/** `urgent-unanswered`: SOS questions no person has answered yet, the dashboard's most pressing figure. */
+export const ADMIN_QUESTION_FILTERS = ['urgent', 'urgent-unanswered', 'reported', 'unanswered'] as const;
 export const adminQuestionsQuerySchema = z.object({
   q: search,
   category: z.enum(CATEGORY_SLUGS, 'validation.categoryInvalid').optional(),

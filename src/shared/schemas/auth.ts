@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, LOCALES, ROLES, SIGNUP_ROLES } from '../constants';
-import { lineText } from './common';
+import { lineText, longText } from './common';
 
 /**
  * Messages are i18n keys: the server answers them in the caller's language,
@@ -38,13 +38,36 @@ export const displayNameSchema = lineText({ error: 'validation.displayNameRequir
 export const roleSchema = z.enum(ROLES);
 export const localeSchema = z.enum(LOCALES, 'validation.localeInvalid');
 
-export const signupSchema = z.object({
-  email: emailSchema,
-  password: newPasswordSchema,
-  displayName: displayNameSchema,
-  role: z.enum(SIGNUP_ROLES, 'validation.roleInvalid').default('student'),
-  locale: localeSchema.optional(),
-});
+export const MENTOR_PROFILE_LIMITS = { headlineMax: 120, storyMax: 1_000 } as const;
+
+/**
+ * A person signing up as a mentor says what they can help with (and, if they like, more about themselves): an admin
+ * reads it before verifying them, and students see the headline when they choose a mentor. Students send neither.
+ */
+export const signupSchema = z
+  .object({
+    email: emailSchema,
+    password: newPasswordSchema,
+    displayName: displayNameSchema,
+    role: z.enum(SIGNUP_ROLES, 'validation.roleInvalid').default('student'),
+    locale: localeSchema.optional(),
+    headline: lineText()
+      .max(MENTOR_PROFILE_LIMITS.headlineMax, 'validation.headlineMax')
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+    story: longText()
+      .max(MENTOR_PROFILE_LIMITS.storyMax, 'validation.storyMax')
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+  })
+  .superRefine((input, ctx) => {
+    if (input.role === 'mentor' && !input.headline) {
+      ctx.addIssue({ code: 'custom', path: ['headline'], message: 'validation.headlineRequired' });
+    }
+  })
+  .transform(({ headline, story, ...input }) =>
+    input.role === 'mentor' ? { ...input, headline, story } : input,
+  );
 export type SignupInput = z.input<typeof signupSchema>;
 
 export const signinSchema = z.object({

@@ -21,6 +21,7 @@ type QuestionFilter = (typeof ADMIN_QUESTION_FILTERS)[number];
 
 const FILTER_KEYS = {
   urgent: 'admin.questions.filterUrgent',
+  'urgent-unanswered': 'admin.questions.filterUrgentUnanswered',
   reported: 'admin.questions.filterReported',
   unanswered: 'admin.questions.filterUnanswered',
 } as const;

@@ -65,7 +65,7 @@ const ATTENTION: {
     key: 'urgentWithoutHumanReply',
     label: 'admin.dashboard.urgentWithoutHuman',
     tab: 'questions',
-    filters: { filter: 'urgent' },
+    filters: { filter: 'urgent-unanswered' },
   },
   { key: 'mentorsToVerify', label: 'admin.dashboard.mentorsToVerify', tab: 'mentors' },
   { key: 'failedAiJobs', label: 'admin.dashboard.failedJobs', tab: 'jobs' },

@@ -2,18 +2,18 @@ import '../../lib/page-texts';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { signupSchema } from '../../../shared/schemas/auth';
+import { MENTOR_PROFILE_LIMITS, signupSchema } from '../../../shared/schemas/auth';
 import { Page } from '../../components/page';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Field, inputClasses } from '../../components/ui/field';
+import { Field, inputClasses, TextAreaField } from '../../components/ui/field';
 import { toast } from '../../lib/toast';
 import { useSignUp } from '../../lib/sign-in';
 import { safeNext } from '../../lib/format';
 import { currentLocale, messageKey } from '../../lib/i18n';
 import { busyUntilLeft } from './busy';
 
-type FieldErrors = Partial<Record<'email' | 'password' | 'displayName', string>>;
+type FieldErrors = Partial<Record<'email' | 'password' | 'displayName' | 'headline' | 'story', string>>;
 
 export function SignupPage() {
   const { t } = useTranslation();
@@ -57,6 +57,8 @@ export function SignupPage() {
       displayName: form.get('displayName'),
       role,
       locale: currentLocale(),
+      headline: form.get('headline') ?? undefined,
+      story: form.get('story') ?? undefined,
     });
     if (!parsed.success) {
       const found: FieldErrors = {};
@@ -109,6 +111,28 @@ export function SignupPage() {
               <option value="mentor">{t('roles.mentor')}</option>
             </select>
           </div>
+          {role === 'mentor' && (
+            <fieldset className="space-y-4 rounded-lg border border-slate-300 p-4">
+              <legend className="px-1 text-sm font-semibold text-slate-900">
+                {t('mentorApplication.title')}
+              </legend>
+              <p className="text-sm text-slate-700">{t('mentorApplication.text')}</p>
+              <Field
+                label={t('mentorApplication.headline')}
+                name="headline"
+                maxLength={MENTOR_PROFILE_LIMITS.headlineMax}
+                placeholder={t('mentorApplication.headlinePlaceholder')}
+                required
+                error={errors.headline}
+              />
+              <TextAreaField
+                label={t('mentorApplication.story')}
+                name="story"
+                maxLength={MENTOR_PROFILE_LIMITS.storyMax}
+                hint={errors.story ?? t('mentorApplication.storyHint')}
+              />
+            </fieldset>
+          )}
           <Field
             label={t('auth.password')}
             name="password"

@@ -4,7 +4,7 @@ import { CATEGORIES } from '../../../shared/categories';
 import { pagesEn } from '../../../shared/i18n/pages.en';
 import { pagesVi } from '../../../shared/i18n/pages.vi';
 import type { AdminQuestion } from '../../../shared/schemas/admin';
-import { reports } from '../../db/schema';
+import { questions, reports } from '../../db/schema';
 import {
   api as questionsApi,
   DAY_MS,
@@ -164,6 +164,21 @@ describe('the question list', () => {
       'accept-language': 'vi',
     });
     expect(response.json().questions[0].category).toBe(categoryName('housing', 'vi'));
+  });
+
+  it('lists SOS questions no person has answered, as the dashboard counts them', async () => {
+    const [answered] = await insertQuestions(t.db, [
+      { authorId: bob.id, title: 'SOS a mentor answered', isUrgent: true },
+    ]);
+    await insertReply(t.db, { questionId: answered!.id, authorId: mentor.id, content: 'Call 000.' });
+    try {
+      const listed = async (filter: string) =>
+        (await api().questions(admin, { filter })).questions.map((q) => q.id);
+      expect(await listed('urgent')).toContain(answered!.id);
+      expect(await listed('urgent-unanswered')).toEqual([ids.sos, ids.work]);
+    } finally {
+      await t.db.delete(questions).where(eq(questions.id, answered!.id));
+    }
   });
 
   it('refuses a bad filter, category, page or search with 400', async () => {

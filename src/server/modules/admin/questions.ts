@@ -46,6 +46,7 @@ export async function listAdminQuestions(
   if (query.filter === 'urgent') filters.push(sql`q.is_urgent`);
   if (query.filter === 'reported') filters.push(sql`${OPEN_REPORTS} > 0`);
   if (query.filter === 'unanswered') filters.push(sql`${HUMAN_REPLIES} = 0`);
+  if (query.filter === 'urgent-unanswered') filters.push(sql`q.is_urgent and ${HUMAN_REPLIES} = 0`);
   const pageSize = ADMIN_LIMITS.pageSize;
   const result = await db.execute<Row>(sql`
     select q.id, q.title, q.is_urgent, q.is_anonymous, q.upvotes, q.reply_count, q.created_at,

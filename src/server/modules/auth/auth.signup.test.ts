@@ -1,5 +1,5 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { SESSION } from '../../../shared/constants';
 import { pagesEn } from '../../../shared/i18n/pages.en';
@@ -94,6 +94,47 @@ describe('sign-up', () => {
   it('defaults the role to student and accepts mentor', async () => {
     expect((await signUp(t.app)).user.role).toBe('student');
     expect((await signUp(t.app, { role: 'mentor' })).user.role).toBe('mentor');
+  });
+
+  it('asks a mentor what they can help with, keeps it for the admins, and ignores it from a student', async () => {
+    const apply = (payload: object, locale = 'en') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        headers: { 'accept-language': locale },
+        payload: {
+          email: uniqueEmail('m'),
+          password: 'a-long-enough-passphrase',
+          displayName: 'Hoa',
+          ...payload,
+        },
+      });
+    const missing = await apply({ role: 'mentor' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error).toBe(pagesEn.validation.headlineRequired);
+    expect((await apply({ role: 'mentor', headline: '   ' }, 'vi')).json().error).toBe(
+      pagesVi.validation.headlineRequired,
+    );
+    expect((await apply({ role: 'mentor', headline: 'x'.repeat(121) })).json().error).toBe(
+      pagesEn.validation.headlineMax,
+    );
+    expect((await apply({ role: 'mentor', headline: 'Nurse', story: 'y'.repeat(1001) })).json().error).toBe(
+      pagesEn.validation.storyMax,
+    );
+
+    const mentor = await apply({ role: 'mentor', headline: ' Nurse in Perth ', story: 'Came here in 2019.' });
+    expect(mentor.statusCode).toBe(201);
+    const student = await apply({ role: 'student', headline: 'Not kept', story: 'Not kept either' });
+    expect(student.statusCode).toBe(201);
+    const rows = await t.db
+      .select({ headline: users.headline, story: users.story })
+      .from(users)
+      .where(inArray(users.id, [mentor.json().user.id, student.json().user.id]))
+      .orderBy(users.role);
+    expect(rows).toEqual([
+      { headline: 'Nurse in Perth', story: 'Came here in 2019.' },
+      { headline: null, story: null },
+    ]);
   });
 
   it('refuses the admin role with 400', async () => {

@@ -33,7 +33,15 @@ export async function findUserByEmail(db: Database, email: string): Promise<Sess
 
 export async function createUser(
   db: Database,
-  input: { email: string; password: string; displayName: string; role: Role; locale?: Locale },
+  input: {
+    email: string;
+    password: string;
+    displayName: string;
+    role: Role;
+    locale?: Locale;
+    headline?: string;
+    story?: string;
+  },
 ): Promise<SessionUser> {
   if (isCommonPassword(input.password)) throw errors.commonPassword();
   const passwordHash = await hashPassword(input.password);
@@ -45,6 +53,8 @@ export async function createUser(
         displayName: input.displayName,
         role: input.role,
         locale: input.locale ?? 'en',
+        headline: input.headline ?? null,
+        story: input.story ?? null,
         passwordHash,
       })
       .returning();
@@ -55,16 +65,7 @@ export async function createUser(
   }
 }
 
-export async function signUp(
-  db: Database,
-  input: {
-    email: string;
-    password: string;
-    displayName: string;
-    role: 'student' | 'mentor';
-    locale?: Locale;
-  },
-) {
+export async function signUp(db: Database, input: Parameters<typeof createUser>[1]) {
   const user = await createUser(db, input);
   const token = await createSession(db, user.id);
   return { token, user };
