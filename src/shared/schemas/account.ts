@@ -17,6 +17,8 @@ export const accountExportSchema = z.object({
     locale: localeSchema,
     isDemo: z.boolean(),
     mentorVerifiedAt: z.string().nullable(),
+    /** Why an admin declined a mentor application, until the person has read it. */
+    mentorDeclinedReason: z.string().nullable(),
     isFoundingMember: z.boolean(),
     headline: z.string().nullable(),
     story: z.string().nullable(),

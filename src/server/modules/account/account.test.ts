@@ -93,13 +93,15 @@ describe('GET /api/me/export', () => {
       locale: 'en',
       isDemo: false,
       mentorVerifiedAt: null,
+      mentorDeclinedReason: null,
       isFoundingMember: false,
       headline: null,
       story: null,
       countryPath: null,
       expertise: [],
       createdAt: account!.createdAt.toISOString(),
-      lastSeenAt: null,
+      // Signing in is a visit.
+      lastSeenAt: account!.lastSeenAt!.toISOString(),
     });
     expect(data.sessions).toHaveLength(1);
 

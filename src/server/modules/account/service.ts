@@ -150,6 +150,7 @@ export async function exportAccount(db: Database, user: SessionUser, locale: Loc
           locale: person.locale,
           isDemo: person.isDemo,
           mentorVerifiedAt: person.mentorVerifiedAt ? iso(person.mentorVerifiedAt) : null,
+          mentorDeclinedReason: person.mentorDeclinedReason,
           isFoundingMember: person.isFoundingMember,
           headline: person.headline,
           story: person.story,
