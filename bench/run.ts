@@ -1,7 +1,8 @@
 /**
  * npm run bench: load-tests the app against a bare Fastify baseline measured in the same run, measures what
  * Chloe's stream adds to a provider's (bench/chloe.ts), delivers mentor chat to 1,000 sockets on two instances
- * beside a bare ws server (bench/chat.ts; `BENCH_ONLY=chat` runs only that), and reports the home route's
+ * beside a bare ws server (bench/chat.ts; `BENCH_ONLY=chat` runs only that), times the admin dashboard's reads
+ * (bench/admin.ts; `BENCH_ONLY=admin`), and reports the home route's
  * JavaScript size. Uses DATABASE_URL when set, else the embedded PostgreSQL
  * in .data/bench. Builds the client first when dist/ is missing.
  */
@@ -18,6 +19,7 @@ import type { Database } from '../src/server/db/client';
 import { seedDemo } from '../src/server/db/seed/demo';
 import { seedCategories } from '../src/server/modules/questions/categories';
 import { routeJavaScript } from './bundle';
+import { benchAdmin } from './admin';
 import { benchChat } from './chat';
 import { benchChloe } from './chloe';
 
@@ -118,9 +120,12 @@ async function main() {
   const pairs: [Result, Result][] = [];
   const chloe: string[] = [];
   const chat: string[] = [];
-  const onlyChat = process.env.BENCH_ONLY === 'chat';
+  const admin: string[] = [];
+  const only = process.env.BENCH_ONLY;
+  const onlyChat = only === 'chat';
   try {
-    if (!onlyChat) {
+    if (!only || only === 'admin') admin.push(...(await benchAdmin(appUrl, database.db)));
+    if (!only) {
       pairs.push([
         await measure('baseline static 20 questions', `${baselineUrl}/questions`),
         await measure('app GET /api/questions (trending)', `${appUrl}/api/questions?sort=trending&limit=20`),
@@ -139,14 +144,14 @@ async function main() {
       ]);
       chloe.push(...(await benchChloe(config, database.db)));
     }
-    chat.push(...(await benchChat(config, database.db)));
+    if (!only || onlyChat) chat.push(...(await benchChat(config, database.db)));
   } finally {
     await app.close();
     await baseline.close();
     await database.close();
   }
-  if (onlyChat) {
-    for (const line of chat) console.log(line);
+  if (only) {
+    for (const line of [...chat, ...admin]) console.log(line);
     return;
   }
 
@@ -162,6 +167,8 @@ async function main() {
   for (const line of chloe) console.log(line);
   console.log('');
   for (const line of chat) console.log(line);
+  console.log('');
+  for (const line of admin) console.log(line);
   console.log('');
   const js = routeJavaScript('features/feed/feed-page.tsx');
   console.log(
