@@ -24,7 +24,7 @@ import type { Database } from '../../db/client';
 import { requireRole } from '../../plugins/auth';
 import { requestLocale } from '../../plugins/errors';
 import { listAudit, recordAudit } from '../moderation/audit';
-import { decideReport, listReports } from '../moderation/queue';
+import { decideReport, listReports } from './reports';
 import { readWeek, writeNewsletter } from './newsletter';
 import { deleteQuestion } from '../questions/questions';
 import { listAdminQuestions } from './questions';

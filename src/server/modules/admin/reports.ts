@@ -17,7 +17,7 @@ import { questionsChanged } from '../questions/cache';
 import type { Transaction } from '../questions/posting-limits';
 import { iso } from '../questions/question-shape';
 import { removeReply } from '../questions/replies';
-import { recordAudit } from './audit';
+import { recordAudit } from '../moderation/audit';
 
 type Executor = Pick<Database, 'execute'>;
 type Person = ReportSnapshot['author'];
