@@ -209,9 +209,10 @@ async function removeTarget(tx: Transaction, type: ReportTargetType, id: string)
 }
 
 /**
- * An admin's decision on a reported item, given by any of its open reports' ids (another is 409). Dismiss keeps the content and
- * closes its open reports as dismissed. Remove keeps what it said on every report of it (the queue still shows it),
- * deletes it (a whole chat is closed instead, its history kept for its two people) and resolves its open reports.
+ * An admin's decision on a reported item, given by any of its open reports' ids (another is 409). Dismiss keeps the
+ * content and closes its open reports as dismissed. Remove keeps what it said on every report of it (the queue still
+ * shows it), deletes it (a whole chat is closed instead, its history kept for its two people) and resolves its open
+ * reports.
  */
 export async function decideReport(
   db: Database,

@@ -74,7 +74,10 @@ async function readUsers(db: Database, where: SQL, page = 1, oldestFirst = false
   };
 }
 
-/** Members newest first; a search matches e-mail or name. Mentors to verify come oldest first (first come, first served). */
+/**
+ * Members newest first; a search matches e-mail or name. Mentors to verify come oldest first (first come, first
+ * served).
+ */
 export async function listAdminUsers(db: Database, query: Query): Promise<AdminUsersResponse> {
   const filters: SQL[] = [sql`true`];
   if (query.q) {

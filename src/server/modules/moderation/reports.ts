@@ -7,8 +7,9 @@ export type ReportTarget =
   { questionId: string } | { replyId: string } | { conversationId: string } | { messageId: string };
 
 /**
- * Files a report for the admins' one queue (questions, replies, chats and chat messages alike; the admin dashboard reads it): one open report per
- * person and target, a second is 409. The caller has checked that the person may see the target.
+ * Files a report for the admins' one queue (questions, replies, chats and chat messages alike; the admin dashboard
+ * reads it): one open report per person and target, a second is 409. The caller has checked that the person may see
+ * the target.
  */
 export async function fileReport(
   db: Database,
