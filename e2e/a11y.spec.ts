@@ -16,8 +16,12 @@ const PAGES = [
   '/login',
   '/signup',
   '/profile',
+  '/admin',
   '/does-not-exist',
 ];
+
+/** The pages that need someone signed in, and who. */
+const SIGNED_IN: Partial<Record<string, 'student' | 'admin'>> = { '/profile': 'student', '/admin': 'admin' };
 
 const TEXT = {
   en: { firstQuestion: 'What is Mentor Me?', openMenu: 'Open menu', menu: 'Menu' },
@@ -39,8 +43,9 @@ for (const locale of ['en', 'vi'] as const) {
 
     for (const path of PAGES) {
       test(`${path}`, async ({ page }) => {
-        if (path === '/profile') {
-          await signInFast(page, { role: 'student' }, '/profile');
+        const role = SIGNED_IN[path];
+        if (role) {
+          await signInFast(page, { role }, path);
         } else {
           await page.goto(path === '/faq#open' ? '/faq' : path);
         }

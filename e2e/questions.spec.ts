@@ -246,7 +246,10 @@ test.describe('students', () => {
   });
 });
 
-test('mentors reply with a mentor badge', async ({ page, request }) => {
+test('a mentor’s reply carries the Mentor badge once an admin has verified them', async ({
+  page,
+  request,
+}) => {
   const student = await createUser(request);
   await signInFast(page, student, '/');
   const id = await postQuestion(page, {
@@ -255,11 +258,22 @@ test('mentors reply with a mentor badge', async ({ page, request }) => {
   });
   await page.context().clearCookies();
   const mentor = await createUser(request, newUser('mentor'));
-  await signInFast(page, mentor, `/questions/${id}`);
+  const { id: mentorId } = await signInFast(page, mentor, `/questions/${id}`);
   await page.getByLabel('Your reply').fill('Look at the state tenancy website first.');
   await page.getByRole('button', { name: 'Post Reply' }).click();
   const reply = page.getByRole('listitem').filter({ hasText: 'Look at the state tenancy website first.' });
   await expect(reply.getByText(mentor.displayName)).toBeVisible();
+  // Signed up as a mentor, not verified yet: no badge.
+  await expect(reply.getByText('Mentor', { exact: true })).toHaveCount(0);
+
+  const admin = await request.post('/api/auth/demo', {
+    data: { role: 'admin' },
+    headers: { origin: ORIGIN },
+  });
+  expect(admin.ok()).toBe(true);
+  const verified = await request.post(`/api/admin/users/${mentorId}/verify`, { headers: { origin: ORIGIN } });
+  expect(verified.ok(), await verified.text()).toBe(true);
+  await page.reload();
   await expect(reply.getByText('Mentor', { exact: true })).toBeVisible();
 });
 

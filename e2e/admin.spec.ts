@@ -1,0 +1,183 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import {
+  disposeClients,
+  openAdmin,
+  openTab,
+  otherBrowser,
+  person,
+  postQuestion,
+  rowWith,
+  search,
+  TEXT,
+  unique,
+  WIDTHS,
+  type Locale,
+} from './admin-helpers';
+import { accountMenuButton, signInFast, toast } from './fixtures';
+
+/**
+ * The admin dashboard's questions, users and newsletter, as the demo admin in the browser. Each test makes its own
+ * people and questions through the API and finds them with the search box: the database is shared by every spec.
+ */
+
+test.afterEach(disposeClients);
+
+async function deleteAndPromote(page: Page, browser: Browser, locale: Locale, width: number) {
+  const text = TEXT[locale];
+  const author = await person();
+  const title = unique(locale === 'vi' ? 'Hỏi về thuê nhà' : 'Question about renting');
+  const questionId = await postQuestion(author.api, title);
+  // The student to promote, signed in in a browser of their own.
+  const student = await person();
+  const theirs = await otherBrowser(browser, locale);
+  await signInFast(theirs.page, student.user, '/');
+
+  await openAdmin(page, locale, width);
+  await expect(page.getByRole('tab', { name: text.tabs.questions, exact: true })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await search(page, text.searchQuestions, title, locale);
+  await expect(rowWith(page, title)).toHaveCount(1);
+  const deleteButton = page.getByRole('button', { name: text.deleteLabel(title) });
+  await deleteButton.click();
+  const dialog = page.getByRole('dialog', { name: text.deleteConfirm });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(title);
+  await dialog.getByRole('button', { name: text.delete, exact: true }).click();
+  await expect(toast(page, text.questionDeleted)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(rowWith(page, title)).toHaveCount(0);
+  await expect(page.getByText(text.noQuestions)).toBeVisible();
+
+  await openTab(page, locale, 'users');
+  await search(page, text.searchUsers, student.user.email, locale);
+  const row = rowWith(page, student.user.email);
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: text.makeMentorLabel(student.user.displayName) }).click();
+  const change = page.getByRole('dialog', { name: text.changeToMentor });
+  await expect(change).toContainText(student.user.email);
+  await change.getByRole('button', { name: text.makeMentor, exact: true }).click();
+  await expect(toast(page, text.roleUpdated)).toBeVisible();
+  await expect(change).toBeHidden();
+  await expect(row).toContainText(text.mentorRole);
+  await expect(row).toContainText(text.verifiedMentor);
+
+  // The change ended their sessions: their other browser is signed out, and its next call is refused.
+  expect((await theirs.page.request.get('/api/auth/me')).status()).toBe(401);
+  expect((await student.api.get('/api/auth/me')).status()).toBe(401);
+  await expect(accountMenuButton(theirs.page)).toBeHidden();
+  await theirs.context.close();
+
+  // The audit log names both actions with what they were done to.
+  await openTab(page, locale, 'audit');
+  await expect(rowWith(page, title)).toContainText(text.audit.questionDelete);
+  await expect(rowWith(page, student.user.email)).toContainText(text.audit.userRole);
+  await expect(rowWith(page, student.user.email)).toContainText('student → mentor');
+
+  await page.goto(`/questions/${questionId}`);
+  await expect(page.getByText(text.questionGone)).toBeVisible();
+}
+
+test('at 1280 px in English an admin deletes a question and makes a student a mentor', async ({
+  page,
+  browser,
+}) => {
+  await deleteAndPromote(page, browser, 'en', WIDTHS.wide);
+});
+
+test('at 360 px in Vietnamese an admin deletes a question and makes a student a mentor', async ({
+  page,
+  browser,
+}) => {
+  await deleteAndPromote(page, browser, 'vi', WIDTHS.phone);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(WIDTHS.phone);
+});
+
+/** Today in the browser's own calendar, as the file is named. */
+async function localDay(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const now = new Date();
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  });
+}
+
+for (const [locale, width] of [
+  ['en', WIDTHS.wide],
+  ['vi', WIDTHS.phone],
+] as const) {
+  test(`the newsletter is exported as a text file in both languages (${locale}, ${width} px)`, async ({
+    page,
+  }) => {
+    const text = TEXT[locale];
+    await openAdmin(page, locale, width);
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: text.exportNewsletter }).click();
+    const download = await downloading;
+    await expect(toast(page, text.newsletterExported)).toBeVisible();
+
+    const file = `mentor-me-newsletter-${await localDay(page)}.txt`;
+    expect(download.suggestedFilename()).toBe(file);
+    const content = await readFile((await download.path())!, 'utf8');
+    for (const line of [
+      'Mentor Me weekly digest,',
+      'Most active questions this week',
+      'Questions waiting for a mentor',
+      'Notices on government online services',
+      'is not a migration agency',
+      'Bản tin hằng tuần của Mentor Me, từ',
+      'Các câu hỏi sôi nổi nhất tuần này',
+      'Các câu hỏi đang chờ người hướng dẫn',
+      'Thông báo về các dịch vụ trực tuyến của chính phủ',
+      'không phải là đại lý di trú',
+    ])
+      expect(content).toContain(line);
+    // English first, then Vietnamese.
+    expect(content.indexOf('Mentor Me weekly digest')).toBeLessThan(content.indexOf('Bản tin hằng tuần'));
+
+    await openTab(page, locale, 'audit');
+    // The newest entry is this export.
+    await expect(rowWith(page, text.audit.newsletterExport).first()).toContainText('mentor-me-newsletter');
+  });
+}
+
+test('students and mentors find no dashboard; the menu offers it to admins only', async ({ browser }) => {
+  const student = await person();
+  const mentor = await person('mentor', { headline: 'I help with first jobs' });
+  for (const [who, locale] of [
+    [student.user, 'en'],
+    [mentor.user, 'vi'],
+  ] as const) {
+    const theirs = await otherBrowser(browser, locale);
+    await signInFast(theirs.page, who, '/');
+    await accountMenuButton(theirs.page).click();
+    await expect(
+      theirs.page.getByRole('link', { name: locale === 'en' ? 'Profile' : 'Hồ sơ' }),
+    ).toBeVisible();
+    await expect(theirs.page.getByRole('link', { name: /^(Admin Dashboard|Bảng quản trị)$/ })).toHaveCount(0);
+    await theirs.page.goto('/admin');
+    await expect(
+      theirs.page.getByRole('heading', {
+        level: 1,
+        name: locale === 'en' ? 'Page Not Found' : 'Không tìm thấy trang',
+      }),
+    ).toBeVisible();
+    await expect(theirs.page.getByRole('tablist')).toHaveCount(0);
+    await theirs.context.close();
+  }
+
+  for (const locale of ['en', 'vi'] as const) {
+    const admin = await otherBrowser(browser, locale);
+    await admin.page.setViewportSize({ width: locale === 'en' ? WIDTHS.wide : WIDTHS.phone, height: 800 });
+    await signInFast(admin.page, { role: 'admin' }, '/');
+    await accountMenuButton(admin.page).click();
+    await admin.page
+      .getByRole('link', { name: locale === 'en' ? 'Admin Dashboard' : 'Bảng quản trị' })
+      .click();
+    await expect(admin.page).toHaveURL('/admin');
+    await expect(admin.page.getByRole('tablist', { name: TEXT[locale].tablist })).toBeVisible();
+    await admin.context.close();
+  }
+});
