@@ -69,12 +69,19 @@ export function useChangePassword(
  * need one.
  */
 export function useDeleteAccount(config: MutationConfig<unknown, z.input<typeof deleteAccountSchema>> = {}) {
-  return useMutation(
-    withConfig(config, {
+  return useMutation({
+    ...withConfig(config, {
       mutationFn: (input) => api('/api/auth/me', { method: 'DELETE', body: input }),
     }),
-  );
+    mutationKey: ENDING_SESSION,
+  });
 }
+
+/**
+ * The key of calls that end the session on purpose (deleting the account): while one runs, the session the server
+ * ends is no surprise, and the screen that made the call decides where to go.
+ */
+export const ENDING_SESSION = ['account', 'ending-session'] as const;
 
 /**
  * The other side of a declined mentor application: the person has read the admin's reason, so the server

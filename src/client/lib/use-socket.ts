@@ -1,5 +1,7 @@
 import { useEffect, useEffectEvent, useSyncExternalStore } from 'react';
 import type { ServerFrame } from '../../shared/schemas/chat';
+import { useQueryClient } from '@tanstack/react-query';
+import { ENDING_SESSION } from './account';
 import { api, ApiError } from './api';
 import { useAuth } from './auth';
 import { chatSocket, type ConnectionState } from './socket';
@@ -14,7 +16,9 @@ export function useSocketFrames(onFrame: (frame: ServerFrame) => void, enabled =
   const handle = useEffectEvent(onFrame);
   // The server ended the session (signed out elsewhere, or an admin changed the role): once it says the session is
   // gone, this tab signs out too, instead of reconnecting for ever.
+  const queryClient = useQueryClient();
   const sessionEnded = useEffectEvent(() => {
+    if (queryClient.isMutating({ mutationKey: ENDING_SESSION }) > 0) return;
     api('/api/auth/me').catch((error: unknown) => {
       if (error instanceof ApiError && error.status === 401) clear();
     });

@@ -144,11 +144,22 @@ export function ReportCard({
       </div>
       {report.status === 'open' && (
         <div className="mt-4 flex flex-wrap gap-2">
-          <Button variant="secondary" disabled={busy} onClick={() => onAction('dismiss')}>
+          {/* Every card has these two buttons: each names its item (the card's heading) as its description. */}
+          <Button
+            variant="secondary"
+            disabled={busy}
+            aria-describedby={headingId}
+            onClick={() => onAction('dismiss')}
+          >
             {t('admin.reports.dismiss')}{' '}
             <span className="text-sm font-normal text-slate-600">({t('admin.reports.dismissHint')})</span>
           </Button>
-          <Button variant="danger" disabled={busy} onClick={() => onAction('remove')}>
+          <Button
+            variant="danger"
+            disabled={busy}
+            aria-describedby={headingId}
+            onClick={() => onAction('remove')}
+          >
             {t('admin.reports.remove')} <span className="text-sm font-normal">({t(removeHint)})</span>
           </Button>
         </div>

@@ -34,6 +34,12 @@ function removeTexts(pending: Pending | null) {
       } as const);
 }
 
+/** What the dialog names the item by: its title, or the start of what it says. */
+function itemName(report: AdminReport): string {
+  const { title, text } = report.content;
+  return title ?? (text.length > 80 ? `${text.slice(0, 80).trimEnd()}…` : text);
+}
+
 /** Reported items by status; open ones are dismissed (content kept) or removed (content deleted). */
 export function ReportsTab() {
   const { t } = useTranslation();
@@ -93,7 +99,10 @@ export function ReportsTab() {
       <ConfirmDialog
         open={pending !== null}
         title={t(removing ? remove.title : 'admin.reports.dismissConfirm')}
-        description={t(removing ? remove.text : 'admin.reports.dismissText')}
+        description={
+          pending &&
+          `“${itemName(pending.report)}”: ${t(removing ? remove.text : 'admin.reports.dismissText')}`
+        }
         confirmLabel={t(removing ? 'admin.reports.remove' : 'admin.reports.dismiss')}
         danger={removing}
         pending={act.isPending}

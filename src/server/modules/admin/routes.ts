@@ -183,13 +183,12 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
         await readWeek(db, now),
         config.publicUrl ?? `${request.protocol}://${request.host}`,
       );
-      // The day in Australia, as the admin downloading it names the file.
-      const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(now);
+      // The admin's browser names the file by their own calendar; the log has the time, in full.
       await recordAudit(db, by, {
         action: 'newsletter.export',
         targetType: 'newsletter',
-        targetId: day,
-        targetLabel: `mentor-me-newsletter-${day}.txt`,
+        targetId: now.toISOString(),
+        targetLabel: 'mentor-me-newsletter',
       });
       return { content };
     },
