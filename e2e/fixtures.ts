@@ -126,6 +126,10 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** Runs axe on the page and fails with every violation's id, impact, help and targets. */
 export async function expectNoViolations(page: Page, label: string) {
+  // Colours half-way through a hover or focus transition are neither state: axe reads the page once they settle.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => !(animation instanceof CSSTransition)),
+  );
   const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   const report = results.violations
     .map(

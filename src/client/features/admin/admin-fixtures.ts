@@ -39,7 +39,7 @@ export const question: AdminQuestion = {
   isUrgent: false,
   isAnonymous: true,
   author: { id: 'u1', displayName: 'Lan', role: 'student' },
-  createdAt: '2026-03-01T00:00:00.000Z',
+  createdAt: '2026-03-01T12:00:00.000Z',
   upvotes: 2,
   replyCount: 3,
   humanReplyCount: 1,
@@ -47,8 +47,8 @@ export const question: AdminQuestion = {
 };
 
 const person = {
-  createdAt: '2026-01-01T00:00:00.000Z',
-  lastSeenAt: '2026-03-10T00:00:00.000Z',
+  createdAt: '2026-01-01T12:00:00.000Z',
+  lastSeenAt: '2026-03-10T12:00:00.000Z',
   mentorVerified: false,
   isDemo: false,
   questionCount: 0,
@@ -95,13 +95,13 @@ export const chatReport: AdminReport = {
   ],
   details: ['He keeps asking for my passport number.'],
   reporterCount: 2,
-  firstReportedAt: '2026-03-10T00:00:00.000Z',
-  lastReportedAt: '2026-03-12T00:00:00.000Z',
+  firstReportedAt: '2026-03-10T12:00:00.000Z',
+  lastReportedAt: '2026-03-12T12:00:00.000Z',
   content: {
     title: 'Finding part-time work',
     text: 'Send me your passport number now',
     author: { id: 'u2', displayName: 'Minh', role: 'mentor' },
-    createdAt: '2026-03-09T00:00:00.000Z',
+    createdAt: '2026-03-09T12:00:00.000Z',
   },
   link: null,
   context: [
@@ -109,14 +109,14 @@ export const chatReport: AdminReport = {
       id: 'm1',
       sender: { id: 'u1', displayName: 'Lan', role: 'student' },
       content: 'Hi, how did you find work?',
-      createdAt: '2026-03-09T00:00:00.000Z',
+      createdAt: '2026-03-09T12:00:00.000Z',
       reported: false,
     },
     {
       id: 'm2',
       sender: { id: 'u2', displayName: 'Minh', role: 'mentor' },
       content: 'Send me your passport number now',
-      createdAt: '2026-03-09T00:01:00.000Z',
+      createdAt: '2026-03-09T12:01:00.000Z',
       reported: true,
     },
   ],
@@ -132,7 +132,7 @@ export const auditEntry: AuditEntry = {
   targetLabel: 'lan@example.com',
   reason: 'Helps in the housing topic',
   detail: 'student → mentor',
-  createdAt: '2026-03-12T00:00:00.000Z',
+  createdAt: '2026-03-12T12:00:00.000Z',
 };
 
 export const services: ServiceStatusItem[] = [
@@ -191,8 +191,8 @@ export function serveAdmin(
             status: 'failed',
             attempts: 5,
             lastError: 'provider timed out',
-            runAfter: '2026-03-12T00:00:00.000Z',
-            updatedAt: '2026-03-12T00:00:00.000Z',
+            runAfter: '2026-03-12T12:00:00.000Z',
+            updatedAt: '2026-03-12T12:00:00.000Z',
           },
         ],
       });
