@@ -14,7 +14,7 @@ import { messageKey, translate } from '../../shared/i18n';
 import { ConfigError, loadConfig } from '../config';
 import { connectDatabase } from '../db/connect';
 import { changeRole, createUser, findUserByEmail } from '../modules/auth/service';
-import { verifyMentor } from '../modules/chat/mentors';
+import { verifyMentorById } from '../modules/admin/users';
 import { AppError } from '../errors';
 
 async function askPassword(prompt: string): Promise<string> {
@@ -54,9 +54,11 @@ async function verify(address: string) {
   if (!email.success) throw new Error('Usage: npm run admin -- --verify-mentor mentor@example.com');
   const database = await connectDatabase(loadConfig(), (message) => console.log(message), { attach: true });
   try {
-    if (!(await verifyMentor(database.db, email.data, null))) {
+    const mentor = await findUserByEmail(database.db, email.data);
+    if (mentor?.role !== 'mentor') {
       throw new Error(`There is no mentor with the email ${email.data}. They sign up as a mentor first.`);
     }
+    await verifyMentorById(database.db, null, mentor.id);
     console.log(`${email.data} is now a verified mentor: students can choose them for chat.`);
   } finally {
     await database.close();

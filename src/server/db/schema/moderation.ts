@@ -10,7 +10,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { AuditAction, ReportTargetType } from '../../../shared/schemas/admin';
+import { REPORT_STATUSES, type AuditAction, type ReportTargetType } from '../../../shared/schemas/admin';
+import { REPORT_REASONS } from '../../../shared/schemas/questions';
 import { users } from './accounts';
 import { conversations, messages } from './chat';
 import { questions, replies } from './community';
@@ -44,13 +45,9 @@ export const reports = pgTable(
     /** A mentor chat, or one message of it (then conversationId is null). */
     conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'cascade' }),
     messageId: uuid('message_id').references(() => messages.id, { onDelete: 'cascade' }),
-    reason: text('reason', {
-      enum: ['spam', 'abuse', 'misleading', 'personal-information', 'other'],
-    }).notNull(),
+    reason: text('reason', { enum: REPORT_REASONS }).notNull(),
     details: text('details'),
-    status: text('status', { enum: ['open', 'resolved', 'dismissed'] })
-      .notNull()
-      .default('open'),
+    status: text('status', { enum: REPORT_STATUSES }).notNull().default('open'),
     /**
      * The reported item, kept after it is removed (its reference above is then null): the queue groups reports by
      * these two.

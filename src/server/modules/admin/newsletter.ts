@@ -4,7 +4,7 @@ import { translate } from '../../../shared/i18n';
 import { ADMIN_LIMITS } from '../../../shared/schemas/admin';
 import type { Database } from '../../db/client';
 import { OFFICIAL_SERVICES } from '../government/status';
-import { BADGE_ROLE, HUMAN_ANSWER } from '../questions/question-shape';
+import { BADGE_ROLE, excerpt, HUMAN_ANSWER, UNANSWERED } from '../questions/question-shape';
 
 const TOP = 5;
 const ANSWER_CHARS = 280;
@@ -46,7 +46,7 @@ export async function readWeek(db: Database, now: Date): Promise<NewsletterWeek>
     db.execute<Waiting>(sql`
       select q.id, q.title, q.is_urgent from questions q
       where q.created_at > ${from.toISOString()} and q.created_at <= ${now.toISOString()}
-        and not exists (select 1 from replies r where ${HUMAN_ANSWER})
+        and ${UNANSWERED}
       order by q.is_urgent desc, q.created_at desc, q.id
       limit ${TOP}`),
     db.execute<Notice>(sql`
@@ -57,7 +57,7 @@ export async function readWeek(db: Database, now: Date): Promise<NewsletterWeek>
   return { engaged: engaged.rows, unanswered: unanswered.rows, notices: notices.rows, from, to: now };
 }
 
-/** The first lines of an answer, cut at a word. */
+/** The first three lines of an answer, cut at a word. */
 function firstLines(text: string): string {
   const lines = text
     .split('\n')
@@ -65,9 +65,7 @@ function firstLines(text: string): string {
     .filter(Boolean)
     .slice(0, 3)
     .join(' ');
-  if (lines.length <= ANSWER_CHARS) return lines;
-  const cut = lines.slice(0, ANSWER_CHARS);
-  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), ANSWER_CHARS * 0.8)).trimEnd()}…`;
+  return excerpt(lines, ANSWER_CHARS);
 }
 
 function day(date: Date, locale: Locale): string {

@@ -7,7 +7,7 @@ import {
 } from '../../../shared/schemas/admin';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
-import { HUMAN_ANSWER, iso, questionSearch } from '../questions/question-shape';
+import { HUMAN_ANSWER, iso, questionSearch, UNANSWERED } from '../questions/question-shape';
 
 type Query = z.output<typeof adminQuestionsQuerySchema>;
 
@@ -48,8 +48,8 @@ export async function listAdminQuestions(
   if (query.category) filters.push(sql`c.slug = ${query.category}`);
   if (query.filter === 'urgent') filters.push(sql`q.is_urgent`);
   if (query.filter === 'reported') filters.push(sql`q.id in ${REPORTED_QUESTION_IDS}`);
-  if (query.filter === 'unanswered') filters.push(sql`${HUMAN_REPLIES} = 0`);
-  if (query.filter === 'urgent-unanswered') filters.push(sql`q.is_urgent and ${HUMAN_REPLIES} = 0`);
+  if (query.filter === 'unanswered') filters.push(UNANSWERED);
+  if (query.filter === 'urgent-unanswered') filters.push(sql`q.is_urgent and ${UNANSWERED}`);
   const pageSize = ADMIN_LIMITS.pageSize;
   // The page first, then what each of its 25 questions needs: the counts are read for them only.
   const result = await db.execute<Row>(sql`

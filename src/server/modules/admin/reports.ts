@@ -12,6 +12,7 @@ import { conversations, messages, questions, reports, type ReportSnapshot } from
 import { AppError, errors } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
 import { peopleOf } from '../chat/access';
+import { closeConversationIn } from '../chat/conversations';
 import { publishChatEvent } from '../chat/events';
 import { questionsChanged } from '../questions/cache';
 import type { Transaction } from '../questions/posting-limits';
@@ -198,14 +199,7 @@ async function removeTarget(tx: Transaction, type: ReportTargetType, id: string)
       : [];
     if (conversation)
       await publishChatEvent(tx, { t: 'conversation', c: conversation.id, u: peopleOf(conversation) });
-  } else {
-    const [conversation] = await tx
-      .update(conversations)
-      .set({ status: 'closed', updatedAt: new Date() })
-      .where(eq(conversations.id, id))
-      .returning();
-    if (conversation) await publishChatEvent(tx, { t: 'conversation', c: id, u: peopleOf(conversation) });
-  }
+  } else await closeConversationIn(tx, id);
 }
 
 /**

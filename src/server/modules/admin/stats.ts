@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { ADMIN_LIMITS, type AdminStats } from '../../../shared/schemas/admin';
 import type { Database } from '../../db/client';
-import { HUMAN_ANSWER } from '../questions/question-shape';
+import { UNANSWERED } from '../questions/question-shape';
 
 /**
  * The dashboard's figures, counted when asked (each count is over an indexed column, and only admins ask), so they
@@ -15,11 +15,8 @@ export async function adminStats(db: Database): Promise<AdminStats> {
         where last_seen_at > now() - make_interval(days => ${ADMIN_LIMITS.activeDays}))::int as "activeUsers",
       (select count(*) from users where role = 'mentor')::int as "totalMentors",
       (select count(distinct (target_type, target_id)) from reports where status = 'open')::int as "pendingReports",
-      (select count(*) from questions q
-        where not exists (select 1 from replies r where ${HUMAN_ANSWER}))::int as "unansweredQuestions",
-      (select count(*) from questions q
-        where q.is_urgent and not exists (select 1 from replies r where ${HUMAN_ANSWER}))::int
-        as "urgentWithoutHumanReply",
+      (select count(*) from questions q where ${UNANSWERED})::int as "unansweredQuestions",
+      (select count(*) from questions q where q.is_urgent and ${UNANSWERED})::int as "urgentWithoutHumanReply",
       (select count(*) from users where role = 'mentor' and mentor_verified_at is null)::int as "mentorsToVerify",
       (select count(*) from ai_reply_jobs where status = 'failed')::int as "failedAiJobs",
       now() as generated_at`);

@@ -148,12 +148,15 @@ export async function changeUserRole(
   return adminUser(db, id);
 }
 
-/** Verifies a mentor: students can then choose them for chat, and their replies carry the Mentor badge. */
+/**
+ * Verifies a mentor: students can then choose them for chat, and their replies carry the Mentor badge. `admin` is
+ * null from the command line (`npm run admin -- --verify-mentor`), where no account acts and nothing is logged.
+ */
 export async function verifyMentorById(
   db: Database,
-  admin: SessionUser,
+  admin: SessionUser | null,
   id: string,
-  reason: string | undefined,
+  reason?: string,
 ): Promise<AdminUser> {
   const changed = await db.transaction(async (tx) => {
     const user = await lockUser(tx, id);
@@ -161,15 +164,17 @@ export async function verifyMentorById(
     if (user.mentorVerifiedAt) return false;
     await tx
       .update(users)
-      .set({ mentorVerifiedAt: new Date(), mentorVerifiedBy: admin.id, mentorDeclinedReason: null })
+      .set({ mentorVerifiedAt: new Date(), mentorVerifiedBy: admin?.id ?? null, mentorDeclinedReason: null })
       .where(eq(users.id, id));
-    await recordAudit(tx, admin, {
-      action: 'mentor.verify',
-      targetType: 'user',
-      targetId: id,
-      targetLabel: user.email,
-      reason,
-    });
+    if (admin) {
+      await recordAudit(tx, admin, {
+        action: 'mentor.verify',
+        targetType: 'user',
+        targetId: id,
+        targetLabel: user.email,
+        reason,
+      });
+    }
     return true;
   });
   if (changed) await questionsChanged(db);

@@ -8,6 +8,8 @@ import type { SessionUser } from '../../plugins/auth';
 import { conversationOf, isBlocked, peopleOf } from './access';
 import { publishChatEvent } from './events';
 
+type Executor = Pick<Database, 'update' | 'execute'>;
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A list item's excerpt of the last message. */
 const EXCERPT_CHARS = 160;
@@ -133,18 +135,23 @@ export async function createConversation(
   return getConversation(db, id, student.id);
 }
 
-/** Either participant closes the conversation: no more messages in it. */
+/**
+ * Closes a conversation (no more messages in it) in the caller's transaction, and tells both its people when that
+ * commits. Used by its participants and by an admin acting on a report.
+ */
+export async function closeConversationIn(tx: Executor, id: string): Promise<void> {
+  const [closed] = await tx
+    .update(conversations)
+    .set({ status: 'closed', updatedAt: new Date() })
+    .where(and(eq(conversations.id, id), eq(conversations.status, 'active')))
+    .returning();
+  if (closed) await publishChatEvent(tx, { t: 'conversation', c: id, u: peopleOf(closed) });
+}
+
+/** Either participant closes the conversation. */
 export async function closeConversation(db: Database, id: string, user: SessionUser): Promise<Conversation> {
-  const conversation = await conversationOf(db, id, user.id);
-  if (conversation.status !== 'closed') {
-    await db.transaction(async (tx) => {
-      await tx
-        .update(conversations)
-        .set({ status: 'closed', updatedAt: new Date() })
-        .where(eq(conversations.id, id));
-      await publishChatEvent(tx, { t: 'conversation', c: id, u: peopleOf(conversation) });
-    });
-  }
+  await conversationOf(db, id, user.id);
+  await db.transaction((tx) => closeConversationIn(tx, id));
   return getConversation(db, id, user.id);
 }
 

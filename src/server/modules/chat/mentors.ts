@@ -28,16 +28,3 @@ export async function listMentors(db: Database, studentId: string): Promise<Ment
     .orderBy(asc(users.displayName))
     .limit(200);
 }
-
-/**
- * Verifies the mentor with this e-mail (`npm run admin -- --verify-mentor`). Returns false when there is no
- * mentor with that address.
- */
-export async function verifyMentor(db: Database, email: string, verifiedBy: string | null): Promise<boolean> {
-  const updated = await db
-    .update(users)
-    .set({ mentorVerifiedAt: new Date(), mentorVerifiedBy: verifiedBy })
-    .where(and(sql`lower(${users.email}) = lower(${email})`, eq(users.role, 'mentor')))
-    .returning({ id: users.id });
-  return updated.length > 0;
-}

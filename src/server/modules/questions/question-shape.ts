@@ -54,6 +54,9 @@ export const SELECT_QUESTION = sql`
  */
 export const HUMAN_ANSWER = sql`r.question_id = q.id and not r.is_ai_reply and r.author_id <> q.author_id`;
 
+/** Question `q` has no reply from a person yet. */
+export const UNANSWERED = sql`not exists (select 1 from replies r where ${HUMAN_ANSWER})`;
+
 /** Questions (alias `q`) matching a search, in English, in any language word for word, or by a title like it. */
 export const questionSearch = (q: string) => sql`(q.search @@ websearch_to_tsquery('english', ${q})
   or q.search @@ websearch_to_tsquery('simple', ${q})
@@ -75,11 +78,12 @@ export function visibleAuthor(
 /** Lists carry the start of each question (cards show three lines); the question page has all of it. */
 const EXCERPT_CHARS = 400;
 
-export function excerpt(text: string): string {
-  if (text.length <= EXCERPT_CHARS) return text;
-  const cut = text.slice(0, EXCERPT_CHARS);
+/** The start of a text, cut at a word near `max` characters (or at `max` when no word ends near it). */
+export function excerpt(text: string, max: number = EXCERPT_CHARS): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
   const lastSpace = cut.lastIndexOf(' ');
-  return `${(lastSpace > EXCERPT_CHARS * 0.8 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
+  return `${(lastSpace > max * 0.8 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
 }
 
 export function shapeQuestion(
