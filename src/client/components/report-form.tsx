@@ -8,7 +8,8 @@ import { TextAreaField } from './ui/field';
 
 export type ReportInput = z.output<typeof reportSchema>;
 
-const REASON_KEYS: Record<(typeof REPORT_REASONS)[number], MessageKey> = {
+/** The words of each report reason, for the form and for the admins' queue. */
+export const REASON_KEYS: Record<(typeof REPORT_REASONS)[number], MessageKey> = {
   spam: 'question.reasonSpam',
   abuse: 'question.reasonAbuse',
   misleading: 'question.reasonMisleading',

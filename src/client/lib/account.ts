@@ -29,7 +29,7 @@ export function saveBlob(blob: Blob, name: string): void {
  * Fetches everything we hold about the signed-in person and saves it as a JSON file. Through the api wrapper,
  * so a refusal (signed out, too many downloads) reads like every other error.
  */
-export async function downloadMyData(): Promise<void> {
+async function downloadMyData(): Promise<void> {
   const data = await api<AccountExport>('/api/me/export');
   const blob = new Blob([`${JSON.stringify(data, null, 2)}\n`], { type: 'application/json' });
   saveBlob(blob, exportFileName(data.exportedAt));

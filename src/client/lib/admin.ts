@@ -173,7 +173,7 @@ export function useRetryJob(config: MutationConfig<unknown, { questionId: string
 }
 
 /** `mentor-me-newsletter-2026-03-14.txt`, dated by the admin's own calendar (spec §9). */
-export function newsletterFileName(now = new Date()): string {
+function newsletterFileName(now = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `mentor-me-newsletter-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.txt`;
 }

@@ -6,6 +6,24 @@ import { api, ApiError } from './api';
 import { useAuth } from './auth';
 import { chatSocket, type ConnectionState } from './socket';
 
+let checking: Promise<boolean> | null = null;
+
+/**
+ * Whether the server says the session is gone. Every screen that hears the socket asks when it closes with "session
+ * ended": they share one request.
+ */
+function sessionGone(): Promise<boolean> {
+  checking ??= api('/api/auth/me')
+    .then(
+      () => false,
+      (error: unknown) => error instanceof ApiError && error.status === 401,
+    )
+    .finally(() => {
+      checking = null;
+    });
+  return checking;
+}
+
 /**
  * Hears the socket's frames while someone is signed in. Keyed by the user, so signing out (here or in another
  * tab) lets go of the socket and it closes; the next person gets a fresh connection with their own cookie.
@@ -19,9 +37,7 @@ export function useSocketFrames(onFrame: (frame: ServerFrame) => void, enabled =
   const queryClient = useQueryClient();
   const sessionEnded = useEffectEvent(() => {
     if (queryClient.isMutating({ mutationKey: ENDING_SESSION }) > 0) return;
-    api('/api/auth/me').catch((error: unknown) => {
-      if (error instanceof ApiError && error.status === 401) clear();
-    });
+    void sessionGone().then((gone) => gone && clear());
   });
   useEffect(() => {
     if (!userId || !enabled) return;

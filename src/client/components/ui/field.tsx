@@ -4,14 +4,22 @@ import { cn } from '../../lib/cn';
 export const inputClasses =
   'block h-11 w-full rounded-lg border border-slate-400 bg-white px-3 text-base text-slate-900 placeholder:text-slate-500 focus-visible:border-brand-600 aria-[invalid=true]:border-red-700';
 
-type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
-  label: string;
-  hint?: ReactNode;
-  error?: string;
-};
+type Labelled = { label: string; hint?: ReactNode; error?: string; id?: string; className?: string };
 
-/** A labelled input with an optional hint and error, wired together for screen readers. */
-export function Field({ label, hint, error, className, id, ...props }: FieldProps) {
+/**
+ * A control's label, hint and error, wired together for screen readers: `control` gets the id and the
+ * aria attributes to spread on the input or text area.
+ */
+function LabelledControl({
+  label,
+  hint,
+  error,
+  id,
+  className,
+  control,
+}: Labelled & {
+  control: (aria: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
+}) {
   const generated = useId();
   const inputId = id ?? generated;
   const hintId = hint ? `${inputId}-hint` : undefined;
@@ -21,13 +29,11 @@ export function Field({ label, hint, error, className, id, ...props }: FieldProp
       <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
-      <input
-        id={inputId}
-        className={inputClasses}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-        {...props}
-      />
+      {control({
+        id: inputId,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': [hintId, errorId].filter(Boolean).join(' ') || undefined,
+      })}
       {hint && (
         <p id={hintId} className="text-sm text-slate-600">
           {hint}
@@ -42,29 +48,43 @@ export function Field({ label, hint, error, className, id, ...props }: FieldProp
   );
 }
 
-type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; hint?: ReactNode };
-
-export function TextAreaField({ label, hint, id, className, ...props }: TextAreaFieldProps) {
-  const generated = useId();
-  const inputId = id ?? generated;
-  const hintId = hint ? `${inputId}-hint` : undefined;
+/** A labelled input with an optional hint and error. */
+export function Field({
+  label,
+  hint,
+  error,
+  className,
+  id,
+  ...props
+}: InputHTMLAttributes<HTMLInputElement> & Labelled) {
   return (
-    <div className={cn('space-y-1', className)}>
-      <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <textarea
-        id={inputId}
-        aria-describedby={hintId}
-        className="block min-h-28 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus-visible:border-brand-600"
-        {...props}
-      />
-      {hint && (
-        <p id={hintId} className="text-sm text-slate-600">
-          {hint}
-        </p>
+    <LabelledControl
+      {...{ label, hint, error, className, id }}
+      control={(aria) => <input className={inputClasses} {...aria} {...props} />}
+    />
+  );
+}
+
+/** A labelled text area with an optional hint and error. */
+export function TextAreaField({
+  label,
+  hint,
+  error,
+  className,
+  id,
+  ...props
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & Labelled) {
+  return (
+    <LabelledControl
+      {...{ label, hint, error, className, id }}
+      control={(aria) => (
+        <textarea
+          className="block min-h-28 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus-visible:border-brand-600 aria-[invalid=true]:border-red-700"
+          {...aria}
+          {...props}
+        />
       )}
-    </div>
+    />
   );
 }
 

@@ -6,7 +6,7 @@ import { useTranslation, type MessageKey } from '../../lib/i18n';
 import { DataTable, ListState, Pager, useClampPage, type Column } from './data-table';
 import { useAdminParams } from './use-admin-params';
 
-export const ACTION_KEYS: Record<AuditAction, MessageKey> = {
+const ACTION_KEYS: Record<AuditAction, MessageKey> = {
   'question.delete': 'admin.audit.questionDelete',
   'reply.delete': 'admin.audit.replyDelete',
   'user.role': 'admin.audit.userRole',

@@ -1,7 +1,7 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import type { AdminReport, ReportTargetType } from '../../../shared/schemas/admin';
-import type { REPORT_REASONS } from '../../../shared/schemas/questions';
+import { REASON_KEYS } from '../../components/report-form';
 import { Button } from '../../components/ui/button';
 import { Badge, Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
@@ -14,14 +14,6 @@ const TARGET_KEYS: Record<ReportTargetType, MessageKey> = {
   reply: 'admin.reports.reply',
   conversation: 'admin.reports.conversation',
   message: 'admin.reports.message',
-};
-
-export const REASON_KEYS: Record<(typeof REPORT_REASONS)[number], MessageKey> = {
-  spam: 'question.reasonSpam',
-  abuse: 'question.reasonAbuse',
-  misleading: 'question.reasonMisleading',
-  'personal-information': 'question.reasonPersonal',
-  other: 'question.reasonOther',
 };
 
 export type ReportAction = 'dismiss' | 'remove';

@@ -21,7 +21,7 @@ const FILTER_KEYS = {
   'mentors-to-verify': 'admin.users.mentorsToVerify',
 } as const;
 
-export const ROLE_COLOURS: Record<Role, string> = {
+const ROLE_COLOURS: Record<Role, string> = {
   student: 'bg-slate-100 text-slate-800',
   mentor: 'bg-emerald-100 text-emerald-900',
   admin: 'bg-violet-100 text-violet-900',

@@ -129,7 +129,8 @@ export function SignupPage() {
                 label={t('mentorApplication.story')}
                 name="story"
                 maxLength={MENTOR_PROFILE_LIMITS.storyMax}
-                hint={errors.story ?? t('mentorApplication.storyHint')}
+                hint={t('mentorApplication.storyHint')}
+                error={errors.story}
               />
             </fieldset>
           )}
