@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CommunityStats, Founder } from '../../shared/schemas/content';
 import { api } from './api';
+import { useTranslation } from './i18n';
 
 export const foundersKeys = {
   stats: ['stats', 'community'] as const,
-  founders: ['founders'] as const,
+  founders: (locale: string) => ['founders', locale] as const,
 };
 
 /** The founders page's tiles, counted by the server. */
@@ -13,16 +14,18 @@ export const communityStatsQuery = queryOptions({
   queryFn: () => api<CommunityStats>('/api/stats/community'),
 });
 
-/** Members flagged as founding members. */
-export const foundersQuery = queryOptions({
-  queryKey: foundersKeys.founders,
-  queryFn: () => api<{ founders: Founder[] }>('/api/founders'),
-});
+/** Members flagged as founding members, their profiles in the reader's language where translated. */
+export const foundersQuery = (locale: string) =>
+  queryOptions({
+    queryKey: foundersKeys.founders(locale),
+    queryFn: () => api<{ founders: Founder[] }>(`/api/founders?lang=${locale}`),
+  });
 
 export function useCommunityStats() {
   return useQuery(communityStatsQuery);
 }
 
 export function useFounders() {
-  return useQuery(foundersQuery);
+  const { locale } = useTranslation();
+  return useQuery(foundersQuery(locale));
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import './common';
+import type { Locale } from '../constants';
 
 export const publicConfigSchema = z.object({
   /** The site runs in demo mode: its content is sample content. */
@@ -21,6 +22,16 @@ export const communityStatsSchema = z.object({
   foundingMembers: z.number().int(),
 });
 export type CommunityStats = z.infer<typeof communityStatsSchema>;
+
+/** What a member says about themselves, as the Founders page shows it. */
+export type ProfileText = {
+  headline: string | null;
+  story: string | null;
+  countryPath: string | null;
+  expertise: string[];
+};
+/** A profile in other languages than the one it was written in. */
+export type ProfileTranslations = Partial<Record<Locale, ProfileText>>;
 
 export const founderSchema = z.object({
   id: z.string(),

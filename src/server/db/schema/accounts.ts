@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -12,6 +13,7 @@ import {
   bigserial,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import type { ProfileTranslations } from '../../../shared/schemas/content';
 import { createdAt } from './columns';
 
 export const users = pgTable(
@@ -37,6 +39,8 @@ export const users = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The profile above in another language, for founding members shown on the Founders page to every reader. */
+    profileTranslations: jsonb('profile_translations').$type<ProfileTranslations>(),
     /**
      * When and by whom a mentor was verified: only verified mentors are offered to students for chat. Demo mentors
      * and members an admin makes mentors are verified; a person who signs up as a mentor waits for review.

@@ -3,6 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import demoQuestions from '../../../../content/demo/questions.json';
 import { CATEGORY_SLUGS } from '../../../shared/categories';
+import type { ProfileText } from '../../../shared/schemas/content';
 import type { Database } from '../client';
 import { aiReplyJobs, categories, likes, questions, replies, users } from '../schema';
 import { hashPassword } from '../../lib/passwords';
@@ -17,6 +18,8 @@ type DemoProfile = {
   story?: string;
   countryPath?: string;
   expertise?: string[];
+  /** The profile in Vietnamese: founding members are shown to readers of both languages. */
+  vi?: ProfileText;
 };
 
 /**
@@ -34,6 +37,12 @@ export const DEMO_PROFILES: DemoProfile[] = [
     story: 'A sample profile that shows how a moderator appears in Mentor Me.',
     countryPath: 'Vietnam → Australia',
     expertise: ['moderation', 'community'],
+    vi: {
+      headline: 'Người điều hành cộng đồng (hồ sơ mẫu)',
+      story: 'Một hồ sơ mẫu cho thấy người điều hành xuất hiện thế nào trên Mentor Me.',
+      countryPath: 'Việt Nam → Úc',
+      expertise: ['điều hành', 'cộng đồng'],
+    },
   },
   {
     email: 'mentor@demo.mentorme.example',
@@ -45,6 +54,13 @@ export const DEMO_PROFILES: DemoProfile[] = [
     story: 'A sample mentor profile: in a real community this is where a mentor tells their own journey.',
     countryPath: 'Vietnam → Melbourne',
     expertise: ['student life', 'part-time work', 'housing'],
+    vi: {
+      headline: 'Cố vấn đồng hành về học tập và việc làm (hồ sơ mẫu)',
+      story:
+        'Một hồ sơ cố vấn mẫu: trong một cộng đồng thật, đây là nơi cố vấn kể về hành trình của chính mình.',
+      countryPath: 'Việt Nam → Melbourne',
+      expertise: ['đời sống sinh viên', 'việc làm bán thời gian', 'nhà ở'],
+    },
   },
   {
     email: 'student@demo.mentorme.example',
@@ -77,6 +93,12 @@ export const DEMO_PROFILES: DemoProfile[] = [
     story: 'A sample profile for a mentor who helps with résumés and first jobs.',
     countryPath: 'Vietnam → Sydney',
     expertise: ['careers', 'résumés', 'interviews'],
+    vi: {
+      headline: 'Cố vấn đồng hành về nghề nghiệp (hồ sơ mẫu)',
+      story: 'Một hồ sơ mẫu cho cố vấn giúp viết hồ sơ xin việc (résumé) và tìm công việc đầu tiên.',
+      countryPath: 'Việt Nam → Sydney',
+      expertise: ['nghề nghiệp', 'hồ sơ xin việc', 'phỏng vấn'],
+    },
   },
 ];
 
@@ -99,7 +121,12 @@ export async function seedDemoAccounts(db: Database): Promise<void> {
       .from(users)
       .where(eq(users.email, profile.email))
       .limit(1);
-    if (existing) continue;
+    const profileTranslations = profile.vi ? { vi: profile.vi } : null;
+    if (existing) {
+      // Databases seeded before the profiles were translated get the translations too.
+      await db.update(users).set({ profileTranslations }).where(eq(users.id, existing.id));
+      continue;
+    }
     await db.insert(users).values({
       email: profile.email,
       displayName: profile.displayName,
@@ -113,6 +140,7 @@ export async function seedDemoAccounts(db: Database): Promise<void> {
       story: profile.story ?? null,
       countryPath: profile.countryPath ?? null,
       expertise: profile.expertise ?? [],
+      profileTranslations,
       createdAt: new Date(Date.now() - DEMO_ACCOUNT_AGE_MS),
     });
   }

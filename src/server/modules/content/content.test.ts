@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { Founder } from '../../../shared/schemas/content';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PROFILES, seedDemoAccounts } from '../../db/seed/demo';
 import { questions, replies, users } from '../../db/schema';
@@ -7,15 +8,6 @@ import { buildTestApp, signUp, useTestApp } from '../../test/helpers';
 const t = useTestApp();
 
 type Stats = { members: number; mentors: number; foundingMembers: number; questionsAnswered: number };
-type Founder = {
-  id: string;
-  displayName: string;
-  role: string;
-  contributions: number;
-  isDemo: boolean;
-  joinedAt: string;
-  expertise: string[];
-};
 
 async function stats(): Promise<Stats> {
   const response = await t.app.inject({ method: 'GET', url: '/api/stats/community' });
@@ -23,8 +15,8 @@ async function stats(): Promise<Stats> {
   return response.json<Stats>();
 }
 
-async function founders(): Promise<Founder[]> {
-  const response = await t.app.inject({ method: 'GET', url: '/api/founders' });
+async function founders(headers: Record<string, string> = {}): Promise<Founder[]> {
+  const response = await t.app.inject({ method: 'GET', url: '/api/founders', headers });
   expect(response.statusCode).toBe(200);
   return response.json<{ founders: Founder[] }>().founders;
 }
@@ -160,6 +152,25 @@ describe('community stats and founders', () => {
     expect(joined.every((time) => !Number.isNaN(time))).toBe(true);
     expect([...joined].sort((a, b) => a - b)).toEqual(joined);
     expect(list.at(-1)?.id).toBe(newMentor?.id);
+
+    // Readers of Vietnamese get the translated profiles; an untranslated one reads as its member wrote it.
+    const vietnamese = new Map((await founders({ 'accept-language': 'vi' })).map((f) => [f.id, f]));
+    expect(vietnamese.get(demoMentor)).toMatchObject({
+      displayName: 'Demo Mentor',
+      headline: 'Cố vấn đồng hành về học tập và việc làm (hồ sơ mẫu)',
+      countryPath: 'Việt Nam → Melbourne',
+      expertise: ['đời sống sinh viên', 'việc làm bán thời gian', 'nhà ở'],
+      contributions: 3,
+    });
+    expect(vietnamese.get(demoMentor)?.story).toMatch(/^Một hồ sơ cố vấn mẫu/);
+    for (const founder of list.filter((f) => f.isDemo)) {
+      const translated = vietnamese.get(founder.id)!;
+      for (const field of ['headline', 'story', 'countryPath'] as const) {
+        expect(translated[field]).toBeTruthy();
+        expect(translated[field]).not.toBe(founder[field]);
+      }
+    }
+    expect(vietnamese.get(newMentor!.id)).toEqual(newMentor);
 
     // Nothing private leaves the server.
     const raw = JSON.stringify(list);

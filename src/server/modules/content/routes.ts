@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema, langQuery } from '../../../shared/schemas/common';
 import {
   communityStatsSchema,
   foundersResponseSchema,
@@ -7,6 +9,7 @@ import {
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { demoSignInAllowed } from '../../plugins/auth';
+import { requestLocale } from '../../plugins/errors';
 import { communityStats, foundingMembers } from './service';
 
 export const contentRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, opts) => {
@@ -34,9 +37,13 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
 
   app.get(
     '/api/founders',
-    { schema: { tags: ['content'], response: { 200: foundersResponseSchema } } },
-    async () => ({
-      founders: await foundingMembers(db),
-    }),
+    {
+      schema: {
+        tags: ['content'],
+        querystring: z.object(langQuery),
+        response: { 200: foundersResponseSchema, 400: errorResponseSchema },
+      },
+    },
+    async (request) => ({ founders: await foundingMembers(db, requestLocale(request)) }),
   );
 };

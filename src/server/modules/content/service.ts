@@ -1,4 +1,5 @@
 import { count, eq, sql } from 'drizzle-orm';
+import type { Locale } from '../../../shared/constants';
 import type { CommunityStats, Founder } from '../../../shared/schemas/content';
 import type { Database } from '../../db/client';
 import { questions, replies, users } from '../../db/schema';
@@ -32,7 +33,7 @@ export async function communityStats(db: Database): Promise<CommunityStats> {
  * posted anonymously (an anonymous question, and its asker's replies under it, which are anonymous too), so that
  * watching a count cannot tell who posted it.
  */
-export async function foundingMembers(db: Database): Promise<Founder[]> {
+export async function foundingMembers(db: Database, locale: Locale): Promise<Founder[]> {
   const rows = await db
     .select({
       id: users.id,
@@ -42,6 +43,7 @@ export async function foundingMembers(db: Database): Promise<Founder[]> {
       story: users.story,
       countryPath: users.countryPath,
       expertise: users.expertise,
+      translations: users.profileTranslations,
       isDemo: users.isDemo,
       createdAt: users.createdAt,
       contributions: sql<number>`(
@@ -55,5 +57,10 @@ export async function foundingMembers(db: Database): Promise<Founder[]> {
     .from(users)
     .where(eq(users.isFoundingMember, true))
     .orderBy(users.createdAt);
-  return rows.map(({ createdAt, ...row }) => ({ ...row, joinedAt: createdAt.toISOString() }));
+  // A profile reads in the reader's language when it has been translated, else as its member wrote it.
+  return rows.map(({ createdAt, translations, ...row }) => ({
+    ...row,
+    ...translations?.[locale],
+    joinedAt: createdAt.toISOString(),
+  }));
 }
