@@ -16,6 +16,12 @@ test.describe('visitors', () => {
   test('read the feed with its topics, the SOS lane and a question page', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Community Questions' })).toBeVisible();
+    // The welcome and its pitch for everyone, the join prompt under it for visitors.
+    await expect(page.getByRole('heading', { level: 2, name: 'Welcome to Mentor Me' })).toBeVisible();
+    await expect(
+      page.getByText(/Ask anonymously if you like: no judgment, and not on social media/),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { level: 3, name: 'Join the community' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Join Mentor Me' })).toBeVisible();
     const topics = page.getByRole('navigation', { name: 'Topics' });
     await expect(topics.getByRole('button', { name: /^All Topics \d+$/ })).toHaveAttribute(
@@ -40,6 +46,15 @@ test.describe('visitors', () => {
     for (const number of ['000', '13 11 14', '131 450'])
       await expect(lane.getByRole('link', { name: number, exact: true })).toBeVisible();
     await expect(lane.getByRole('article').first()).toBeVisible();
+
+    // Latest is newest first, with nothing pinned above it.
+    await page.getByRole('link', { name: 'Latest', exact: true }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: /Latest/ })).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Questions', exact: true }).getByRole('article').first(),
+    ).toBeVisible();
+    await expect(lane).toHaveCount(0);
+    await page.goto('/');
 
     await topics.getByRole('button', { name: /^Housing \d+$/ }).click();
     await expect(page).toHaveURL(/category=housing/);

@@ -31,7 +31,6 @@ function CategoryChips({
 }) {
   const { t } = useTranslation();
   const { data } = useCategories();
-  const total = data?.categories.reduce((sum, category) => sum + category.count, 0);
   const chip = (active: boolean) =>
     cn(
       'inline-flex h-9 items-center gap-1.5 rounded-full border px-3 text-sm font-medium whitespace-nowrap',
@@ -50,7 +49,7 @@ function CategoryChips({
             onClick={() => onSelect()}
           >
             {t('feed.allTopics')}
-            {total !== undefined && <span className="opacity-80">{total}</span>}
+            {data && <span className="opacity-80">{data.total}</span>}
           </button>
         </li>
         {data?.categories.map((category) => (
@@ -166,24 +165,26 @@ export function FeedPage({ sort }: { sort: 'trending' | 'latest' }) {
     >
       <div className="space-y-5">
         <Card tone="brand">
-          <h2 className="text-lg font-semibold text-slate-900">
-            {user ? t('feed.welcomeTitle') : t('feed.joinTitle')}
-          </h2>
-          <p className="mt-1 text-slate-800">{user ? t('feed.welcomeText') : t('feed.joinText')}</p>
-          <div className="mt-4 flex flex-wrap gap-3">
-            {user ? (
-              <Button onClick={() => setAsking(true)}>{t('feed.ask')}</Button>
-            ) : (
-              <>
+          <h2 className="text-lg font-semibold text-slate-900">{t('feed.welcomeTitle')}</h2>
+          <p className="mt-1 text-slate-800">{t('feed.welcomeText')}</p>
+          {user ? (
+            <Button className="mt-4" onClick={() => setAsking(true)}>
+              {t('feed.ask')}
+            </Button>
+          ) : (
+            <div className="mt-4 border-t border-brand-100 pt-4">
+              <h3 className="font-semibold text-slate-900">{t('feed.joinTitle')}</h3>
+              <p className="mt-1 text-slate-800">{t('feed.joinText')}</p>
+              <div className="mt-3 flex flex-wrap gap-3">
                 <Link to="/signup" className={buttonClasses('primary')}>
                   {t('feed.join')}
                 </Link>
                 <Link to="/login" className={buttonClasses('secondary')}>
                   {t('feed.signIn')}
                 </Link>
-              </>
-            )}
-          </div>
+              </div>
+            </div>
+          )}
         </Card>
 
         <SearchBox value={q ?? ''} onSearch={(value) => update({ q: value || undefined })} />

@@ -154,11 +154,13 @@ describe('GET /api/questions', () => {
     expect(ids((await la().list({ sort: 'trending' })).questions)).toEqual(ids(page.questions));
   });
 
-  it('sorts newest first with sort=latest', async () => {
+  it('sorts everything newest first with sort=latest, with nothing pinned above it', async () => {
     const page = await la().list({ sort: 'latest', limit: 50 });
     const times = page.questions.map((q) => Date.parse(q.createdAt));
     expect(times).toEqual([...times].sort((x, y) => y - x));
-    expect(sorted(ids(page.questions))).toEqual(sorted(feedIds));
+    const lane = [named.sos!, named.flood!, named.evicted!];
+    expect(sorted(ids(page.questions))).toEqual(sorted([...feedIds, ...lane]));
+    expect(page.urgent).toEqual([]);
     expect(page.questions[0]?.title).toBe('Regular question number 0');
     expect(page.nextCursor).toBeNull();
   });
@@ -177,11 +179,13 @@ describe('GET /api/questions', () => {
     'walks every question exactly once with the cursor, sort=%s',
     async (sort) => {
       const pages = await la().walk({ sort, limit: 7 });
-      expect(pages).toHaveLength(Math.ceil(feedIds.length / 7));
+      // Latest has no lane: the recent SOS questions are walked with the rest.
+      const expected = sort === 'latest' ? [...feedIds, named.sos!, named.flood!, named.evicted!] : feedIds;
+      expect(pages).toHaveLength(Math.ceil(expected.length / 7));
       const walked = pages.flatMap((page) => ids(page.questions));
-      expect(walked).toHaveLength(feedIds.length);
-      expect(sorted(walked)).toEqual(sorted(feedIds));
-      expect(pages[0]!.urgent.length).toBeGreaterThan(0);
+      expect(walked).toHaveLength(expected.length);
+      expect(sorted(walked)).toEqual(sorted(expected));
+      expect(pages[0]!.urgent.length).toBe(sort === 'latest' ? 0 : 3);
       expect(pages.slice(1).every((page) => page.urgent.length === 0)).toBe(true);
       if (sort === 'latest') {
         const times = pages.flatMap((page) => page.questions.map((q) => Date.parse(q.createdAt)));
@@ -235,18 +239,20 @@ describe('GET /api/questions', () => {
     expect(page.questions).toHaveLength(9);
     expect(ids(page.urgent)).toEqual([named.evicted]);
 
-    const sos = await la().list({ category: 'emergency-sos', sort: 'latest' });
+    const sos = await la().list({ category: 'emergency-sos' });
     expect(ids(sos.questions)).toEqual([named.oldUrgent]);
     expect(ids(sos.urgent)).toEqual([named.sos, named.flood]);
+    const latest = await la().list({ category: 'emergency-sos', sort: 'latest' });
+    expect(ids(latest.questions)).toEqual([named.sos, named.flood, named.oldUrgent]);
 
     const unknown = await la().get('/api/questions?category=astrology');
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toEqual({ error: pagesEn.validation.categoryInvalid, code: 'VALIDATION' });
   });
 
-  it('keeps urgent questions of the last 72 hours in their own lane, newest first', async () => {
-    for (const sort of ['trending', 'latest']) {
-      const page = await la().list({ sort, limit: 50 });
+  it('keeps urgent questions of the last 72 hours in their own lane on trending, newest first', async () => {
+    {
+      const page = await la().list({ sort: 'trending', limit: 50 });
       expect(ids(page.urgent)).toEqual([named.sos, named.flood, named.evicted]);
       expect(page.urgent.every((q) => q.isUrgent)).toBe(true);
       const listed = ids(page.questions);

@@ -61,8 +61,9 @@ async function readPage(db: Database, options: ListQuestionsOptions): Promise<Ra
   const filters: SQL[] = [];
   if (options.category) filters.push(sql`c.slug = ${options.category}`);
   if (options.q) filters.push(questionSearch(options.q));
-  // Recent SOS questions have their own lane on the feed; a search looks through everything.
-  const laneApplies = !options.q;
+  // Recent SOS questions have their own lane on trending; latest is simply newest first, and a search looks
+  // through everything.
+  const laneApplies = options.sort === 'trending' && !options.q;
   const inLane = sql`(q.is_urgent and q.created_at > now() - make_interval(hours => ${QUESTION_LIMITS.urgentLaneHours}))`;
   const listFilters = laneApplies ? [...filters, sql`not ${inLane}`] : [...filters];
 
