@@ -52,3 +52,16 @@ export const CATEGORIES = [
 
 export type CategorySlug = (typeof CATEGORIES)[number]['slug'];
 export const CATEGORY_SLUGS = CATEGORIES.map((c) => c.slug) as [CategorySlug, ...CategorySlug[]];
+
+const comparable = (value: string) =>
+  value.normalize('NFC').trim().replace(/\s+/g, ' ').toLocaleLowerCase('vi');
+const BY_NAME = new Map<string, CategorySlug>(
+  CATEGORIES.flatMap((c) =>
+    [c.slug, c.name.en, c.name.vi].map((name) => [comparable(name), c.slug] as const),
+  ),
+);
+
+/** A category by its slug or its display name in English or Vietnamese, whatever its case and spacing. */
+export function categorySlugOf(value: string): CategorySlug | undefined {
+  return BY_NAME.get(comparable(value));
+}

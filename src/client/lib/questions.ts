@@ -10,7 +10,7 @@ import {
 } from '@tanstack/react-query';
 import type { CategorySlug } from '../../shared/categories';
 import type {
-  CategoryWithCount,
+  CategoriesResponse,
   Question,
   QuestionDetail,
   QuestionList,
@@ -40,7 +40,7 @@ export const questionKeys = {
 export const categoriesQuery = (locale: string) =>
   queryOptions({
     queryKey: questionKeys.categories(locale),
-    queryFn: () => api<{ categories: CategoryWithCount[] }>('/api/categories'),
+    queryFn: () => api<CategoriesResponse>(`/api/categories?lang=${locale}`),
   });
 
 /** The reader is part of the key: liked and bookmarked differ per reader. */

@@ -3,11 +3,19 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import fp from 'fastify-plugin';
-import { localeFromAcceptLanguage, messageKey, translate } from '../../shared/i18n';
+import type { Locale } from '../../shared/constants';
+import { isLocale, localeFromAcceptLanguage, messageKey, translate } from '../../shared/i18n';
 import { AppError, errors } from '../errors';
 
-export function requestLocale(request: FastifyRequest) {
-  return localeFromAcceptLanguage(request.headers['accept-language']);
+/**
+ * The language of an answer: a `lang` query parameter, else the language Accept-Language asks for (the web client
+ * sends the page's), else the signed-in person's saved language, else English.
+ */
+export function requestLocale(request: FastifyRequest): Locale {
+  const query = request.url.indexOf('?');
+  const asked = query < 0 ? null : new URLSearchParams(request.url.slice(query + 1)).get('lang');
+  if (isLocale(asked)) return asked;
+  return localeFromAcceptLanguage(request.headers['accept-language'], request.user?.locale);
 }
 
 /** Maps anything thrown to an AppError: its status, stable code and i18n key. */

@@ -30,9 +30,12 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
-/** Picks en or vi from an Accept-Language header, honouring q-values. */
-export function localeFromAcceptLanguage(header: string | undefined): Locale {
-  if (!header) return DEFAULT_LOCALE;
+/** Picks en or vi from an Accept-Language header, honouring q-values; `fallback` when it names neither. */
+export function localeFromAcceptLanguage(
+  header: string | undefined,
+  fallback: Locale = DEFAULT_LOCALE,
+): Locale {
+  if (!header) return fallback;
   const ranked = header
     .split(',')
     .map((part) => {
@@ -42,7 +45,7 @@ export function localeFromAcceptLanguage(header: string | undefined): Locale {
     })
     .filter((entry) => entry.q > 0)
     .sort((a, b) => b.q - a.q);
-  return ranked.map((entry) => entry.lang).find(isLocale) ?? DEFAULT_LOCALE;
+  return ranked.map((entry) => entry.lang).find(isLocale) ?? fallback;
 }
 
 /** Texts that screens bring with them when they load (see registerTexts). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CATEGORY_SLUGS } from '../categories';
 import { ROLES } from '../constants';
-import { lineText, longText } from './common';
+import { lineText, longText, pageFields, pageQuery } from './common';
 import { REPORT_REASONS } from './questions';
 
 export const ADMIN_LIMITS = {
@@ -16,19 +16,11 @@ export const ADMIN_LIMITS = {
   newsletterDays: 7,
 } as const;
 
-const page = z.coerce
-  .number('validation.invalidInput')
-  .int('validation.invalidInput')
-  .min(1, 'validation.invalidInput')
-  .max(10_000, 'validation.invalidInput')
-  .default(1);
+const page = pageQuery;
 const search = lineText()
   .max(ADMIN_LIMITS.searchMax, 'validation.searchMax')
   .optional()
   .transform((v) => (v ? v : undefined));
-
-/** A page of a list: `total` counts every row the filters match. */
-const pageFields = { total: z.number().int(), page: z.number().int(), pageSize: z.number().int() };
 
 /** Why an admin acted: optional, kept in the audit log. */
 export const adminReasonSchema = longText().max(ADMIN_LIMITS.reasonMax, 'admin.reasonMax');

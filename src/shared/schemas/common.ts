@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from '../constants';
 
 /**
  * Every schema module imports this one first, so this runs before any schema is built. In the browser zod would
@@ -40,3 +41,17 @@ export const errorResponseSchema = z.object({ error: z.string(), code: z.string(
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
 export const okSchema = z.object({ ok: z.literal(true) });
+
+/** A 1-based page number of a paged list. */
+export const pageQuery = z.coerce
+  .number('validation.invalidInput')
+  .int('validation.invalidInput')
+  .min(1, 'validation.invalidInput')
+  .max(10_000, 'validation.invalidInput')
+  .default(1);
+
+/** A page of a list: `total` counts every row the filters match. */
+export const pageFields = { total: z.number().int(), page: z.number().int(), pageSize: z.number().int() };
+
+/** `?lang=en|vi`: the language of the texts in an answer, over Accept-Language and the person's saved language. */
+export const langQuery = { lang: z.enum(LOCALES, 'validation.languageInvalid').optional() };

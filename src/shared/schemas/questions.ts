@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { CATEGORY_SLUGS } from '../categories';
+import { categorySlugOf } from '../categories';
 import { ROLES } from '../constants';
-import { lineText, longText } from './common';
+import { langQuery, lineText, longText } from './common';
 
 export const QUESTION_LIMITS = {
   titleMax: 200,
@@ -37,6 +37,14 @@ export function splitTags(input: string): string[] {
     .filter(Boolean);
 }
 
+/** A category by its slug or by its display name in English or Vietnamese, as the spec's clients send it. */
+const categoryField = z.string('validation.categoryInvalid').transform((value, ctx) => {
+  const slug = categorySlugOf(value);
+  if (slug) return slug;
+  ctx.addIssue({ code: 'custom', message: 'validation.categoryInvalid' });
+  return z.NEVER;
+});
+
 export const createQuestionSchema = z.object({
   title: lineText({ error: 'validation.titleRequired' })
     .min(1, 'validation.titleRequired')
@@ -44,7 +52,7 @@ export const createQuestionSchema = z.object({
   content: longText({ error: 'validation.contentRequired' })
     .min(1, 'validation.contentRequired')
     .max(QUESTION_LIMITS.contentMax, 'validation.contentMax'),
-  category: z.enum(CATEGORY_SLUGS, 'validation.categoryInvalid').nullable().default(null),
+  category: categoryField.nullable().default(null),
   tags: tagsSchema.default([]),
   isUrgent: z.boolean().default(false),
   isAnonymous: z.boolean().default(false),
@@ -106,7 +114,8 @@ export const feedCursorSchemas = {
 export const listQuestionsQuerySchema = z
   .object({
     sort: z.enum(['trending', 'latest'], 'validation.invalidInput').default('trending'),
-    category: z.enum(CATEGORY_SLUGS, 'validation.categoryInvalid').optional(),
+    ...langQuery,
+    category: categoryField.optional(),
     q: lineText()
       .max(200, 'validation.searchMax')
       .optional()
@@ -201,8 +210,14 @@ export const categoryWithCountSchema = z.object({
   colour: z.string(),
   count: z.number().int(),
 });
-export const categoriesResponseSchema = z.object({ categories: z.array(categoryWithCountSchema) });
+export const categoriesQuerySchema = z.object(langQuery);
+export const categoriesResponseSchema = z.object({
+  categories: z.array(categoryWithCountSchema),
+  /** Every question, with a category or without: the count of "All Topics". */
+  total: z.number().int(),
+});
 export type CategoryWithCount = z.infer<typeof categoryWithCountSchema>;
+export type CategoriesResponse = z.infer<typeof categoriesResponseSchema>;
 
 /** An optional desired state makes like and bookmark idempotent; without it they toggle. */
 export const likeRequestSchema = z.object({ liked: z.boolean().optional() }).nullish();

@@ -137,8 +137,13 @@ describe('POST /api/questions', () => {
       pagesEn.validation.categoryInvalid,
     ],
     [
-      'a category given by name',
-      { title, content: 'x', category: 'Housing' },
+      'a category name that is not one of the seven',
+      { title, content: 'x', category: 'Housing Help' },
+      pagesEn.validation.categoryInvalid,
+    ],
+    [
+      'a category that is not a string',
+      { title, content: 'x', category: 7 },
       pagesEn.validation.categoryInvalid,
     ],
   ])('refuses %s with 400 and the English text', async (_label, payload, message) => {
@@ -187,7 +192,34 @@ describe('POST /api/questions', () => {
   });
 });
 
+describe('the category of a new question', () => {
+  it.each([
+    ['housing', 'housing', 'Housing'],
+    ['Housing', 'housing', 'Housing'],
+    ['  health & well-being ', 'health-well-being', 'Health & Well-being'],
+    ['Work & Career', 'work-career', 'Work & Career'],
+    ['Hỗ trợ di trú', 'immigration-help', 'Immigration Help'],
+    ['KHẨN CẤP SOS', 'emergency-sos', 'Emergency SOS'],
+    ['Nhà ở'.normalize('NFD'), 'housing', 'Housing'],
+  ])('accepts %j, the slug or a display name in either language', async (given, slug, name) => {
+    const question = await a().ask(alice.headers, { category: given });
+    expect(question.categorySlug).toBe(slug);
+    expect(question.category).toBe(name);
+  });
+});
+
 describe('GET /api/categories', () => {
+  it('counts every question for All Topics, with a category or without', async () => {
+    await a().ask(alice.headers, { category: null });
+    const { categories, total } = (await a().get('/api/categories')).json<{
+      categories: { count: number }[];
+      total: number;
+    }>();
+    const [all] = (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from questions`)).rows;
+    expect(total).toBe(all!.n);
+    expect(total).toBeGreaterThan(categories.reduce((sum, c) => sum + c.count, 0));
+  });
+
   it('answers the seven categories in order with their counts', async () => {
     const response = await a().get('/api/categories');
     expect(response.statusCode).toBe(200);

@@ -176,7 +176,8 @@ export function api(app: FastifyInstance) {
       input: Partial<{
         title: string;
         content: string;
-        category: CategorySlug | null;
+        /** A slug or a display name. */
+        category: string | null;
         tags: string[];
         isUrgent: boolean;
         isAnonymous: boolean;

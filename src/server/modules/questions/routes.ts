@@ -4,6 +4,7 @@ import { errorResponseSchema, okSchema } from '../../../shared/schemas/common';
 import {
   bookmarkRequestSchema,
   bookmarkResponseSchema,
+  categoriesQuerySchema,
   categoriesResponseSchema,
   createQuestionSchema,
   createReplySchema,
@@ -67,8 +68,14 @@ export const questionRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api/categories',
-    { schema: { tags: ['questions'], response: { 200: categoriesResponseSchema } } },
-    async (request) => ({ categories: await categoriesWithCounts(db, requestLocale(request)) }),
+    {
+      schema: {
+        tags: ['questions'],
+        querystring: categoriesQuerySchema,
+        response: { 200: categoriesResponseSchema, 400: errorResponseSchema },
+      },
+    },
+    async (request) => categoriesWithCounts(db, requestLocale(request)),
   );
 
   app.get(
