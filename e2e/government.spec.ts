@@ -131,6 +131,26 @@ test('a card opens its details, with the source, and its website in a new tab', 
   await expect(dialog).toBeHidden();
 });
 
+test('switching to Vietnamese asks again and shows the services in Vietnamese', async ({ page }) => {
+  await page.goto('/government');
+  await page.getByLabel('Keyword').fill('Fair Work Ombudsman');
+  await page.getByLabel('Keyword').press('Enter');
+  const card = cards(page).first();
+  await expect(card.getByRole('heading', { level: 3 })).toHaveText('Fair Work Ombudsman');
+  await expect(card).toContainText('13 13 94');
+
+  const asked = page.waitForRequest((request) =>
+    /\/api\/government\/resources\?.*lang=vi/.test(request.url()),
+  );
+  await page.getByRole('banner').getByRole('button', { name: 'Tiếng Việt' }).click();
+  expect((await asked).url()).toContain('keyword=Fair+Work+Ombudsman');
+  await expect(card.getByRole('heading', { level: 3 })).toHaveText(
+    'Thanh tra Lao động Công bằng (Fair Work Ombudsman)',
+  );
+  await expect(card).toContainText('Cơ quan chính phủ tư vấn miễn phí về lương');
+  await expect(card.getByRole('link', { name: '13 13 94' })).toHaveAttribute('href', 'tel:131394');
+});
+
 test('the whole page is in Vietnamese', async ({ page }) => {
   await useLanguage(page, 'vi');
   await page.goto('/government');

@@ -1,5 +1,13 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations, toast, useLanguage } from './fixtures';
+
+/** An organisation as content/resources writes it: the page is checked against the curated facts. */
+type Organisation = { id: string; name: string; state: string; description: { en: string; vi: string } };
+function organisations(state: string): Organisation[] {
+  const file = new URL(`../content/resources/${state.toLowerCase()}.json`, import.meta.url);
+  return (JSON.parse(readFileSync(file, 'utf8')) as { organisations: Organisation[] }).organisations;
+}
 
 const SYDNEY = { latitude: -33.8688, longitude: 151.2093 };
 const MELBOURNE = { latitude: -37.8136, longitude: 144.9631 };
@@ -117,9 +125,13 @@ test('searches by postcode and by city, and refuses a postcode that does not exi
   await expect(page.getByRole('heading', { name: 'Hobart, TAS 7000' })).toBeVisible();
   await expect(
     results(page)
-      .getByText(/km away$/)
-      .first(),
+      .getByRole('article')
+      .first()
+      .getByText(/^[\d.]+ km away$/),
   ).toBeVisible();
+  const km = await distances(page);
+  expect(km.length).toBe(await results(page).getByRole('article').count());
+  expect(km).toEqual([...km].sort((a, b) => a - b));
 
   await page.getByRole('button', { name: 'Darwin', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Darwin, NT 0800' })).toBeVisible();
@@ -139,6 +151,9 @@ test('says when nothing of a kind is near, and where to look instead', async ({ 
         radiusKm: null,
         counts: { all: 0 },
         resources: [],
+        total: 0,
+        page: 1,
+        pageSize: 0,
       },
     }),
   );
@@ -162,6 +177,88 @@ test('shows a toast when the directory cannot be reached', async ({ page }) => {
   await expect(toast(page, 'Failed to get location details')).toBeVisible();
 });
 
+/** "Showing 20 of 77" as its two numbers. */
+async function showing(page: Page): Promise<[number, number]> {
+  const text = await results(page)
+    .getByText(/^(Showing|Đang hiển thị) \d+ (of|trên) \d+$/)
+    .innerText();
+  const [shown, total] = text.match(/\d+/g)!.map(Number);
+  return [shown!, total!];
+}
+
+test('browses the whole directory a page at a time, with a total and no distances', async ({ page }) => {
+  await page.goto('/resources');
+  await page.getByRole('button', { name: 'Browse all resources' }).click();
+  await expect(page.getByRole('heading', { name: 'All resources' })).toBeFocused();
+  await expect(page.getByRole('heading', { name: 'All states and territories' })).toBeVisible();
+  await expect(results(page).getByText(/^Showing 20 of \d+$/)).toBeVisible();
+  const [, total] = await showing(page);
+  expect(total).toBeGreaterThan(40);
+  await expect(results(page).getByRole('article')).toHaveCount(20);
+  await expect(results(page).getByText(/km away$/)).toHaveCount(0);
+  // Each card says where its facts come from and when they were checked.
+  const first = results(page).getByRole('article').first();
+  await expect(first.getByRole('link', { name: /^Source: / })).toHaveAttribute('href', /^https:\/\//);
+  await expect(first).toContainText(/checked \d{1,2} \w+ 20\d\d/);
+  // The directory starts with New South Wales.
+  await expect(first).toContainText('NSW');
+
+  // By keyboard: the next page comes, and focus moves to its first card.
+  await page.getByRole('button', { name: 'Show 20 more' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(results(page).getByText(`Showing 40 of ${total}`)).toBeVisible();
+  await expect(results(page).getByRole('article')).toHaveCount(40);
+  await expect(results(page).getByRole('article').nth(20)).toBeFocused();
+
+  // Back to searching near a place.
+  await page.getByRole('button', { name: 'Search near a place' }).click();
+  await expect(page.getByRole('heading', { name: 'Your location' })).toBeFocused();
+  await expect(page.getByLabel('Or enter a postcode')).toBeVisible();
+});
+
+test('filters the directory by state and category', async ({ page }) => {
+  const tasmania = organisations('TAS');
+  await page.goto('/resources');
+  await page.getByRole('button', { name: 'Browse all resources' }).click();
+  await expect(results(page).getByText(/^Showing 20 of \d+$/)).toBeVisible();
+
+  await page.getByLabel('State or territory').selectOption('TAS');
+  await expect(page.getByRole('heading', { level: 2, name: 'Tasmania' })).toBeVisible();
+  await expect(results(page).getByText(`Showing ${tasmania.length} of ${tasmania.length}`)).toBeVisible();
+  const cards = results(page).getByRole('article');
+  await expect(cards).toHaveCount(tasmania.length);
+  for (const card of await cards.all()) await expect(card).toContainText(/ TAS 7\d{3}/);
+  await expect(page.getByRole('button', { name: /^Show \d+ more$/ })).toHaveCount(0);
+
+  const chips = page.getByRole('group', { name: 'Categories' });
+  await expect(chips.getByRole('button', { name: `All (${tasmania.length})` })).toBeVisible();
+  await chips.getByRole('button', { name: /^Legal \(/ }).click();
+  await expect(chips.getByRole('button', { name: /^Legal \(/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(cards.first()).toBeVisible();
+  for (const card of await cards.all()) {
+    await expect(card).toContainText('Legal');
+    await expect(card).toContainText(/ TAS 7\d{3}/);
+  }
+});
+
+test('switching to Vietnamese asks again and shows the Vietnamese descriptions', async ({ page }) => {
+  const organisation = organisations('TAS')[0]!;
+  await page.goto('/resources');
+  await page.getByRole('button', { name: 'Browse all resources' }).click();
+  await page.getByLabel('State or territory').selectOption('TAS');
+  const card = results(page).getByRole('article', { name: organisation.name });
+  await expect(card).toContainText(organisation.description.en);
+
+  const asked = page.waitForRequest((request) => /\/api\/resources\?.*lang=vi/.test(request.url()));
+  await page.getByRole('banner').getByRole('button', { name: 'Tiếng Việt' }).click();
+  expect((await asked).url()).toContain('state=TAS');
+  await expect(card).toContainText(organisation.description.vi);
+  await expect(card).not.toContainText(organisation.description.en);
+  await expect(page.getByRole('heading', { name: 'Tất cả dịch vụ' })).toBeVisible();
+  await expect(page.getByLabel('Bang hoặc vùng lãnh thổ')).toHaveValue('TAS');
+  await expect(card).toContainText(/kiểm tra ngày/);
+});
+
 for (const width of [360, 1280]) {
   test.describe(`at ${width} px`, () => {
     test.use({ geolocation: SYDNEY, permissions: ['geolocation'], viewport: { width, height: 800 } });
@@ -175,5 +272,22 @@ for (const width of [360, 1280]) {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
     });
+
+    for (const locale of ['en', 'vi'] as const) {
+      test(`has no axe violations when browsing, in ${locale}, and fits the screen`, async ({ page }) => {
+        await useLanguage(page, locale);
+        await page.goto('/resources');
+        await page
+          .getByRole('button', { name: locale === 'vi' ? 'Xem tất cả dịch vụ' : 'Browse all resources' })
+          .click();
+        await expect(results(page).getByRole('article')).toHaveCount(20);
+        await page.getByRole('button', { name: locale === 'vi' ? 'Xem thêm 20' : 'Show 20 more' }).click();
+        await expect(results(page).getByRole('article')).toHaveCount(40);
+        await page.waitForLoadState('networkidle');
+        await expectNoViolations(page, `/resources browsing in ${locale} (${width} px)`);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+      });
+    }
   });
 }

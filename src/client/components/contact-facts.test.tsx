@@ -9,7 +9,7 @@ function rows(container: HTMLElement): string[] {
   return Array.from(container.firstElementChild!.children, (row) => row.textContent ?? '');
 }
 
-const hours = { en: 'Mon–Fri 9am–5pm', vi: 'Thứ Hai–Thứ Sáu 9 giờ–17 giờ' };
+const hours = 'Mon–Fri 9am–5pm';
 
 describe('ContactFacts', () => {
   afterEach(() => setLanguage('en'));
@@ -20,7 +20,7 @@ describe('ContactFacts', () => {
         phone="13 14 50"
         email="help@example.gov.au"
         hours={hours}
-        languages={['English', { en: 'Interpreter available', vi: 'Có thông dịch viên' }]}
+        languages={['English', 'Interpreter available']}
         area="Australia-wide"
       />,
     );
@@ -43,7 +43,9 @@ describe('ContactFacts', () => {
       <ContactFacts
         address={{ name: 'Legal Aid ACT', street: '2 Allsop Street, Canberra ACT 2601' }}
         phone="1300 654 314"
+        email={null}
         website="https://www.legalaidact.org.au/"
+        hours={null}
         languages={[]}
       />,
     );
@@ -64,12 +66,17 @@ describe('ContactFacts', () => {
     );
   });
 
-  it('names languages and hours in Vietnamese', () => {
+  it('shows hours and languages as the server names them, with labels in Vietnamese', () => {
     act(() => setLanguage('vi'));
-    const { container } = render(<ContactFacts hours={hours} languages={['English', 'Auslan']} />);
-    expect(rows(container).map((row) => row.slice(row.indexOf(': ') + 2))).toEqual([
-      'Thứ Hai–Thứ Sáu 9 giờ–17 giờ',
-      'Tiếng Anh, Auslan (ngôn ngữ ký hiệu Úc)',
+    const { container } = render(
+      <ContactFacts
+        hours="Thứ Hai–Thứ Sáu 9 giờ–17 giờ"
+        languages={['Tiếng Anh', 'Ngôn ngữ ký hiệu Auslan']}
+      />,
+    );
+    expect(rows(container)).toEqual([
+      'Giờ làm việc: Thứ Hai–Thứ Sáu 9 giờ–17 giờ',
+      'Ngôn ngữ: Tiếng Anh, Ngôn ngữ ký hiệu Auslan',
     ]);
   });
 });

@@ -1,7 +1,5 @@
 import { Clock, ExternalLink, Languages, Mail, MapPin, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { Locale } from '../../shared/constants';
-import type { LanguageEntry } from '../../shared/schemas/resources';
 import { useTranslation } from '../lib/i18n';
 
 /** A phone number as people read it, dialled without its spaces. */
@@ -37,25 +35,6 @@ function LocationFact({ children }: { children: ReactNode }) {
   );
 }
 
-/** Vietnamese names of the languages the content names in English. */
-const LANGUAGE_NAMES_VI: Record<string, string> = {
-  English: 'Tiếng Anh',
-  Vietnamese: 'Tiếng Việt',
-  Auslan: 'Auslan (ngôn ngữ ký hiệu Úc)',
-};
-
-function languageList(languages: LanguageEntry[], locale: Locale): string {
-  return languages
-    .map((language) =>
-      typeof language === 'string'
-        ? locale === 'vi'
-          ? (LANGUAGE_NAMES_VI[language] ?? language)
-          : language
-        : language[locale],
-    )
-    .join(', ');
-}
-
 /** A map search for the place, which opens the map app on a phone. */
 function mapUrl(name: string, address: string): string {
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${name}, ${address}`)}`;
@@ -66,21 +45,32 @@ function siteName(url: string): string {
   return url.replace(/^https:\/\/(www\.)?/, '').replace(/\/$/, '');
 }
 
+/** A source's site as people say it: its host without "www.". */
+export function hostName(url: string): string {
+  try {
+    return new URL(url).hostname.replace(/^www\./, '');
+  } catch {
+    return siteName(url);
+  }
+}
+
 export type ContactFactsProps = {
-  /** Where an organisation is: its street address, linked to a map search for it by name. Shown first. */
+  /** Where an organisation is: its whole address line, linked to a map search for it by name. Shown first. */
   address?: { name: string; street: string };
-  phone?: string;
-  email?: string;
-  website?: string;
-  hours?: Record<Locale, string>;
-  languages?: LanguageEntry[];
+  phone?: string | null;
+  email?: string | null;
+  website?: string | null;
+  /** Opening hours, already in the reader's language. */
+  hours?: string | null;
+  /** The languages it is offered in, already named in the reader's language by the server. */
+  languages?: string[];
   /** Where a service is offered (a city and state, or Australia-wide). Shown last. */
   area?: string;
 };
 
 /** How to reach a service or an organisation, one fact a row; the facts it does not have are left out. */
 export function ContactFacts({ address, phone, email, website, hours, languages, area }: ContactFactsProps) {
-  const { t, locale } = useTranslation();
+  const { t } = useTranslation();
   return (
     <div className="space-y-1.5">
       {address && (
@@ -122,12 +112,12 @@ export function ContactFacts({ address, phone, email, website, hours, languages,
       )}
       {hours && (
         <Fact icon={<Clock className="h-4 w-4" />} label={t('government.hours')}>
-          {hours[locale]}
+          {hours}
         </Fact>
       )}
       {languages && languages.length > 0 && (
         <Fact icon={<Languages className="h-4 w-4" />} label={t('government.languages')}>
-          {languageList(languages, locale)}
+          {languages.join(', ')}
         </Fact>
       )}
       {area && <LocationFact>{area}</LocationFact>}

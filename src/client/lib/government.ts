@@ -1,29 +1,24 @@
 import { keepPreviousData, queryOptions, skipToken } from '@tanstack/react-query';
+import type { Locale } from '../../shared/constants';
 import type { ServiceStatusItem } from '../../shared/schemas/government';
-import type { GovernmentService, ResolvedPlace } from '../../shared/schemas/resources';
+import type { GovernmentResource, ResolvedPlace } from '../../shared/schemas/resources';
 import { api } from './api';
-import { HELP_STALE_MS, POSTCODE_SEARCH_META } from './resources';
+import { HELP_STALE_MS, POSTCODE_SEARCH_META, helpQueryString } from './resources';
+
+export type { GovernmentResource } from '../../shared/schemas/resources';
 
 export type ServiceSearch = { keyword: string; category: string; state: string };
 export type LocalSearch = { postcode: string; category: string };
-type LocalServices = { place: ResolvedPlace; resources: GovernmentService[] };
+type LocalServices = { place: ResolvedPlace; resources: GovernmentResource[] };
 
 /** The official online services are checked by the server every few minutes; asking more often shows nothing new. */
 const STATUS_REFRESH_MS = 5 * 60_000;
 
 export const governmentKeys = {
   status: () => ['government', 'status'] as const,
-  services: (search: ServiceSearch, locale: string) => ['government', 'resources', search, locale] as const,
-  local: (search: LocalSearch | null, locale: string) => ['government', 'local', search, locale] as const,
+  services: (search: ServiceSearch, locale: Locale) => ['government', 'resources', search, locale] as const,
+  local: (search: LocalSearch | null, locale: Locale) => ['government', 'local', search, locale] as const,
 };
-
-/** "all" is no filter: it is never sent (spec). */
-function queryString(params: Record<string, string>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value && value !== 'all') search.set(key, value);
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
 
 /** Failures are shown in the status panel itself, not toasted. */
 export function serviceStatusQuery() {
@@ -35,10 +30,12 @@ export function serviceStatusQuery() {
   });
 }
 
-export function governmentServicesQuery(search: ServiceSearch, locale: string) {
+/** Every service matching a search, in the reader's language. */
+export function governmentServicesQuery(search: ServiceSearch, locale: Locale) {
   return queryOptions({
     queryKey: governmentKeys.services(search, locale),
-    queryFn: () => api<{ resources: GovernmentService[] }>(`/api/government/resources${queryString(search)}`),
+    queryFn: () =>
+      api<{ resources: GovernmentResource[] }>(`/api/government/resources${helpQueryString(search, locale)}`),
     placeholderData: keepPreviousData,
     staleTime: HELP_STALE_MS,
     meta: { errorTitle: 'government.fetchFailed' },
@@ -46,13 +43,13 @@ export function governmentServicesQuery(search: ServiceSearch, locale: string) {
 }
 
 /** The services of a postcode's state and the national ones; nothing is asked before a postcode search. */
-export function localServicesQuery(search: LocalSearch | null, locale: string) {
+export function localServicesQuery(search: LocalSearch | null, locale: Locale) {
   return queryOptions({
     queryKey: governmentKeys.local(search, locale),
     queryFn: search
       ? () =>
           api<LocalServices>(
-            `/api/government/local/${encodeURIComponent(search.postcode)}${queryString({ category: search.category })}`,
+            `/api/government/local/${encodeURIComponent(search.postcode)}${helpQueryString({ category: search.category }, locale)}`,
           )
       : skipToken,
     staleTime: HELP_STALE_MS,

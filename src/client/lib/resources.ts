@@ -1,12 +1,18 @@
 import { keepPreviousData, queryOptions, skipToken } from '@tanstack/react-query';
+import type { Locale } from '../../shared/constants';
 import type { LocalResourcesResponse } from '../../shared/schemas/resources';
 import { ApiError, api } from './api';
+
+export type { LocalResource, LocalResourcesResponse } from '../../shared/schemas/resources';
 
 /** Find-help answers change only with a new release; the server lets them be kept this long too. */
 export const HELP_STALE_MS = 5 * 60_000;
 
 /** Where to look from: the browser's position, or a postcode the person typed or chose. */
 export type Origin = { lat: number; lng: number } | { postcode: string };
+
+/** Browsing the whole directory: a state (or "all") and a category (or "all"). */
+export type DirectoryFilter = { state: string; category: string };
 
 /** The server's message for a postcode it cannot place (400), shown under the postcode field. */
 export function postcodeRefusal(error: unknown): string | undefined {
@@ -16,31 +22,57 @@ export function postcodeRefusal(error: unknown): string | undefined {
 /** A refused postcode is the form's to show, not a toast. */
 export const POSTCODE_SEARCH_META = { inPlaceStatus: 400 };
 
+/**
+ * Every find-help call names the reader's language in its URL (`lang=`), so the browser's HTTP cache keeps one
+ * answer per language, and in its query key, so switching language asks again. "all" is no filter: never sent.
+ */
+export function helpQueryString(params: Record<string, string | undefined>, locale: Locale): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value && value !== 'all') search.set(key, value);
+  search.set('lang', locale);
+  return `?${search.toString()}`;
+}
+
 export const resourceKeys = {
-  near: (origin: Origin | null, category: string) => ['resources', origin, category] as const,
+  all: ['resources'] as const,
+  near: (origin: Origin | null, category: string, locale: Locale) =>
+    ['resources', 'near', origin, category, locale] as const,
+  directory: (filter: DirectoryFilter, page: number, locale: Locale) =>
+    ['resources', 'directory', filter, page, locale] as const,
 };
 
-function fetchNear(origin: Origin, category: string) {
-  const params = new URLSearchParams();
-  if ('postcode' in origin) params.set('postcode', origin.postcode);
-  else {
-    params.set('lat', origin.lat.toFixed(5));
-    params.set('lng', origin.lng.toFixed(5));
-  }
-  if (category !== 'all') params.set('category', category);
-  return api<LocalResourcesResponse>(`/api/resources?${params.toString()}`);
+function fetchNear(origin: Origin, category: string, locale: Locale) {
+  const place =
+    'postcode' in origin
+      ? { postcode: origin.postcode }
+      : { lat: origin.lat.toFixed(5), lng: origin.lng.toFixed(5) };
+  return api<LocalResourcesResponse>(`/api/resources${helpQueryString({ ...place, category }, locale)}`);
 }
 
 /** The local organisations near an origin, of one category or "all"; nothing is asked before an origin. */
-export function localResourcesQuery(origin: Origin | null, category: string) {
+export function localResourcesQuery(origin: Origin | null, category: string, locale: Locale) {
   return queryOptions({
-    queryKey: resourceKeys.near(origin, category),
-    queryFn: origin ? () => fetchNear(origin, category) : skipToken,
+    queryKey: resourceKeys.near(origin, category, locale),
+    queryFn: origin ? () => fetchNear(origin, category, locale) : skipToken,
     placeholderData: keepPreviousData,
     staleTime: HELP_STALE_MS,
     meta: {
       errorTitle: 'resources.detailsFailed',
       ...(origin && 'postcode' in origin ? POSTCODE_SEARCH_META : {}),
     },
+  });
+}
+
+/** One page (1-based) of the whole directory, by state, suburb and name; counts are for the same state. */
+export function directoryPageQuery(filter: DirectoryFilter, page: number, locale: Locale) {
+  return queryOptions({
+    queryKey: resourceKeys.directory(filter, page, locale),
+    queryFn: () =>
+      api<LocalResourcesResponse>(
+        `/api/resources${helpQueryString({ state: filter.state, category: filter.category, page: page > 1 ? String(page) : undefined }, locale)}`,
+      ),
+    placeholderData: keepPreviousData,
+    staleTime: HELP_STALE_MS,
+    meta: { errorTitle: 'government.fetchFailed' },
   });
 }

@@ -44,6 +44,7 @@ export const pagesEn = {
     stateInvalid: 'Please choose one of the states or territories.',
     coordinatesInvalid: 'This location is not valid.',
     locationRequired: 'Share your location or enter a postcode.',
+    languageInvalid: 'Choose English (en) or Vietnamese (vi).',
     radiusInvalid: 'The distance must be between 1 and 100 km.',
     noteRequired: 'Please write the notice.',
     noteMax: 'The notice must be at most 300 characters.',
@@ -224,6 +225,19 @@ export const pagesEn = {
     emptyText:
       'Our directory has nothing of this kind near you yet. Try another category, search the government services, or call one of the lines above.',
     governmentLink: 'Search government services',
+    browseOffer: 'Not sure where to look? See every organisation in our directory, state by state.',
+    browseAll: 'Browse all resources',
+    browseTitle: 'All resources',
+    browseText:
+      'Every organisation in our directory, by state and suburb. Choose a state or territory to see only its organisations.',
+    searchNear: 'Search near a place',
+    showing: 'Showing {{shown}} of {{total}}',
+    showMore: 'Show {{count}} more',
+    loadingMore: 'Loading more…',
+    emptyBrowseText:
+      'Our directory has nothing of this kind here yet. Try another category or state, search the government services, or call one of the lines above.',
+    source: 'Source:',
+    checked: 'checked {{date}}',
   },
   ask: {
     title: 'Ask a Question',

@@ -41,6 +41,7 @@ export const pagesVi: PageResources = {
     stateInvalid: 'Vui lòng chọn một bang hoặc vùng lãnh thổ.',
     coordinatesInvalid: 'Vị trí này không hợp lệ.',
     locationRequired: 'Hãy chia sẻ vị trí của bạn hoặc nhập mã bưu điện.',
+    languageInvalid: 'Hãy chọn tiếng Anh (en) hoặc tiếng Việt (vi).',
     radiusInvalid: 'Khoảng cách phải từ 1 đến 100 km.',
     noteRequired: 'Vui lòng viết nội dung thông báo.',
     noteMax: 'Thông báo chỉ được tối đa 300 ký tự.',
@@ -221,6 +222,19 @@ export const pagesVi: PageResources = {
     emptyText:
       'Danh bạ của chúng tôi chưa có dịch vụ loại này gần bạn. Hãy thử lĩnh vực khác, tìm các dịch vụ của chính phủ, hoặc gọi một trong các đường dây ở trên.',
     governmentLink: 'Tìm dịch vụ của chính phủ',
+    browseOffer: 'Chưa biết tìm ở đâu? Xem mọi tổ chức trong danh bạ của chúng tôi, theo từng bang.',
+    browseAll: 'Xem tất cả dịch vụ',
+    browseTitle: 'Tất cả dịch vụ',
+    browseText:
+      'Mọi tổ chức trong danh bạ của chúng tôi, theo bang và khu vực (suburb). Chọn một bang hoặc vùng lãnh thổ để chỉ xem các tổ chức ở đó.',
+    searchNear: 'Tìm gần một địa điểm',
+    showing: 'Đang hiển thị {{shown}} trên {{total}}',
+    showMore: 'Xem thêm {{count}}',
+    loadingMore: 'Đang tải thêm…',
+    emptyBrowseText:
+      'Danh bạ của chúng tôi chưa có dịch vụ loại này ở đây. Hãy thử lĩnh vực hoặc bang khác, tìm các dịch vụ của chính phủ, hoặc gọi một trong các đường dây ở trên.',
+    source: 'Nguồn:',
+    checked: 'kiểm tra ngày {{date}}',
   },
   ask: {
     title: 'Đặt câu hỏi',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { lineText } from './common';
+import { langQuery, lineText, pageFields, pageQuery } from './common';
+import { LANGUAGE_KEYS } from './languages';
 
 /** Curated help content (content/government, content/resources): validated when loaded and by a test. */
 export const AUS_STATES = ['NSW', 'VIC', 'QLD', 'WA', 'SA', 'TAS', 'ACT', 'NT'] as const;
@@ -31,7 +32,8 @@ const https = z.url({ protocol: /^https$/ });
 /** Australian phone numbers as people write them: 000, 13 11 14, 1800 737 732, 02 9876 5432, +61 ... */
 const phone = z.string().regex(/^(\+61 ?)?[0-9][0-9 ]{1,13}[0-9]$/, 'a phone number of digits and spaces');
 const isoDate = z.iso.date();
-const languageSchema = z.union([z.string().min(1), bilingual]);
+/** A language by its English name (`LANGUAGE_NAMES`), or a note such as "Free interpreter on request". */
+const languageSchema = z.union([z.enum(LANGUAGE_KEYS), bilingual]);
 export type LanguageEntry = z.infer<typeof languageSchema>;
 
 export const governmentServiceSchema = z.object({
@@ -41,10 +43,12 @@ export const governmentServiceSchema = z.object({
   category: z.enum(GOVERNMENT_CATEGORIES),
   department: z.string().min(1),
   eligibility: z.array(bilingual).max(5),
-  contact: z.object({ phone: phone.optional(), email: z.email().optional(), website: https.optional() }),
+  contactInfo: z.object({ phone: phone.optional(), email: z.email().optional(), website: https.optional() }),
   operatingHours: bilingual.optional(),
-  /** Language names ("English", "Auslan"), or bilingual notes such as "Interpreter available". */
+  /** The languages the service is offered in, as its source says. */
   languages: z.array(languageSchema).min(1),
+  /** Where the languages are stated, when that is not the page in `source`. */
+  languagesSource: https.optional(),
   location: z.object({ state: z.enum([...AUS_STATES, 'national']), city: z.string().min(1).optional() }),
   source: https,
   lastUpdated: isoDate,
@@ -52,7 +56,6 @@ export const governmentServiceSchema = z.object({
 export type GovernmentService = z.infer<typeof governmentServiceSchema>;
 
 export const governmentFileSchema = z.object({
-  lastReviewed: isoDate,
   services: z.array(governmentServiceSchema),
 });
 
@@ -69,13 +72,17 @@ export const organisationSchema = z.object({
   website: https.optional(),
   hours: bilingual.optional(),
   services: z.array(bilingual).max(8),
-  languages: z.array(languageSchema).optional(),
+  /** The languages its source says are spoken or offered: bilingual workers, in-language services, interpreters. */
+  supportedLanguages: z.array(languageSchema).optional(),
+  /** Where the languages are stated, when that is not the page in `source`. */
+  languagesSource: https.optional(),
   source: https,
+  /** The day its facts were last checked against the source. */
+  lastReviewed: isoDate,
 });
 export type Organisation = z.infer<typeof organisationSchema>;
 
 export const organisationsFileSchema = z.object({
-  lastReviewed: isoDate,
   organisations: z.array(organisationSchema),
 });
 
@@ -95,13 +102,35 @@ export const governmentResourcesQuerySchema = z.object({
     .transform((v) => v || undefined),
   category: filter(GOVERNMENT_CATEGORIES, 'validation.categoryInvalid'),
   state: filter(AUS_STATES, 'validation.stateInvalid'),
+  ...langQuery,
 });
 export type GovernmentResourcesQuery = z.input<typeof governmentResourcesQuerySchema>;
 
-export const governmentResourcesResponseSchema = z.object({ resources: z.array(governmentServiceSchema) });
+/** A government service as the spec's entity, every text in the reader's language, with the page it comes from. */
+export const governmentResourceSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: z.enum(GOVERNMENT_CATEGORIES),
+  department: z.string(),
+  eligibility: z.array(z.string()),
+  contactInfo: z.object({
+    phone: z.string().optional(),
+    email: z.string().optional(),
+    website: z.string().optional(),
+  }),
+  operatingHours: z.string().optional(),
+  languages: z.array(z.string()),
+  location: z.object({ city: z.string().optional(), state: z.enum([...AUS_STATES, 'national']) }),
+  lastUpdated: z.string(),
+  source: z.string(),
+});
+export type GovernmentResource = z.infer<typeof governmentResourceSchema>;
+
+export const governmentResourcesResponseSchema = z.object({ resources: z.array(governmentResourceSchema) });
 
 export const postcodeParamsSchema = z.object({ postcode: postcodeSchema });
-export const localGovernmentQuerySchema = governmentResourcesQuerySchema.pick({ category: true });
+export const localGovernmentQuerySchema = governmentResourcesQuerySchema.pick({ category: true, lang: true });
 
 export const resolvedPlaceSchema = z.object({
   postcode: z.string(),
@@ -112,11 +141,17 @@ export type ResolvedPlace = z.infer<typeof resolvedPlaceSchema>;
 
 export const localGovernmentResponseSchema = z.object({
   place: resolvedPlaceSchema,
-  resources: z.array(governmentServiceSchema),
+  resources: z.array(governmentResourceSchema),
 });
 
 export const RESOURCE_RADII_KM = [10, 25, 50, 100] as const;
+/** Organisations on a page when browsing the whole directory. */
+export const RESOURCE_PAGE_SIZE = 20;
 
+/**
+ * Near a position (`lat` and `lng`) or a postcode: the organisations within the radius, nearest first. With
+ * neither: the whole directory, a page at a time, filtered by `state`.
+ */
 export const localResourcesQuerySchema = z
   .object({
     lat: z.coerce
@@ -131,27 +166,53 @@ export const localResourcesQuerySchema = z
       .optional(),
     postcode: postcodeSchema.optional(),
     category: filter(LOCAL_CATEGORIES, 'validation.categoryInvalid'),
+    state: filter(AUS_STATES, 'validation.stateInvalid'),
     radius: z.coerce
       .number('validation.radiusInvalid')
       .int('validation.radiusInvalid')
       .min(1, 'validation.radiusInvalid')
       .max(100, 'validation.radiusInvalid')
       .default(RESOURCE_RADII_KM[0]),
+    page: pageQuery,
+    ...langQuery,
   })
-  .refine((q) => (q.lat === undefined) === (q.lng === undefined), 'validation.coordinatesInvalid')
-  .refine((q) => q.lat !== undefined || q.postcode !== undefined, 'validation.locationRequired');
+  .refine((q) => (q.lat === undefined) === (q.lng === undefined), 'validation.coordinatesInvalid');
 export type LocalResourcesQuery = z.input<typeof localResourcesQuerySchema>;
 
-export const localResourceSchema = organisationSchema.extend({ distanceKm: z.number() });
+/**
+ * A local organisation as the spec's entity, every text in the reader's language: `address` is the whole line,
+ * `distance` is in km with one decimal (null when browsing without a location). No rating: we have none.
+ */
+export const localResourceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  category: z.enum(LOCAL_CATEGORIES),
+  description: z.string(),
+  address: z.string(),
+  phone: z.string().nullable(),
+  website: z.string().nullable(),
+  hours: z.string().nullable(),
+  distance: z.number().nullable(),
+  services: z.array(z.string()),
+  supportedLanguages: z.array(z.string()),
+  suburb: z.string(),
+  state: z.enum(AUS_STATES),
+  postcode: z.string(),
+  source: z.string(),
+  lastReviewed: z.string(),
+});
 export type LocalResource = z.infer<typeof localResourceSchema>;
 
 export const localResourcesResponseSchema = z.object({
-  /** The nearest locality of the coordinates, or the postcode's; null far from any Australian locality. */
+  /** The nearest locality of the coordinates, or the postcode's; null when browsing or far from any locality. */
   place: resolvedPlaceSchema.nullable(),
   /** The radius asked for, and the one the results come from: wider when nothing was near; null = the whole state. */
-  requestedRadiusKm: z.number(),
+  requestedRadiusKm: z.number().nullable(),
   radiusKm: z.number().nullable(),
+  /** Organisations per category in the same area (or, browsing, the same state). */
   counts: z.record(z.string(), z.number()),
   resources: z.array(localResourceSchema),
+  /** Every organisation that matches; near a place they all come on one page. */
+  ...pageFields,
 });
 export type LocalResourcesResponse = z.infer<typeof localResourcesResponseSchema>;

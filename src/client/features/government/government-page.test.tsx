@@ -1,46 +1,69 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { GovernmentService } from '../../../shared/schemas/resources';
+import {
+  governmentResourcesResponseSchema,
+  localGovernmentResponseSchema,
+  type GovernmentResource,
+} from '../../../shared/schemas/resources';
+import { setLanguage } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { json, renderWithApp, stubFetch } from '../../test/helpers';
 import { GovernmentPage } from './government-page';
 import { ServiceCard } from './service-card';
 
-const medicare: GovernmentService = {
+const medicare: GovernmentResource = {
   id: 'medicare',
-  title: { en: 'Medicare', vi: 'Medicare (bảo hiểm y tế)' },
-  description: { en: 'Public health cover.', vi: 'Bảo hiểm y tế công.' },
+  title: 'Medicare',
+  description: 'Public health cover.',
   category: 'healthcare',
   department: 'Services Australia',
-  eligibility: [
-    { en: 'Permanent residents', vi: 'Thường trú nhân' },
-    { en: 'Citizens', vi: 'Công dân' },
-    { en: 'Some visa holders', vi: 'Một số người có thị thực' },
-    { en: 'Visitors from reciprocal countries', vi: 'Khách từ các nước có thỏa thuận' },
-  ],
-  contact: { phone: '13 20 11', website: 'https://www.servicesaustralia.gov.au/medicare' },
+  eligibility: ['Permanent residents', 'Citizens', 'Some visa holders', 'Visitors from reciprocal countries'],
+  contactInfo: { phone: '13 20 11', website: 'https://www.servicesaustralia.gov.au/medicare' },
+  operatingHours: 'Mon–Fri 8am–5pm',
   languages: ['English'],
   location: { state: 'national' },
   source: 'https://www.servicesaustralia.gov.au/medicare',
   lastUpdated: '2026-11-01',
 };
-const housing: GovernmentService = {
+const housing: GovernmentResource = {
   ...medicare,
   id: 'homes-vic',
-  title: { en: 'Homes Victoria', vi: 'Homes Victoria' },
+  title: 'Homes Victoria',
   category: 'housing',
   department: 'Homes Victoria',
   eligibility: [],
-  contact: { email: 'housing@example.vic.gov.au' },
+  contactInfo: { email: 'housing@example.vic.gov.au' },
   location: { state: 'VIC', city: 'Melbourne' },
 };
+/** The answers as the server gives them, checked against the shared schema so a change of shape fails here. */
+const everyService = {
+  en: governmentResourcesResponseSchema.parse({ resources: [medicare, housing] }),
+  vi: governmentResourcesResponseSchema.parse({
+    resources: [
+      {
+        ...medicare,
+        title: 'Medicare (bảo hiểm y tế)',
+        description: 'Bảo hiểm y tế công.',
+        eligibility: ['Thường trú nhân', 'Công dân'],
+        operatingHours: 'Thứ Hai–Thứ Sáu 8 giờ–17 giờ',
+        languages: ['Tiếng Anh'],
+      },
+      { ...housing, description: 'Nhà ở xã hội.' },
+    ],
+  }),
+};
+const footscray = localGovernmentResponseSchema.parse({
+  place: { postcode: '3011', locality: 'Footscray', state: 'VIC' },
+  resources: [housing],
+});
 
 /** The government endpoints; `local` answers every postcode search. */
 function serve(local: (postcode: string) => Response) {
   return stubFetch((url) => {
     if (url === '/api/government/status') return json(200, { services: [] });
-    if (url.startsWith('/api/government/resources')) return json(200, { resources: [medicare, housing] });
+    if (url.startsWith('/api/government/resources'))
+      return json(200, url.endsWith('lang=vi') ? everyService.vi : everyService.en);
     const postcode = /^\/api\/government\/local\/(\d+)/.exec(url)?.[1];
     if (postcode) return local(postcode);
     return json(404, { error: 'Not found.', code: 'NOT_FOUND' });
@@ -58,23 +81,51 @@ async function searchPostcode(postcode: string) {
 }
 
 describe('government page', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    act(() => setLanguage('en'));
+  });
 
-  it('lists every service, then the services of a postcode', async () => {
-    serve(() =>
-      json(200, { place: { postcode: '3011', locality: 'Footscray', state: 'VIC' }, resources: [housing] }),
-    );
+  it('lists every service, then the services of a postcode, asking in the reader’s language', async () => {
+    const fetch = serve(() => json(200, footscray));
     renderPage();
     expect(await screen.findByText('2 services')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'All services' })).toBeInTheDocument();
+    expect(fetch).toHaveBeenCalledWith('/api/government/resources?lang=en', expect.anything());
 
     await searchPostcode('3011');
     expect(
       await screen.findByRole('heading', { name: 'Services for Footscray, VIC 3011' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 3 })).toHaveTextContent('Homes Victoria');
+    expect(fetch).toHaveBeenCalledWith('/api/government/local/3011?lang=en', expect.anything());
     await userEvent.click(screen.getByRole('button', { name: 'Show all services' }));
     expect(await screen.findByRole('heading', { name: 'All services' })).toBeInTheDocument();
+  });
+
+  it('sends the filters chosen, and asks again in Vietnamese when the reader switches', async () => {
+    const fetch = serve(() => json(200, footscray));
+    renderPage();
+    await screen.findByText('2 services');
+    await userEvent.type(screen.getByLabelText('Keyword'), 'medicare');
+    await userEvent.selectOptions(screen.getByLabelText('State or territory'), 'TAS');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() =>
+      expect(fetch).toHaveBeenCalledWith(
+        '/api/government/resources?keyword=medicare&state=TAS&lang=en',
+        expect.anything(),
+      ),
+    );
+
+    act(() => setLanguage('vi'));
+    expect(await screen.findByRole('heading', { name: 'Medicare (bảo hiểm y tế)' })).toBeInTheDocument();
+    expect(fetch).toHaveBeenCalledWith(
+      '/api/government/resources?keyword=medicare&state=TAS&lang=vi',
+      expect.anything(),
+    );
+    expect(screen.getByText('Bảo hiểm y tế công.')).toBeInTheDocument();
+    expect(screen.getByText(/Thứ Hai–Thứ Sáu 8 giờ–17 giờ/)).toBeInTheDocument();
+    expect(screen.getByText(/Tiếng Anh/)).toBeInTheDocument();
   });
 
   it('shows a refused postcode under its field, keeps every service listed and toasts nothing', async () => {
@@ -106,7 +157,7 @@ describe('government page', () => {
 });
 
 describe('service card', () => {
-  it('shows the first three eligibility points, the website and a details button', async () => {
+  it('shows the first three eligibility points, the contact facts, the website and a details button', async () => {
     const onDetails = vi.fn();
     render(<ServiceCard service={medicare} onDetails={onDetails} />);
     const eligibility = screen.getByRole('list', { name: 'Who it is for' });
@@ -115,6 +166,10 @@ describe('service card', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['Permanent residents', 'Citizens', 'Some visa holders']);
+    expect(screen.getByRole('link', { name: '13 20 11' })).toHaveAttribute('href', 'tel:132011');
+    expect(screen.getByText('Mon–Fri 8am–5pm')).toBeInTheDocument();
+    expect(screen.getByText('English')).toBeInTheDocument();
+    expect(screen.getByText('Last updated 1 November 2026')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Visit Website/ })).toHaveAttribute(
       'href',
       'https://www.servicesaustralia.gov.au/medicare',

@@ -1,6 +1,6 @@
 import '../../lib/page-texts';
 import { useState } from 'react';
-import type { GovernmentService } from '../../../shared/schemas/resources';
+import type { GovernmentResource } from '../../../shared/schemas/resources';
 import { EmergencyNumbers } from '../../components/find-help';
 import { Page } from '../../components/page';
 import { useTranslation } from '../../lib/i18n';
@@ -13,7 +13,9 @@ import { useGovernmentSearch } from './use-government-search';
 export function GovernmentPage() {
   const { t } = useTranslation();
   const search = useGovernmentSearch();
-  const [details, setDetails] = useState<GovernmentService | null>(null);
+  // By id, so the open details follow the results into the other language when the reader switches.
+  const [detailsId, setDetailsId] = useState<string | null>(null);
+  const details = search.resources?.find((service) => service.id === detailsId);
 
   return (
     <Page title={t('frames.governmentTitle')} lead={t('frames.governmentText')}>
@@ -42,10 +44,10 @@ export function GovernmentPage() {
           place={search.place}
           onShowAll={search.showAll}
           onBrowseAll={search.browseAll}
-          onDetails={setDetails}
+          onDetails={(service: GovernmentResource) => setDetailsId(service.id)}
         />
       </div>
-      {details && <ServiceDetails service={details} onClose={() => setDetails(null)} />}
+      {details && <ServiceDetails service={details} onClose={() => setDetailsId(null)} />}
     </Page>
   );
 }

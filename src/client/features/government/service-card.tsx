@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { GovernmentService } from '../../../shared/schemas/resources';
+import type { GovernmentResource } from '../../../shared/schemas/resources';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { formatDate } from '../../lib/format';
@@ -9,32 +9,32 @@ import { ServiceBadges, ServiceFacts, WebsiteLink } from './service-facts';
 /** A card shows the first few eligibility points; its details show them all. */
 const ELIGIBILITY_SHOWN = 3;
 
-export function ServiceCard({ service, onDetails }: { service: GovernmentService; onDetails: () => void }) {
+export function ServiceCard({ service, onDetails }: { service: GovernmentResource; onDetails: () => void }) {
   const { t, locale } = useTranslation();
   const titleId = useId();
   return (
     <Card as="article" aria-labelledby={titleId} className="flex flex-col gap-3">
       <ServiceBadges service={service} />
       <h3 id={titleId} className="text-lg font-semibold text-slate-900">
-        {service.title[locale]}
+        {service.title}
       </h3>
-      <p className="text-slate-700">{service.description[locale]}</p>
+      <p className="text-slate-700">{service.description}</p>
       {service.eligibility.length > 0 && (
         <ul
           className="list-disc space-y-1 pl-5 text-sm text-slate-800"
           aria-label={t('government.eligibility')}
         >
-          {service.eligibility.slice(0, ELIGIBILITY_SHOWN).map((point) => (
-            <li key={point.en}>{point[locale]}</li>
+          {service.eligibility.slice(0, ELIGIBILITY_SHOWN).map((point, index) => (
+            <li key={index}>{point}</li>
           ))}
         </ul>
       )}
       <ServiceFacts service={service} />
       <div className="mt-auto flex flex-wrap items-center gap-2 pt-2">
-        <WebsiteLink url={service.contact.website} />
+        <WebsiteLink url={service.contactInfo.website} />
         <Button variant="secondary" size="sm" onClick={onDetails}>
           {t('government.viewDetails')}
-          <span className="sr-only">: {service.title[locale]}</span>
+          <span className="sr-only">: {service.title}</span>
         </Button>
       </div>
       <p className="text-xs text-slate-600">

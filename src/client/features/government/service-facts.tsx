@@ -1,18 +1,18 @@
 import { ExternalLink } from 'lucide-react';
-import type { GovernmentService } from '../../../shared/schemas/resources';
+import type { GovernmentResource } from '../../../shared/schemas/resources';
 import { ContactFacts } from '../../components/contact-facts';
 import { HelpCategoryBadge } from '../../components/find-help';
 import { buttonClasses } from '../../components/ui/button';
 import { Badge } from '../../components/ui/card';
 import { useTranslation, type TFunction } from '../../lib/i18n';
 
-function placeName(service: GovernmentService, t: TFunction): string {
+function placeName(service: GovernmentResource, t: TFunction): string {
   const state = t(`help.states.${service.location.state}`);
   return service.location.city ? `${service.location.city}, ${state}` : state;
 }
 
 /** The category and the department: what a card and its details open with. */
-export function ServiceBadges({ service }: { service: GovernmentService }) {
+export function ServiceBadges({ service }: { service: GovernmentResource }) {
   return (
     <div className="flex flex-wrap gap-2">
       <HelpCategoryBadge category={service.category} />
@@ -22,12 +22,12 @@ export function ServiceBadges({ service }: { service: GovernmentService }) {
 }
 
 /** Phone, email, hours, languages and place: what a card and its details share. */
-export function ServiceFacts({ service }: { service: GovernmentService }) {
+export function ServiceFacts({ service }: { service: GovernmentResource }) {
   const { t } = useTranslation();
   return (
     <ContactFacts
-      phone={service.contact.phone}
-      email={service.contact.email}
+      phone={service.contactInfo.phone}
+      email={service.contactInfo.email}
       hours={service.operatingHours}
       languages={service.languages}
       area={placeName(service, t)}

@@ -1,4 +1,4 @@
-import type { GovernmentService, ResolvedPlace } from '../../../shared/schemas/resources';
+import type { GovernmentResource, ResolvedPlace } from '../../../shared/schemas/resources';
 import { Button } from '../../components/ui/button';
 import { Card, Skeleton } from '../../components/ui/card';
 import { useTranslation } from '../../lib/i18n';
@@ -7,14 +7,14 @@ import { ServiceCard } from './service-card';
 const SKELETON_CARDS = 6;
 
 type ServiceResultsProps = {
-  resources: GovernmentService[] | undefined;
+  resources: GovernmentResource[] | undefined;
   loading: boolean;
   /** A postcode search is on: the heading names its place and "Show all services" ends it. */
   showingLocal: boolean;
   place: ResolvedPlace | undefined;
   onShowAll: () => void;
   onBrowseAll: () => void;
-  onDetails: (service: GovernmentService) => void;
+  onDetails: (service: GovernmentResource) => void;
 };
 
 function ResultsHeading({ showingLocal, place }: Pick<ServiceResultsProps, 'showingLocal' | 'place'>) {

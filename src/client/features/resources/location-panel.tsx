@@ -1,5 +1,5 @@
-import { LocateFixed } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { List, LocateFixed } from 'lucide-react';
+import { useState, type FormEvent, type Ref } from 'react';
 import type { LocalResourcesResponse } from '../../../shared/schemas/resources';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -35,6 +35,10 @@ type LocationPanelProps = {
   answer: LocalResourcesResponse | undefined;
   /** The server's word on a postcode it cannot place, shown under the field. */
   postcodeError: string | undefined;
+  /** Leaves the search near a place for the whole directory. */
+  onBrowse: () => void;
+  /** The panel's heading, where focus comes back from browsing. */
+  headingRef?: Ref<HTMLHeadingElement>;
 };
 
 function CityList({ origin, onCity }: { origin: Origin | null; onCity: (postcode: string) => void }) {
@@ -60,10 +64,18 @@ function CityList({ origin, onCity }: { origin: Origin | null; onCity: (postcode
   );
 }
 
-/** The three ways to say where to look: the browser's position, a postcode, or a city. */
-export function LocationPanel({ origin, onOrigin, answer, postcodeError }: LocationPanelProps) {
+/** The three ways to say where to look (the browser's position, a postcode, or a city), or browse them all. */
+export function LocationPanel({
+  origin,
+  onOrigin,
+  answer,
+  postcodeError,
+  onBrowse,
+  headingRef,
+}: LocationPanelProps) {
   const { t } = useTranslation();
-  const [postcode, setPostcode] = useState('');
+  // Back from browsing, the field shows the postcode searched before.
+  const [postcode, setPostcode] = useState(origin !== null && 'postcode' in origin ? origin.postcode : '');
   const { locating, geoError, locate } = useGeolocation(onOrigin);
   const located = origin !== null && 'lat' in origin;
   const place = answer?.place;
@@ -80,7 +92,9 @@ export function LocationPanel({ origin, onOrigin, answer, postcodeError }: Locat
 
   return (
     <Card>
-      <h2 className="text-xl font-semibold text-slate-900">{t('resources.locationTitle')}</h2>
+      <h2 ref={headingRef} tabIndex={-1} className="scroll-mt-40 text-xl font-semibold text-slate-900">
+        {t('resources.locationTitle')}
+      </h2>
       <p className="mt-1 text-slate-700">{t('resources.locationText')}</p>
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <Button onClick={locate} disabled={locating} variant={located ? 'secondary' : 'primary'}>
@@ -126,6 +140,14 @@ export function LocationPanel({ origin, onOrigin, answer, postcodeError }: Locat
       </form>
 
       <CityList origin={origin} onCity={chooseCity} />
+
+      <div className="mt-5 border-t border-slate-200 pt-4">
+        <p className="text-slate-700">{t('resources.browseOffer')}</p>
+        <Button variant="secondary" className="mt-3" onClick={onBrowse}>
+          <List aria-hidden="true" className="h-5 w-5" />
+          {t('resources.browseAll')}
+        </Button>
+      </div>
     </Card>
   );
 }

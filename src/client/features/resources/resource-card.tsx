@@ -1,22 +1,22 @@
 import { useId } from 'react';
 import type { LocalResource } from '../../../shared/schemas/resources';
-import { ContactFacts } from '../../components/contact-facts';
+import { ContactFacts, hostName } from '../../components/contact-facts';
 import { HelpCategoryBadge } from '../../components/find-help';
 import { Card } from '../../components/ui/card';
-import { formatNumber } from '../../lib/format';
+import { formatDate, formatNumber } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
 
 /** A card names the first few services; the rest are counted. */
 const SERVICES_SHOWN = 3;
 
-function ServiceList({ resource }: { resource: LocalResource }) {
-  const { t, locale } = useTranslation();
-  const more = resource.services.length - SERVICES_SHOWN;
+function ServiceList({ services }: { services: string[] }) {
+  const { t } = useTranslation();
+  const more = services.length - SERVICES_SHOWN;
   return (
     <ul className="flex flex-wrap gap-1.5" aria-label={t('resources.services')}>
-      {resource.services.slice(0, SERVICES_SHOWN).map((service) => (
-        <li key={service.en} className="rounded-md bg-slate-100 px-2 py-1 text-sm text-slate-800">
-          {service[locale]}
+      {services.slice(0, SERVICES_SHOWN).map((service, index) => (
+        <li key={index} className="rounded-md bg-slate-100 px-2 py-1 text-sm text-slate-800">
+          {service}
         </li>
       ))}
       {more > 0 && (
@@ -26,33 +26,63 @@ function ServiceList({ resource }: { resource: LocalResource }) {
   );
 }
 
-/** A local organisation: how far it is, what it does, and how to reach it. */
-export function ResourceCard({ resource }: { resource: LocalResource }) {
+/** Where the card's facts come from and when they were last checked: small, for the reader who wants to know. */
+function SourceLine({ resource }: { resource: LocalResource }) {
+  const { t, locale } = useTranslation();
+  return (
+    <p className="mt-auto text-xs text-slate-600">
+      {/* The link carries "Source:" for screen readers, so it is not taken for the organisation's own website. */}
+      <span aria-hidden="true">{t('resources.source')} </span>
+      <a
+        href={resource.source}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="break-all text-slate-700 underline"
+      >
+        <span className="sr-only">{t('resources.source')}</span> {hostName(resource.source)}
+        <span className="sr-only"> {t('nav.opensInNewTab')}</span>
+      </a>
+      {' · '}
+      {t('resources.checked', { date: formatDate(resource.lastReviewed, locale) })}
+    </p>
+  );
+}
+
+/**
+ * A local organisation: how far it is (when we know where the reader is), what it does, how to reach it, and
+ * where those facts come from. Never a rating: we have none. `tabIndex` lets a list move focus to a card.
+ */
+export function ResourceCard({ resource, tabIndex }: { resource: LocalResource; tabIndex?: number }) {
   const { t, locale } = useTranslation();
   const titleId = useId();
-  const street = `${resource.address}, ${resource.suburb} ${resource.state} ${resource.postcode}`;
   return (
-    <Card as="article" aria-labelledby={titleId} className="flex flex-col gap-3">
+    <Card
+      as="article"
+      aria-labelledby={titleId}
+      tabIndex={tabIndex}
+      className="flex scroll-mt-40 flex-col gap-3"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <HelpCategoryBadge category={resource.category} />
-        <span className="text-sm font-semibold text-slate-800">
-          {t('resources.distance', {
-            km: formatNumber(resource.distanceKm, locale),
-          })}
-        </span>
+        {resource.distance !== null && (
+          <span className="text-sm font-semibold text-slate-800">
+            {t('resources.distance', { km: formatNumber(resource.distance, locale) })}
+          </span>
+        )}
       </div>
       <h3 id={titleId} className="text-lg font-semibold text-slate-900">
         {resource.name}
       </h3>
-      <p className="text-slate-700">{resource.description[locale]}</p>
+      <p className="text-slate-700">{resource.description}</p>
       <ContactFacts
-        address={{ name: resource.name, street }}
+        address={{ name: resource.name, street: resource.address }}
         phone={resource.phone}
         website={resource.website}
         hours={resource.hours}
-        languages={resource.languages}
+        languages={resource.supportedLanguages}
       />
-      {resource.services.length > 0 && <ServiceList resource={resource} />}
+      {resource.services.length > 0 && <ServiceList services={resource.services} />}
+      <SourceLine resource={resource} />
     </Card>
   );
 }

@@ -7,7 +7,7 @@ import { useTranslation } from '../../lib/i18n';
 import type { Origin } from '../../lib/resources';
 import { ResourceCard } from './resource-card';
 
-const SKELETON_CARDS = 3;
+export const SKELETON_CARDS = 3;
 
 /** How far the results reach: the radius asked for, a wider one when nothing was near, or the whole state. */
 function AreaMessage({ answer }: { answer: LocalResourcesResponse }) {
@@ -16,7 +16,7 @@ function AreaMessage({ answer }: { answer: LocalResourcesResponse }) {
     return answer.place ? (
       <>{t('resources.stateWide', { state: t(`help.states.${answer.place.state}`) })}</>
     ) : null;
-  if (answer.radiusKm > answer.requestedRadiusKm)
+  if (answer.requestedRadiusKm !== null && answer.radiusKm > answer.requestedRadiusKm)
     return <>{t('resources.widened', { requested: answer.requestedRadiusKm, km: answer.radiusKm })}</>;
   return <>{t('resources.within', { km: answer.radiusKm })}</>;
 }
@@ -27,8 +27,8 @@ type CategoryChipsProps = {
   onCategory: (category: string) => void;
 };
 
-/** One toggle per category with how many organisations it has nearby; "all" first. */
-function CategoryChips({ counts, category, onCategory }: CategoryChipsProps) {
+/** One toggle per category with how many organisations it has in the area; "all" first. */
+export function CategoryChips({ counts, category, onCategory }: CategoryChipsProps) {
   const { t } = useTranslation();
   return (
     <div className="mt-4" role="group" aria-label={t('resources.categories')}>
@@ -55,12 +55,13 @@ function CategoryChips({ counts, category, onCategory }: CategoryChipsProps) {
   );
 }
 
-function NoResults() {
+/** Nothing of this kind here: where else to look. `text` says why (near the reader, or in a state). */
+export function NoResults({ text }: { text: string }) {
   const { t } = useTranslation();
   return (
     <Card className="mt-4 text-center">
       <h3 className="text-lg font-semibold text-slate-900">{t('resources.emptyTitle')}</h3>
-      <p className="mt-1 text-slate-700">{t('resources.emptyText')}</p>
+      <p className="mt-1 text-slate-700">{text}</p>
       <Link to="/government" className={cn(buttonClasses('secondary'), 'mt-4')}>
         {t('resources.governmentLink')}
       </Link>
@@ -113,7 +114,7 @@ export function ResourceResults({
           <ResourceCard key={resource.id} resource={resource} />
         ))}
       </div>
-      {answer?.resources.length === 0 && <NoResults />}
+      {answer?.resources.length === 0 && <NoResults text={t('resources.emptyText')} />}
     </section>
   );
 }

@@ -14,7 +14,7 @@ const SERVICE: GovernmentService = {
   category: 'healthcare',
   department: 'Services Australia',
   eligibility: [],
-  contact: {},
+  contactInfo: {},
   languages: ['English'],
   location: { state: 'national' },
   source: 'https://www.servicesaustralia.gov.au/medicare',
@@ -32,6 +32,7 @@ const ORGANISATION: Organisation = {
   postcode: '2150',
   services: [],
   source: 'https://www.example.org.au/',
+  lastReviewed: '2026-11-23',
 };
 
 const dirs: string[] = [];
@@ -44,14 +45,8 @@ function contentDir(services: unknown[], organisationList: unknown[]): string {
   dirs.push(dir);
   mkdirSync(path.join(dir, 'government'));
   mkdirSync(path.join(dir, 'resources'));
-  writeFileSync(
-    path.join(dir, 'government', 'a.json'),
-    JSON.stringify({ lastReviewed: '2026-11-23', services }),
-  );
-  writeFileSync(
-    path.join(dir, 'resources', 'a.json'),
-    JSON.stringify({ lastReviewed: '2026-11-23', organisations: organisationList }),
-  );
+  writeFileSync(path.join(dir, 'government', 'a.json'), JSON.stringify({ services }));
+  writeFileSync(path.join(dir, 'resources', 'a.json'), JSON.stringify({ organisations: organisationList }));
   return dir;
 }
 

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { syncHelpContent } from '../../db/seed/help-content';
 import { loadKnowledge, syncKnowledge } from '../../db/seed/knowledge';
 import { MARA_REGISTER_URL } from '../../../shared/constants';
+import type { GovernmentService } from '../../../shared/schemas/resources';
 import { bearer, testConfig, useTestApp, userWithRole, type TestContext } from '../../test/helpers';
 import { ARTICLES, answerOf, readEvents } from './ai.test-helpers';
 import type { ChatProvider } from './providers';
@@ -140,7 +141,7 @@ describe('POST /api/ai/chat with the offline guide', () => {
           category: 'benefits',
           department: 'Australian Taxation Office',
           eligibility: [],
-          contact: { phone: '13 28 61', website: 'https://www.ato.gov.au/' },
+          contactInfo: { phone: '13 28 61', website: 'https://www.ato.gov.au/' },
           languages: ['English'],
           location: { state: 'national' },
           source: 'https://www.ato.gov.au/about-ato/contact-us',
@@ -160,6 +161,7 @@ describe('POST /api/ai/chat with the offline guide', () => {
           phone: '02 9000 0000',
           services: [],
           source: 'https://www.example.org.au/',
+          lastReviewed: '2026-11-23',
           lat: -33.8135571,
           lng: 151.003407,
         },
@@ -198,14 +200,14 @@ describe('services of the state a person names', () => {
   const server = listening(t);
 
   it('come from that state, or are national', async () => {
-    const legalAid = (state: 'WA' | 'SA', city: string) => ({
+    const legalAid = (state: 'WA' | 'SA', city: string): GovernmentService => ({
       id: `${state.toLowerCase()}-legal-aid`,
       title: { en: `Legal Aid ${state}`, vi: `Trợ giúp pháp lý ${state}` },
       description: { en: `Free legal help in ${city}.`, vi: `Trợ giúp pháp lý miễn phí ở ${city}.` },
       category: 'legal' as const,
       department: `Legal Aid ${state}`,
       eligibility: [],
-      contact: {},
+      contactInfo: {},
       languages: ['English'],
       location: { state },
       source: `https://www.legalaid.${state.toLowerCase()}.gov.au/`,

@@ -91,9 +91,9 @@ export function composeGuide(message: string, context: Retrieved, locale: Locale
     ...(best?.help.slice(0, MAX_HELP).map((line) => line[locale]) ?? []),
     ...context.services.map((service) => {
       const contact = [
-        service.contact.phone ? `${text.phone} ${tel(service.contact.phone)}` : '',
-        service.contact.website
-          ? `[${new URL(service.contact.website).hostname}](${service.contact.website})`
+        service.contactInfo.phone ? `${text.phone} ${tel(service.contactInfo.phone)}` : '',
+        service.contactInfo.website
+          ? `[${new URL(service.contactInfo.website).hostname}](${service.contactInfo.website})`
           : '',
       ].filter(Boolean);
       return `**${service.title[locale]}**: ${service.description[locale]}${contact.length ? ` (${contact.join(', ')})` : ''}`;
@@ -106,7 +106,7 @@ export function composeGuide(message: string, context: Retrieved, locale: Locale
       `**${text.near}**\n\n${context.organisations
         .map(
           (o) =>
-            `- **${o.name}**, ${o.address}, ${o.suburb} ${o.state} ${o.postcode} (${o.distanceKm} km)${o.phone ? `, ${tel(o.phone)}` : ''}`,
+            `- **${o.name}**, ${o.address}, ${o.suburb} ${o.state} ${o.postcode} (${o.distance} km)${o.phone ? `, ${tel(o.phone)}` : ''}`,
         )
         .join('\n')}`,
     );

@@ -37,7 +37,7 @@ export function trustedLinks(context: Retrieved, sources: Source[]): LinkPolicy 
       addPhones(text.vi);
     }
   }
-  for (const entry of [...context.services.map((service) => service.contact), ...context.organisations]) {
+  for (const entry of [...context.services.map((service) => service.contactInfo), ...context.organisations]) {
     if (entry.website) urls.add(entry.website);
     if (entry.phone) phones.add(digits(entry.phone));
   }

@@ -69,7 +69,7 @@ export function systemPrompt(request: Pick<ProviderRequest, 'context' | 'locale'
     ),
     ...context.services.map(
       (service) =>
-        `${service.title[locale]} (${service.department}): ${service.description[locale]}${service.contact.phone ? ` Phone ${service.contact.phone}.` : ''}${service.contact.website ? ` Website ${service.contact.website}.` : ''}`,
+        `${service.title[locale]} (${service.department}): ${service.description[locale]}${service.contactInfo.phone ? ` Phone ${service.contactInfo.phone}.` : ''}${service.contactInfo.website ? ` Website ${service.contactInfo.website}.` : ''}`,
     ),
     ...context.questions.map((question) => `Community answer to "${question.title}": ${question.answer}`),
     ...context.organisations.map(

@@ -1,10 +1,10 @@
 import { and, desc, inArray, sql } from 'drizzle-orm';
 import type { KnowledgeArticle } from '../../../shared/schemas/knowledge';
-import type { GovernmentService, LocalResource } from '../../../shared/schemas/resources';
+import type { GovernmentService } from '../../../shared/schemas/resources';
 import type { Database } from '../../db/client';
 import { governmentServices, knowledgeArticles, questions } from '../../db/schema';
 import { lookupPostcode, type AusState } from '../../lib/postcodes';
-import { nearbyOrganisations } from '../resources/service';
+import { nearbyOrganisations, type NearbyOrganisation } from '../resources/service';
 import { plain, searchWords } from '../../lib/text';
 
 export type Source = { title: string; url: string };
@@ -13,7 +13,7 @@ export type Retrieved = {
   articles: KnowledgeArticle[];
   services: GovernmentService[];
   questions: CommunityAnswer[];
-  organisations: LocalResource[];
+  organisations: NearbyOrganisation[];
 };
 
 /** Below these scores a match is noise (tuned with `npm run eval:chloe`). */

@@ -1,7 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { GovernmentService } from '../../../shared/schemas/resources';
+import {
+  governmentResourcesResponseSchema,
+  localGovernmentResponseSchema,
+  type GovernmentResource,
+  type GovernmentService,
+} from '../../../shared/schemas/resources';
 import { syncHelpContent } from '../../db/seed/help-content';
-import { bearer, useTestApp, userWithRole } from '../../test/helpers';
+import { bearer, signUp, useTestApp, userWithRole } from '../../test/helpers';
 
 type Overrides = Partial<Omit<GovernmentService, 'title'>> & { title?: string; titleVi?: string };
 
@@ -14,7 +19,7 @@ function service(id: string, overrides: Overrides = {}): GovernmentService {
     category: 'benefits',
     department: 'Services Australia',
     eligibility: [],
-    contact: { website: 'https://www.servicesaustralia.gov.au/' },
+    contactInfo: { website: 'https://www.servicesaustralia.gov.au/' },
     languages: ['English'],
     location: { state: 'national' },
     source: 'https://www.servicesaustralia.gov.au/',
@@ -41,6 +46,12 @@ const SERVICES: GovernmentService[] = [
     titleVi: 'Dịch vụ Thông dịch (TIS National)',
     category: 'immigration',
     department: 'Department of Home Affairs',
+    eligibility: [
+      { en: 'People in Australia who need an interpreter', vi: 'Người ở Úc cần thông dịch viên' },
+    ],
+    contactInfo: { phone: '131 450', website: 'https://www.tisnational.gov.au/' },
+    operatingHours: { en: '24 hours, every day', vi: '24 giờ, mỗi ngày' },
+    languages: ['English', 'Vietnamese', { en: 'More than 150 languages', vi: 'Hơn 150 ngôn ngữ' }],
   }),
   service('nsw-fair-trading', {
     title: 'NSW Fair Trading',
@@ -70,7 +81,7 @@ const SERVICES: GovernmentService[] = [
   }),
 ];
 
-const titles = (body: { resources: GovernmentService[] }) => body.resources.map((r) => r.title.en);
+const titles = (body: { resources: GovernmentResource[] }) => body.resources.map((r) => r.title);
 
 describe('government resources', () => {
   const t = useTestApp();
@@ -88,6 +99,7 @@ describe('government resources', () => {
     expect(all.status).toBe(200);
     expect(titles(all.body)).toEqual([...SERVICES.map((s) => s.title.en)].sort());
     expect(all.headers['cache-control']).toBe('public, max-age=300');
+    expect(all.headers.vary).toContain('accept-language');
     expect((await get('/api/government/resources?category=all&state=all&keyword=')).body).toEqual(all.body);
   });
 
@@ -130,6 +142,49 @@ describe('government resources', () => {
     const vi = await get('/api/government/resources?state=XX', { 'accept-language': 'vi' });
     expect(vi.body.error).toBe('Vui lòng chọn một bang hoặc vùng lãnh thổ.');
     expect((await get(`/api/government/resources?keyword=${'a'.repeat(201)}`)).status).toBe(400);
+  });
+
+  it('gives the spec’s fields, every text in the language asked for', async () => {
+    const english = await get('/api/government/resources?keyword=TIS');
+    expect(governmentResourcesResponseSchema.strict().safeParse(english.body).success).toBe(true);
+    expect(english.body.resources).toEqual([
+      {
+        id: 'tis',
+        title: 'TIS National',
+        description: 'About TIS National.',
+        category: 'immigration',
+        department: 'Department of Home Affairs',
+        eligibility: ['People in Australia who need an interpreter'],
+        contactInfo: { phone: '131 450', website: 'https://www.tisnational.gov.au/' },
+        operatingHours: '24 hours, every day',
+        languages: ['English', 'Vietnamese', 'More than 150 languages'],
+        location: { state: 'national' },
+        lastUpdated: '2026-11-23',
+        source: 'https://www.servicesaustralia.gov.au/',
+      },
+    ]);
+    const vietnamese = { ...english.body.resources[0], title: 'Dịch vụ Thông dịch (TIS National)' };
+    Object.assign(vietnamese, {
+      description: 'Về TIS National.',
+      eligibility: ['Người ở Úc cần thông dịch viên'],
+      operatingHours: '24 giờ, mỗi ngày',
+      languages: ['Tiếng Anh', 'Tiếng Việt', 'Hơn 150 ngôn ngữ'],
+    });
+    expect(
+      (await get('/api/government/resources?keyword=TIS', { 'accept-language': 'vi' })).body.resources,
+    ).toEqual([vietnamese]);
+    expect((await get('/api/government/resources?keyword=TIS&lang=vi')).body.resources).toEqual([vietnamese]);
+    const local = await get('/api/government/local/2150?category=immigration&lang=vi');
+    expect(localGovernmentResponseSchema.strict().safeParse(local.body).success).toBe(true);
+    expect(local.body.resources).toEqual([vietnamese]);
+    expect((await get('/api/government/resources?lang=fr')).status).toBe(400);
+  });
+
+  it('keeps a signed-in person’s answers, in their saved language, out of shared caches', async () => {
+    const linh = await signUp(t.app, { locale: 'vi' });
+    const answer = await get('/api/government/resources?keyword=TIS', { cookie: linh.cookie });
+    expect(answer.body.resources[0].title).toBe('Dịch vụ Thông dịch (TIS National)');
+    expect(answer.headers['cache-control']).toBe('private, max-age=300');
   });
 
   describe('GET /api/government/local/:postcode', () => {

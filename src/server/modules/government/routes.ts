@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   serviceNoticeBodySchema,
@@ -14,11 +15,25 @@ import {
 import type { Database } from '../../db/client';
 import { errors } from '../../errors';
 import { requireRole } from '../../plugins/auth';
-import { localServices, searchServices, serviceNoticesById, setServiceNotice } from './service';
+import { requestLocale } from '../../plugins/errors';
+import {
+  localServices,
+  presentService,
+  searchServices,
+  serviceNoticesById,
+  setServiceNotice,
+} from './service';
 import type { StatusChecker } from './status';
 
-/** Content changes only with a new release, so browsers and proxies may keep answers for a few minutes. */
-const CACHE_FIVE_MINUTES = 'public, max-age=300';
+/**
+ * Content changes only with a new release, so browsers and proxies may keep answers for a few minutes, one copy
+ * per language; an answer in a signed-in person's saved language is theirs alone.
+ */
+function cacheFiveMinutes(request: FastifyRequest, reply: FastifyReply) {
+  reply
+    .header('cache-control', `${request.user ? 'private' : 'public'}, max-age=300`)
+    .header('vary', 'accept-language');
+}
 
 export const governmentRoutes: FastifyPluginAsyncZod<{ db: Database; statusChecker: StatusChecker }> = async (
   app,
@@ -47,8 +62,10 @@ export const governmentRoutes: FastifyPluginAsyncZod<{ db: Database; statusCheck
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', CACHE_FIVE_MINUTES);
-      return { resources: await searchServices(db, request.query) };
+      cacheFiveMinutes(request, reply);
+      const locale = requestLocale(request);
+      const services = await searchServices(db, request.query);
+      return { resources: services.map((service) => presentService(service, locale)) };
     },
   );
 
@@ -63,9 +80,10 @@ export const governmentRoutes: FastifyPluginAsyncZod<{ db: Database; statusCheck
       },
     },
     async (request, reply) => {
-      const answer = await localServices(db, request.params.postcode, request.query.category);
-      reply.header('cache-control', CACHE_FIVE_MINUTES);
-      return answer;
+      const { place, resources } = await localServices(db, request.params.postcode, request.query.category);
+      cacheFiveMinutes(request, reply);
+      const locale = requestLocale(request);
+      return { place, resources: resources.map((service) => presentService(service, locale)) };
     },
   );
 

@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { GovernmentService, ResolvedPlace } from '../../../shared/schemas/resources';
+import type { Locale } from '../../../shared/constants';
+import { languageText } from '../../../shared/schemas/languages';
+import type { GovernmentResource, GovernmentService, ResolvedPlace } from '../../../shared/schemas/resources';
 import type { Database } from '../../db/client';
 import { governmentServices, serviceNotices } from '../../db/schema';
 import { errors } from '../../errors';
@@ -74,6 +76,24 @@ export async function localServices(
   return {
     place: { postcode, locality: info.main.name, state: info.state },
     resources: ranked.map((entry) => entry.service),
+  };
+}
+
+/** A service as the spec's government resource, in the reader's language. */
+export function presentService(service: GovernmentService, locale: Locale): GovernmentResource {
+  return {
+    id: service.id,
+    title: service.title[locale],
+    description: service.description[locale],
+    category: service.category,
+    department: service.department,
+    eligibility: service.eligibility.map((point) => point[locale]),
+    contactInfo: service.contactInfo,
+    operatingHours: service.operatingHours?.[locale],
+    languages: service.languages.map((language) => languageText(language, locale)),
+    location: service.location,
+    lastUpdated: service.lastUpdated,
+    source: service.source,
   };
 }
 

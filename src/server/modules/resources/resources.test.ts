@@ -1,7 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { LocalResourcesResponse, Organisation } from '../../../shared/schemas/resources';
+import {
+  localResourcesResponseSchema,
+  RESOURCE_PAGE_SIZE,
+  type LocalResourcesResponse,
+  type Organisation,
+} from '../../../shared/schemas/resources';
 import { syncHelpContent, type PlacedOrganisation } from '../../db/seed/help-content';
-import { useTestApp } from '../../test/helpers';
+import { signUp, useTestApp } from '../../test/helpers';
 import { findLocality } from '../../lib/postcodes';
 
 function organisation(
@@ -18,7 +23,13 @@ function organisation(
     address: '1 Example Street',
     ...place,
     services: [{ en: 'Advice', vi: 'Tư vấn' }],
+    supportedLanguages: [
+      'English',
+      'Vietnamese',
+      { en: 'Free interpreter on request', vi: 'Có thông dịch viên miễn phí khi yêu cầu' },
+    ],
     source: 'https://www.example.org.au/',
+    lastReviewed: '2026-11-20',
     lat: locality.lat,
     lng: locality.lng,
   };
@@ -65,9 +76,10 @@ describe('GET /api/resources', () => {
     expect(body.requestedRadiusKm).toBe(10);
     expect(body.radiusKm).toBe(10);
     expect(names(body).sort()).toEqual(['haymarket-health', 'sydney-community']);
-    const distances = body.resources.map((r) => r.distanceKm);
+    const distances = body.resources.map((r) => r.distance!);
     expect(distances).toEqual([...distances].sort((a, b) => a - b));
-    expect(distances.every((km) => km >= 0 && km < 10)).toBe(true);
+    expect(distances.every((km) => km >= 0 && km < 10 && Math.round(km * 10) === km * 10)).toBe(true);
+    expect(body.total).toBe(2);
     expect(body.counts).toMatchObject({ all: 2, community: 1, healthcare: 1, legal: 0 });
   });
 
@@ -75,8 +87,8 @@ describe('GET /api/resources', () => {
     const { body } = await get(MELBOURNE);
     expect(body.place).toMatchObject({ state: 'VIC' });
     expect(names(body)).toEqual(['melbourne-immigration', 'footscray-education']);
-    expect(body.resources[0]!.distanceKm).toBeLessThan(2);
-    expect(body.resources[1]!.distanceKm).toBeGreaterThan(5);
+    expect(body.resources[0]!.distance).toBeLessThan(2);
+    expect(body.resources[1]!.distance).toBeGreaterThan(5);
   });
 
   it('widens the radius when nothing of the category is near, and says how far it went', async () => {
@@ -123,7 +135,6 @@ describe('GET /api/resources', () => {
   });
 
   it.each([
-    ['', 'Share your location or enter a postcode.'],
     ['lat=-33.8', 'This location is not valid.'],
     ['lat=abc&lng=151', 'This location is not valid.'],
     ['lat=-91&lng=151', 'This location is not valid.'],
@@ -135,6 +146,9 @@ describe('GET /api/resources', () => {
     [`${SYDNEY}&radius=0`, 'The distance must be between 1 and 100 km.'],
     [`${SYDNEY}&radius=500`, 'The distance must be between 1 and 100 km.'],
     [`${SYDNEY}&category=shopping`, 'Please choose one of the categories.'],
+    ['state=Queensland', 'Please choose one of the states or territories.'],
+    ['page=0', 'Invalid input data'],
+    [`${SYDNEY}&lang=fr`, 'Choose English (en) or Vietnamese (vi).'],
   ])('refuses "%s" with 400: %s', async (query, message) => {
     const { status, body } = await get(query);
     expect(status).toBe(400);
@@ -146,5 +160,109 @@ describe('GET /api/resources', () => {
     expect((body as unknown as { error: string }).error).toBe(
       'Hãy nhập một mã bưu điện (postcode) hợp lệ của Úc',
     );
+  });
+
+  it('gives the spec’s fields, in English by default', async () => {
+    const { body } = await get('postcode=2150&category=legal');
+    expect(localResourcesResponseSchema.strict().safeParse(body).success).toBe(true);
+    expect(body.resources[0]).toEqual({
+      id: 'parramatta-legal',
+      name: 'parramatta-legal',
+      category: 'legal',
+      description: 'parramatta-legal helps.',
+      address: '1 Example Street, Parramatta NSW 2150',
+      phone: null,
+      website: null,
+      hours: null,
+      distance: expect.any(Number),
+      services: ['Advice'],
+      supportedLanguages: ['English', 'Vietnamese', 'Free interpreter on request'],
+      suburb: 'Parramatta',
+      state: 'NSW',
+      postcode: '2150',
+      source: 'https://www.example.org.au/',
+      lastReviewed: '2026-11-20',
+    });
+    expect(body.resources[0]).not.toHaveProperty('rating');
+  });
+
+  it('writes every text in the language asked for: lang, then Accept-Language, then the person’s own', async () => {
+    const texts = (body: LocalResourcesResponse) => {
+      const [first] = body.resources;
+      return [first?.description, first?.services[0], first?.supportedLanguages.join(', ')];
+    };
+    const vietnamese = [
+      'parramatta-legal giúp đỡ.',
+      'Tư vấn',
+      'Tiếng Anh, Tiếng Việt, Có thông dịch viên miễn phí khi yêu cầu',
+    ];
+    const english = ['parramatta-legal helps.', 'Advice', 'English, Vietnamese, Free interpreter on request'];
+    const query = 'postcode=2150&category=legal';
+    expect(texts((await get(query, { 'accept-language': 'vi' })).body)).toEqual(vietnamese);
+    expect(texts((await get(`${query}&lang=vi`, { 'accept-language': 'en' })).body)).toEqual(vietnamese);
+    expect(texts((await get(`${query}&lang=en`, { 'accept-language': 'vi' })).body)).toEqual(english);
+
+    const linh = await signUp(t.app, { locale: 'vi' });
+    expect(texts((await get(query, { cookie: linh.cookie })).body)).toEqual(vietnamese);
+    expect(texts((await get(query, { cookie: linh.cookie, 'accept-language': 'en' })).body)).toEqual(english);
+  });
+
+  it('keeps one copy per language in a cache', async () => {
+    const response = await t.app.inject({ url: '/api/resources?postcode=2000' });
+    expect(response.headers.vary).toContain('accept-language');
+    expect(response.headers['cache-control']).toBe('private, max-age=300');
+  });
+
+  describe('browsing the whole directory, without a location', () => {
+    it('lists every organisation by state and suburb, with a total and counts', async () => {
+      const { status, body } = await get('');
+      expect(status).toBe(200);
+      expect(body).toMatchObject({ place: null, requestedRadiusKm: null, radiusKm: null, total: 8, page: 1 });
+      expect(body.pageSize).toBe(RESOURCE_PAGE_SIZE);
+      expect(names(body)).toEqual([
+        'broken-hill-legal',
+        'haymarket-health',
+        'newcastle-housing',
+        'parramatta-legal',
+        'sydney-community',
+        'wollongong-employment',
+        'footscray-education',
+        'melbourne-immigration',
+      ]);
+      expect(body.resources.every((r) => r.distance === null)).toBe(true);
+      expect(body.counts).toMatchObject({ all: 8, legal: 2, housing: 1 });
+    });
+
+    it('filters by state and category; counts stay those of the state', async () => {
+      const { body } = await get('state=NSW&category=legal');
+      expect(names(body)).toEqual(['broken-hill-legal', 'parramatta-legal']);
+      expect(body.total).toBe(2);
+      expect(body.counts).toMatchObject({ all: 6, legal: 2, education: 0 });
+      expect((await get('state=all')).body.total).toBe(8);
+    });
+
+    it('pages through the directory', async () => {
+      const extra = Array.from({ length: RESOURCE_PAGE_SIZE }, (_, n) =>
+        organisation(
+          `hobart-${String(n).padStart(2, '0')}`,
+          { suburb: 'Hobart', postcode: '7000', state: 'TAS' },
+          'community',
+        ),
+      );
+      await syncHelpContent(t.db, { services: [], organisations: [...ORGANISATIONS, ...extra] });
+      try {
+        const first = await get('');
+        const second = await get('page=2');
+        expect(first.body.total).toBe(ORGANISATIONS.length + extra.length);
+        expect(first.body.resources).toHaveLength(RESOURCE_PAGE_SIZE);
+        expect(second.body.resources).toHaveLength(ORGANISATIONS.length);
+        expect(second.body.page).toBe(2);
+        const all = [...names(first.body), ...names(second.body)];
+        expect(new Set(all).size).toBe(all.length);
+        expect((await get('page=3')).body.resources).toEqual([]);
+      } finally {
+        await syncHelpContent(t.db, { services: [], organisations: ORGANISATIONS });
+      }
+    });
   });
 });

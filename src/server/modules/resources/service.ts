@@ -1,8 +1,13 @@
+import type { Locale } from '../../../shared/constants';
+import { languageText } from '../../../shared/schemas/languages';
 import {
+  AUS_STATES,
   LOCAL_CATEGORIES,
+  RESOURCE_PAGE_SIZE,
   RESOURCE_RADII_KM,
   type LocalResource,
   type LocalResourcesResponse,
+  type Organisation,
   type ResolvedPlace,
 } from '../../../shared/schemas/resources';
 import type { Database } from '../../db/client';
@@ -17,6 +22,9 @@ export type NearbyQuery = {
   category?: string;
   radius: number;
 };
+export type DirectoryQuery = NearbyQuery & { state?: string; page: number };
+/** An organisation as written in content/resources, with its distance in km (one decimal). */
+export type NearbyOrganisation = Organisation & { distance: number };
 
 function origin(query: NearbyQuery): { point: { lat: number; lng: number }; place: ResolvedPlace | null } {
   if (query.lat !== undefined && query.lng !== undefined) {
@@ -35,35 +43,122 @@ function origin(query: NearbyQuery): { point: { lat: number; lng: number }; plac
   };
 }
 
+function countByCategory(area: Organisation[]): Record<string, number> {
+  const counts: Record<string, number> = { all: area.length };
+  for (const category of LOCAL_CATEGORIES)
+    counts[category] = area.filter((o) => o.category === category).length;
+  return counts;
+}
+
 /**
  * Organisations nearest first, within the radius asked for; when none of the chosen category is that near,
  * within 25, 50 and 100 km, then anywhere in the person's state. Counts per category are for the same area,
  * so the chips tell what else is there.
  */
-export async function nearbyOrganisations(db: Database, query: NearbyQuery): Promise<LocalResourcesResponse> {
+export async function nearbyOrganisations(db: Database, query: NearbyQuery) {
   const { point, place } = origin(query);
   const rows = await db
     .select({ data: organisations.data, lat: organisations.lat, lng: organisations.lng })
     .from(organisations);
-  const all: LocalResource[] = rows
-    .map((row) => ({ ...row.data, distanceKm: Math.round(haversineKm(point, row) * 10) / 10 }))
-    .sort((a, b) => a.distanceKm - b.distanceKm || a.name.localeCompare(b.name));
-  const wanted = (resource: LocalResource) => !query.category || resource.category === query.category;
+  const all: NearbyOrganisation[] = rows
+    .map((row) => ({ ...row.data, distance: Math.round(haversineKm(point, row) * 10) / 10 }))
+    .sort((a, b) => a.distance - b.distance || a.name.localeCompare(b.name));
+  const wanted = (organisation: Organisation) => !query.category || organisation.category === query.category;
 
   let radiusKm: number | null = null;
-  let area: LocalResource[] = [];
+  let area: NearbyOrganisation[] = [];
   for (const radius of [query.radius, ...RESOURCE_RADII_KM.filter((r) => r > query.radius)]) {
-    const within = all.filter((resource) => resource.distanceKm <= radius);
+    const within = all.filter((organisation) => organisation.distance <= radius);
     if (within.some(wanted)) {
       radiusKm = radius;
       area = within;
       break;
     }
   }
-  if (radiusKm === null && place) area = all.filter((resource) => resource.state === place.state);
+  if (radiusKm === null && place) area = all.filter((organisation) => organisation.state === place.state);
+  return {
+    place,
+    requestedRadiusKm: query.radius,
+    radiusKm,
+    counts: countByCategory(area),
+    resources: area.filter(wanted),
+  };
+}
 
-  const counts: Record<string, number> = { all: area.length };
-  for (const category of LOCAL_CATEGORIES)
-    counts[category] = area.filter((r) => r.category === category).length;
-  return { place, requestedRadiusKm: query.radius, radiusKm, counts, resources: area.filter(wanted) };
+/** The whole directory (or a state's), by state and name, a page at a time; counts are for the same state. */
+async function browseOrganisations(db: Database, query: DirectoryQuery) {
+  const rows = await db.select({ data: organisations.data }).from(organisations);
+  const area = rows
+    .map((row) => row.data)
+    .filter((organisation) => !query.state || organisation.state === query.state)
+    .sort(
+      (a, b) =>
+        AUS_STATES.indexOf(a.state) - AUS_STATES.indexOf(b.state) ||
+        a.suburb.localeCompare(b.suburb) ||
+        a.name.localeCompare(b.name),
+    );
+  const matching = area.filter((organisation) => !query.category || organisation.category === query.category);
+  const start = (query.page - 1) * RESOURCE_PAGE_SIZE;
+  return {
+    counts: countByCategory(area),
+    matching,
+    resources: matching.slice(start, start + RESOURCE_PAGE_SIZE),
+  };
+}
+
+/** An organisation as the spec's local resource, in the reader's language. */
+function present(organisation: Organisation, distance: number | null, locale: Locale): LocalResource {
+  const { address, suburb, state, postcode } = organisation;
+  return {
+    id: organisation.id,
+    name: organisation.name,
+    category: organisation.category,
+    description: organisation.description[locale],
+    address: `${address}, ${suburb} ${state} ${postcode}`,
+    phone: organisation.phone ?? null,
+    website: organisation.website ?? null,
+    hours: organisation.hours?.[locale] ?? null,
+    distance,
+    services: organisation.services.map((service) => service[locale]),
+    supportedLanguages: (organisation.supportedLanguages ?? []).map((language) =>
+      languageText(language, locale),
+    ),
+    suburb,
+    state,
+    postcode,
+    source: organisation.source,
+    lastReviewed: organisation.lastReviewed,
+  };
+}
+
+/**
+ * `GET /api/resources`: near a position or a postcode (every match on one page), or, with neither, the whole
+ * directory a page at a time.
+ */
+export async function findOrganisations(
+  db: Database,
+  query: DirectoryQuery,
+  locale: Locale,
+): Promise<LocalResourcesResponse> {
+  if (query.lat !== undefined || query.postcode !== undefined) {
+    const near = await nearbyOrganisations(db, query);
+    return {
+      ...near,
+      resources: near.resources.map((o) => present(o, o.distance, locale)),
+      total: near.resources.length,
+      page: 1,
+      pageSize: near.resources.length,
+    };
+  }
+  const browse = await browseOrganisations(db, query);
+  return {
+    place: null,
+    requestedRadiusKm: null,
+    radiusKm: null,
+    counts: browse.counts,
+    resources: browse.resources.map((o) => present(o, null, locale)),
+    total: browse.matching.length,
+    page: query.page,
+    pageSize: RESOURCE_PAGE_SIZE,
+  };
 }
