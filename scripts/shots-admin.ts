@@ -79,7 +79,11 @@ export async function seedAdminExamples(base: string) {
       declined,
     ]) {
       const context = await request.newContext({ baseURL: base, extraHTTPHeaders: { origin: base } });
-      await ok('signup', context.post('/api/auth/signup', { data: { ...applicant, role: 'mentor' } }));
+      const headline = 'Happy to help with study, work and renting';
+      await ok(
+        'signup',
+        context.post('/api/auth/signup', { data: { ...applicant, role: 'mentor', headline } }),
+      );
       await context.dispose();
     }
     const { users } = await ok<{ users: { id: string; email: string }[] }>(
