@@ -1,8 +1,9 @@
 import { Phone } from 'lucide-react';
 import { CRISIS_LINES } from '../../shared/constants';
-import type { HelpCategory } from '../../shared/schemas/resources';
+import { AUS_STATES, type HelpCategory } from '../../shared/schemas/resources';
 import { useTranslation } from '../lib/i18n';
 import { Badge } from './ui/card';
+import { SelectField } from './ui/field';
 
 /** The four numbers a person in trouble needs, at the top of the find-help pages, as phone links. */
 export function EmergencyNumbers() {
@@ -51,4 +52,27 @@ const HELP_CATEGORY_COLOURS: Record<HelpCategory, string> = {
 export function HelpCategoryBadge({ category }: { category: HelpCategory }) {
   const { t } = useTranslation();
   return <Badge colour={HELP_CATEGORY_COLOURS[category]}>{t(`help.categories.${category}`)}</Badge>;
+}
+
+/** "All states and territories" and the eight, by their names in the reader's language. */
+export function StateSelect({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  onChange: (state: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <SelectField id={id} label={t('government.state')} value={value} onChange={onChange}>
+      <option value="all">{t('government.allStates')}</option>
+      {AUS_STATES.map((state) => (
+        <option key={state} value={state}>
+          {t(`help.states.${state}`)}
+        </option>
+      ))}
+    </SelectField>
+  );
 }

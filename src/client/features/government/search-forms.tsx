@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react';
-import { AUS_STATES, GOVERNMENT_CATEGORIES } from '../../../shared/schemas/resources';
+import { GOVERNMENT_CATEGORIES } from '../../../shared/schemas/resources';
+import { StateSelect } from '../../components/find-help';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field, SelectField } from '../../components/ui/field';
@@ -54,19 +55,11 @@ export function ServiceSearchForm({ value, onChange, onSubmit }: FormProps<Servi
           >
             <CategoryOptions />
           </SelectField>
-          <SelectField
+          <StateSelect
             id="government-state"
-            label={t('government.state')}
             value={value.state}
             onChange={(state) => onChange({ ...value, state })}
-          >
-            <option value="all">{t('government.allStates')}</option>
-            {AUS_STATES.map((state) => (
-              <option key={state} value={state}>
-                {t(`help.states.${state}`)}
-              </option>
-            ))}
-          </SelectField>
+          />
         </div>
         <Button type="submit">{t('government.search')}</Button>
       </form>

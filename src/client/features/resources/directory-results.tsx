@@ -4,7 +4,7 @@ import { useEffect, useRef, type Ref } from 'react';
 import { AUS_STATES, RESOURCE_PAGE_SIZE } from '../../../shared/schemas/resources';
 import { Button } from '../../components/ui/button';
 import { Card, Skeleton } from '../../components/ui/card';
-import { SelectField } from '../../components/ui/field';
+import { StateSelect } from '../../components/find-help';
 import { formatNumber } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
 import { directoryPageQuery, type DirectoryFilter } from '../../lib/resources';
@@ -59,19 +59,11 @@ function BrowseCard({ view, onView, onSearchNear, headingRef }: DirectoryProps) 
       <p className="mt-1 text-slate-700">{t('resources.browseText')}</p>
       <div className="mt-4 flex flex-wrap items-end gap-3">
         <div className="w-full sm:w-80">
-          <SelectField
+          <StateSelect
             id="resources-state"
-            label={t('government.state')}
             value={view.state}
             onChange={(state) => onView({ ...view, state, pages: 1 })}
-          >
-            <option value="all">{t('government.allStates')}</option>
-            {AUS_STATES.map((state) => (
-              <option key={state} value={state}>
-                {t(`help.states.${state}`)}
-              </option>
-            ))}
-          </SelectField>
+          />
         </div>
         <Button variant="secondary" onClick={onSearchNear}>
           <MapPin aria-hidden="true" className="h-5 w-5" />
