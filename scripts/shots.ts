@@ -114,6 +114,19 @@ async function resourcesNearSydney(page: Page, suffix: string) {
   await shot(page, `resources-${suffix}`, true);
 }
 
+/** The whole directory, filtered to one state, after "Show more". */
+async function resourcesBrowse(page: Page, suffix: string) {
+  await page.goto('/resources');
+  await page.getByRole('button', { name: /^(Browse all resources|Xem tất cả dịch vụ)$/ }).click();
+  await page.locator('#resources-state').selectOption('VIC');
+  const cards = page.locator('section[aria-labelledby="resources-results"] article');
+  await cards.first().waitFor();
+  await page.getByRole('button', { name: /^(Show \d+ more|Xem thêm \d+)$/ }).click();
+  await cards.nth(20).waitFor();
+  await page.waitForLoadState('networkidle');
+  await shot(page, `resources-browse-${suffix}`, true);
+}
+
 async function governmentByPostcode(page: Page, suffix: string) {
   await page.goto('/government');
   const postcode = page.locator('input[inputmode="numeric"]');
@@ -204,6 +217,7 @@ async function main() {
         await withPage(browser, { ...size(900), geolocation: true }, (page) =>
           resourcesNearSydney(page, suffix),
         );
+        await withPage(browser, size(900), (page) => resourcesBrowse(page, suffix));
         await withPage(browser, size(width === 360 ? 2600 : 1800), (page) =>
           governmentByPostcode(page, suffix),
         );

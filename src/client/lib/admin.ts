@@ -15,7 +15,7 @@ import type { aiJobSchema } from '../../shared/schemas/ai';
 import type { ServiceStatusItem } from '../../shared/schemas/government';
 import type { z } from 'zod';
 import { saveBlob } from './account';
-import { api } from './api';
+import { api, queryString } from './api';
 import { governmentKeys } from './government';
 import { withConfig, type MutationConfig } from './mutation';
 import { questionKeys } from './questions';
@@ -32,15 +32,6 @@ export const adminKeys = {
   audit: (page: number) => ['admin', 'audit', page] as const,
   jobs: ['admin', 'ai-jobs'] as const,
 };
-
-/** The query string of a list: empty values and "all" are no filter and are not sent (spec). */
-function queryString(params: Record<string, string | number | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params))
-    if (value !== undefined && value !== '' && value !== 'all') search.set(key, String(value));
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
 
 /** Lists keep showing the page they had while the next one loads, so paging does not flash. */
 const paged = { placeholderData: keepPreviousData } as const;

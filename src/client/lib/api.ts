@@ -73,3 +73,12 @@ export async function api<T>(path: string, options: Options = {}): Promise<T> {
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : i18n.t('errors.requestFailed');
 }
+
+/** The query string of a call: empty values and "all" are no filter and are not sent (spec). */
+export function queryString(params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params))
+    if (value !== undefined && value !== '' && value !== 'all') search.set(key, String(value));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, skipToken } from '@tanstack/react-query';
 import type { Locale } from '../../shared/constants';
 import type { LocalResourcesResponse } from '../../shared/schemas/resources';
-import { ApiError, api } from './api';
+import { ApiError, api, queryString } from './api';
 
 export type { LocalResource, LocalResourcesResponse } from '../../shared/schemas/resources';
 
@@ -26,11 +26,8 @@ export const POSTCODE_SEARCH_META = { inPlaceStatus: 400 };
  * Every find-help call names the reader's language in its URL (`lang=`), so the browser's HTTP cache keeps one
  * answer per language, and in its query key, so switching language asks again. "all" is no filter: never sent.
  */
-export function helpQueryString(params: Record<string, string | undefined>, locale: Locale): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value && value !== 'all') search.set(key, value);
-  search.set('lang', locale);
-  return `?${search.toString()}`;
+export function helpQueryString(params: Record<string, string | number | undefined>, locale: Locale): string {
+  return queryString({ ...params, lang: locale });
 }
 
 export const resourceKeys = {
@@ -69,7 +66,7 @@ export function directoryPageQuery(filter: DirectoryFilter, page: number, locale
     queryKey: resourceKeys.directory(filter, page, locale),
     queryFn: () =>
       api<LocalResourcesResponse>(
-        `/api/resources${helpQueryString({ state: filter.state, category: filter.category, page: page > 1 ? String(page) : undefined }, locale)}`,
+        `/api/resources${helpQueryString({ ...filter, page: page > 1 ? page : undefined }, locale)}`,
       ),
     placeholderData: keepPreviousData,
     staleTime: HELP_STALE_MS,

@@ -7,6 +7,7 @@ import {
   type LocalResource,
 } from '../../../shared/schemas/resources';
 import { setLanguage } from '../../lib/i18n';
+import type { Origin } from '../../lib/resources';
 import { toast } from '../../lib/toast';
 import { json, renderWithApp, stubFetch } from '../../test/helpers';
 import { LocationPanel } from './location-panel';
@@ -284,6 +285,19 @@ describe('browsing the whole directory', () => {
   });
 });
 
+/** The location card alone, before any search. */
+function renderPanel(onOrigin: (origin: Origin) => void) {
+  render(
+    <LocationPanel
+      origin={null}
+      onOrigin={onOrigin}
+      answer={undefined}
+      postcodeError={undefined}
+      onBrowse={() => {}}
+    />,
+  );
+}
+
 describe('location panel', () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -300,15 +314,7 @@ describe('location panel', () => {
       },
     });
     const onOrigin = vi.fn();
-    render(
-      <LocationPanel
-        origin={null}
-        onOrigin={onOrigin}
-        answer={undefined}
-        postcodeError={undefined}
-        onBrowse={() => {}}
-      />,
-    );
+    renderPanel(onOrigin);
     await userEvent.click(screen.getByRole('button', { name: 'Share my location' }));
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Location access denied. Please enable location permissions.',
@@ -319,15 +325,7 @@ describe('location panel', () => {
 
   it('searches a city by its postcode and fills the field with it', async () => {
     const onOrigin = vi.fn();
-    render(
-      <LocationPanel
-        origin={null}
-        onOrigin={onOrigin}
-        answer={undefined}
-        postcodeError={undefined}
-        onBrowse={() => {}}
-      />,
-    );
+    renderPanel(onOrigin);
     await userEvent.click(screen.getByRole('button', { name: 'Darwin' }));
     expect(onOrigin).toHaveBeenCalledWith({ postcode: '0800' });
     expect(screen.getByLabelText('Or enter a postcode')).toHaveValue('0800');

@@ -43,6 +43,13 @@ function origin(query: NearbyQuery): { point: { lat: number; lng: number }; plac
   };
 }
 
+/** Every organisation with its coordinates: the directory is small enough to rank and page in memory. */
+function readDirectory(db: Database) {
+  return db
+    .select({ data: organisations.data, lat: organisations.lat, lng: organisations.lng })
+    .from(organisations);
+}
+
 function countByCategory(area: Organisation[]): Record<string, number> {
   const counts: Record<string, number> = { all: area.length };
   for (const category of LOCAL_CATEGORIES)
@@ -57,10 +64,7 @@ function countByCategory(area: Organisation[]): Record<string, number> {
  */
 export async function nearbyOrganisations(db: Database, query: NearbyQuery) {
   const { point, place } = origin(query);
-  const rows = await db
-    .select({ data: organisations.data, lat: organisations.lat, lng: organisations.lng })
-    .from(organisations);
-  const all: NearbyOrganisation[] = rows
+  const all: NearbyOrganisation[] = (await readDirectory(db))
     .map((row) => ({ ...row.data, distance: Math.round(haversineKm(point, row) * 10) / 10 }))
     .sort((a, b) => a.distance - b.distance || a.name.localeCompare(b.name));
   const wanted = (organisation: Organisation) => !query.category || organisation.category === query.category;
@@ -87,8 +91,7 @@ export async function nearbyOrganisations(db: Database, query: NearbyQuery) {
 
 /** The whole directory (or a state's), by state and name, a page at a time; counts are for the same state. */
 async function browseOrganisations(db: Database, query: DirectoryQuery) {
-  const rows = await db.select({ data: organisations.data }).from(organisations);
-  const area = rows
+  const area = (await readDirectory(db))
     .map((row) => row.data)
     .filter((organisation) => !query.state || organisation.state === query.state)
     .sort(
