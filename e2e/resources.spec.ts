@@ -239,6 +239,15 @@ test('filters the directory by state and category', async ({ page }) => {
   // Retried until the list has moved on from every category's.
   await expect(cards.filter({ hasNotText: 'Legal' })).toHaveCount(0);
   await expect(cards.filter({ hasNotText: / TAS 7\d{3}/ })).toHaveCount(0);
+
+  // The address keeps the list: a reload shows it again, and Back returns to searching near a place.
+  await expect(page).toHaveURL(/\/resources\?view=all&state=TAS&category=legal$/);
+  await page.reload();
+  await expect(page.getByLabel('State or territory')).toHaveValue('TAS');
+  await expect(chips.getByRole('button', { name: /^Legal \(/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(cards.filter({ hasNotText: 'Legal' })).toHaveCount(0);
+  await page.goBack();
+  await expect(page.getByLabel('Or enter a postcode')).toBeVisible();
 });
 
 test('switching to Vietnamese asks again and shows the Vietnamese descriptions', async ({ page }) => {

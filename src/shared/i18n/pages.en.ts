@@ -210,7 +210,8 @@ export const pagesEn = {
     timeout: 'Location request timed out.',
     failed: 'Failed to get your location',
     detailsFailed: 'Failed to get location details',
-    start: 'Share your location, enter a postcode or choose a city to see services near you.',
+    start:
+      'Share your location, enter a postcode or choose a city to see services near you, or browse all resources by state.',
     categories: 'Categories',
     all: 'All',
     within: 'Within {{km}} km',

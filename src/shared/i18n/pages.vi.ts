@@ -207,7 +207,8 @@ export const pagesVi: PageResources = {
     timeout: 'Hết thời gian chờ lấy vị trí.',
     failed: 'Không lấy được vị trí của bạn',
     detailsFailed: 'Không lấy được thông tin chi tiết về vị trí',
-    start: 'Hãy chia sẻ vị trí, nhập mã bưu điện hoặc chọn một thành phố để xem các dịch vụ gần bạn.',
+    start:
+      'Hãy chia sẻ vị trí, nhập mã bưu điện hoặc chọn một thành phố để xem các dịch vụ gần bạn, hoặc xem tất cả dịch vụ theo bang.',
     categories: 'Lĩnh vực',
     all: 'Tất cả',
     within: 'Trong vòng {{km}} km',

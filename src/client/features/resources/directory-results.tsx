@@ -13,7 +13,6 @@ import { CategoryChips, NoResults, SKELETON_CARDS } from './resource-results';
 
 /** What the reader browses: a state (or "all"), a category (or "all"), and how many pages they have opened. */
 export type DirectoryView = DirectoryFilter & { pages: number };
-export const FIRST_DIRECTORY_VIEW: DirectoryView = { state: 'all', category: 'all', pages: 1 };
 
 type DirectoryProps = {
   view: DirectoryView;

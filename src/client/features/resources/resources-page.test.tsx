@@ -102,9 +102,9 @@ function serveDirectory() {
   return stubFetch((url) => json(200, /[?&](postcode|lat)=/.test(url) ? hobart : directoryAnswer(url)));
 }
 
-function renderPage() {
+function renderPage(path = '/resources') {
   toast({ title: 'none yet' });
-  return renderWithApp(<ResourcesPage />, { path: '/resources' });
+  return renderWithApp(<ResourcesPage />, { path });
 }
 
 async function searchPostcode(postcode: string) {
@@ -251,6 +251,15 @@ describe('browsing the whole directory', () => {
     expect(screen.getByText('Đang hiển thị 23 trên 23')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Tất cả bang và vùng lãnh thổ' })).toBeInTheDocument();
     expect(screen.queryByText('Description 1.')).not.toBeInTheDocument();
+  });
+
+  it('opens the filtered list a link or a reload names, ignoring filters it does not know', async () => {
+    const fetch = serveDirectory();
+    renderPage('/resources?view=all&state=TAS&category=nonsense');
+    expect(await screen.findByText('Showing 1 of 1')).toBeInTheDocument();
+    expect(fetch).toHaveBeenCalledWith('/api/resources?state=TAS&lang=en', expect.anything());
+    expect(screen.getByLabelText('State or territory')).toHaveValue('TAS');
+    expect(screen.getByRole('button', { name: 'All (1)' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('says when a state has nothing of a kind', async () => {

@@ -1,22 +1,53 @@
 import '../../lib/page-texts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { AUS_STATES, LOCAL_CATEGORIES } from '../../../shared/schemas/resources';
 import { EmergencyNumbers } from '../../components/find-help';
 import { Page } from '../../components/page';
 import { useTranslation } from '../../lib/i18n';
 import { localResourcesQuery, postcodeRefusal, type Origin } from '../../lib/resources';
-import { DirectoryResults, FIRST_DIRECTORY_VIEW, type DirectoryView } from './directory-results';
+import { DirectoryResults, type DirectoryView } from './directory-results';
 import { LocationPanel } from './location-panel';
 import { ResourceResults } from './resource-results';
 
 type Mode = 'near' | 'browse';
 
+const known = (values: readonly string[], value: string | null) =>
+  value && values.includes(value) ? value : 'all';
+
+/**
+ * Browsing lives in the address (`?view=all&state=VIC&category=legal`), so a reload or a shared link opens the same
+ * list and Back returns to searching near a place. Starting or leaving browsing is a new history entry; a filter
+ * replaces it. The pages opened are kept only while the filter stays the same.
+ */
+function useBrowsing() {
+  const [params, setParams] = useSearchParams();
+  const mode: Mode = params.get('view') === 'all' ? 'browse' : 'near';
+  const state = known(AUS_STATES, params.get('state'));
+  const category = known(LOCAL_CATEGORIES, params.get('category'));
+  const filterKey = `${state}|${category}`;
+  const [opened, setOpened] = useState({ filterKey, pages: 1 });
+  const view: DirectoryView = { state, category, pages: opened.filterKey === filterKey ? opened.pages : 1 };
+
+  const setView = (next: DirectoryView) => {
+    const nextKey = `${next.state}|${next.category}`;
+    setOpened({ filterKey: nextKey, pages: next.pages });
+    if (nextKey === filterKey) return;
+    const search = new URLSearchParams({ view: 'all' });
+    if (next.state !== 'all') search.set('state', next.state);
+    if (next.category !== 'all') search.set('category', next.category);
+    setParams(search, { replace: true });
+  };
+  const setMode = (next: Mode) => setParams(next === 'browse' ? { view: 'all' } : {});
+  return { mode, setMode, view, setView };
+}
+
 export function ResourcesPage() {
   const { t, locale } = useTranslation();
-  const [mode, setMode] = useState<Mode>('near');
+  const { mode, setMode, view, setView } = useBrowsing();
   const [origin, setOrigin] = useState<Origin | null>(null);
   const [category, setCategory] = useState('all');
-  const [directory, setDirectory] = useState<DirectoryView>(FIRST_DIRECTORY_VIEW);
   // Only the search on screen is asked for; going back to it finds its answer kept.
   const query = useQuery(localResourcesQuery(mode === 'near' ? origin : null, category, locale));
   const postcodeError = origin && 'postcode' in origin ? postcodeRefusal(query.error) : undefined;
@@ -41,8 +72,8 @@ export function ResourcesPage() {
       <div className="space-y-6">
         {mode === 'browse' ? (
           <DirectoryResults
-            view={directory}
-            onView={setDirectory}
+            view={view}
+            onView={setView}
             onSearchNear={() => switchTo('near')}
             headingRef={browseHeading}
           />
