@@ -2,8 +2,8 @@
  * npm run bench: load-tests the app against a bare Fastify baseline measured in the same run, measures what
  * Chloe's stream adds to a provider's (bench/chloe.ts), delivers mentor chat to 1,000 sockets on two instances
  * beside a bare ws server (bench/chat.ts; `BENCH_ONLY=chat` runs only that), times the admin dashboard's reads
- * (bench/admin.ts; `BENCH_ONLY=admin`), and reports the home route's
- * JavaScript size. Uses DATABASE_URL when set, else the embedded PostgreSQL
+ * (bench/admin.ts; `BENCH_ONLY=admin`), reports the home route's JavaScript size, and runs Lighthouse's mobile
+ * audit on the public pages (bench/lighthouse.ts; `BENCH_ONLY=lighthouse`). Uses DATABASE_URL when set, else the embedded PostgreSQL
  * in .data/bench. Builds the client first when dist/ is missing.
  */
 import { execFile, execFileSync } from 'node:child_process';
@@ -22,6 +22,7 @@ import { routeJavaScript } from './bundle';
 import { benchAdmin } from './admin';
 import { benchChat } from './chat';
 import { benchChloe } from './chloe';
+import { benchLighthouse } from './lighthouse';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -80,6 +81,10 @@ async function seedQuestions(db: Database): Promise<void> {
 async function main() {
   if (!existsSync(path.join(root, 'dist/client/index.html'))) {
     execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
+  }
+  if (process.env.BENCH_ONLY === 'lighthouse') {
+    for (const line of await benchLighthouse()) console.log(line);
+    return;
   }
   const config = loadConfig({
     ...process.env,
@@ -174,6 +179,9 @@ async function main() {
   console.log(
     `home route JavaScript: ${(js.gzipBytes / 1024).toFixed(1)} KB gzip (${js.files.length} files)`,
   );
+  console.log('');
+  // Last, once the load tests' server has stopped, so the page loads have the machine to themselves.
+  for (const line of await benchLighthouse()) console.log(line);
 }
 
 main().catch((error: unknown) => {
