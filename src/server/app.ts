@@ -1,4 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
@@ -13,6 +12,7 @@ import { errors } from './errors';
 import { authPlugin, requestPath } from './plugins/auth';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
 import { projectPath } from './paths';
+import { loadIndexPages } from './lib/index-page';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { aiRoutes } from './modules/ai/routes';
@@ -47,15 +47,6 @@ export type AppDeps = {
 function defaultClientDir(): string | null {
   const index = projectPath('dist/client/index.html');
   return index && path.dirname(index);
-}
-
-/** The app's HTML page, read once, with its brotli and gzip copies when the build made them. */
-function loadIndexPage(clientDir: string): { identity: Buffer; br?: Buffer; gzip?: Buffer } {
-  const read = (name: string) => {
-    const file = path.join(clientDir, name);
-    return existsSync(file) ? readFileSync(file) : undefined;
-  };
-  return { identity: read('index.html')!, br: read('index.html.br'), gzip: read('index.html.gz') };
 }
 
 /** Builds the application. It never listens: main.ts does, tests inject. */
@@ -141,7 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  const indexPage = clientDir ? loadIndexPage(clientDir) : null;
+  const indexPage = clientDir ? loadIndexPages(clientDir) : null;
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = requestPath(request);
     if (pathname.startsWith('/api/') || pathname === '/api' || !clientDir || request.method !== 'GET') {
@@ -149,14 +140,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
     // Every page is the single-page app; paths it does not know get its 404 page with a 404 status.
     const accepted = String(request.headers['accept-encoding'] ?? '');
-    const encoding = (['br', 'gzip'] as const).find((name) => indexPage![name] && accepted.includes(name));
+    const page = indexPage!(pathname);
+    const encoding = (['br', 'gzip'] as const).find((name) => page[name] && accepted.includes(name));
     reply
       .code(isPagePath(pathname) ? 200 : 404)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-encoding');
     if (encoding) reply.header('content-encoding', encoding);
-    return reply.send(encoding ? indexPage![encoding] : indexPage!.identity);
+    return reply.send(encoding ? page[encoding] : page.identity);
   });
 
   return app;

@@ -17,13 +17,18 @@ export const PAGE_PATHS = [
   '/terms',
   '/guidelines',
 ] as const;
+export type PagePath = (typeof PAGE_PATHS)[number];
 
-/** Pages with a parameter: a question's page. */
-const PAGE_PATTERNS = [/^\/questions\/[0-9a-f-]{36}$/i];
+/** A page as the router names it: its path, or its pattern for a page with a parameter (a question's page). */
+export type PageRoute = PagePath | '/questions/:id';
+
+export function pageRoute(pathname: string): PageRoute | undefined {
+  const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if ((PAGE_PATHS as readonly string[]).includes(normalised)) return normalised as PagePath;
+  if (/^\/questions\/[0-9a-f-]{36}$/i.test(normalised)) return '/questions/:id';
+  return undefined;
+}
 
 export function isPagePath(pathname: string): boolean {
-  const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return (
-    (PAGE_PATHS as readonly string[]).includes(normalised) || PAGE_PATTERNS.some((p) => p.test(normalised))
-  );
+  return pageRoute(pathname) !== undefined;
 }

@@ -1,0 +1,71 @@
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { PAGE_PATHS } from '../../shared/routes';
+import { loadIndexPages, PAGE_SCREENS } from './index-page';
+
+const HTML = '<html><head><title>Mentor Me</title></head><body><div id="root"></div></body></html>';
+
+/** A build folder with an entry, a shared chunk, and two screens (one importing a chunk the entry already has). */
+function clientDir(withManifest = true) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'index-page-'));
+  writeFileSync(path.join(dir, 'index.html'), HTML);
+  if (!withManifest) return dir;
+  mkdirSync(path.join(dir, '.vite'));
+  writeFileSync(
+    path.join(dir, '.vite/manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_query.js'] },
+      '_query.js': { file: 'assets/query-1.js' },
+      '_page.js': { file: 'assets/page-1.js', imports: ['_query.js'] },
+      'features/resources/resources-page.tsx': {
+        file: 'assets/resources-page-1.js',
+        isDynamicEntry: true,
+        imports: ['_page.js', '_query.js', 'index.html'],
+      },
+      'features/question/question-page.tsx': {
+        file: 'assets/question-page-1.js',
+        isDynamicEntry: true,
+        imports: ['_page.js'],
+      },
+    }),
+  );
+  return dir;
+}
+
+const preloads = (html: string) =>
+  [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+
+describe('the app page for each path', () => {
+  it('preloads the screen’s own chunks, not those the entry already loads', () => {
+    const page = loadIndexPages(clientDir())('/resources');
+    const html = page.identity.toString();
+    expect(preloads(html)).toEqual(['/assets/resources-page-1.js', '/assets/page-1.js']);
+    expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
+    expect(gunzipSync(page.gzip!).toString()).toBe(html);
+    expect(page.br).toBeDefined();
+  });
+
+  it('knows a question’s page by its pattern, and a path with a trailing slash', () => {
+    const pages = loadIndexPages(clientDir());
+    expect(preloads(pages('/questions/4f6b7c1e-7d2a-4c55-9a51-0a6f3f0f8e21').identity.toString())).toEqual([
+      '/assets/question-page-1.js',
+      '/assets/page-1.js',
+    ]);
+    expect(preloads(pages('/resources/').identity.toString())).toContain('/assets/resources-page-1.js');
+  });
+
+  it('gives the plain page to paths it does not know, and everywhere when there is no manifest', () => {
+    expect(loadIndexPages(clientDir())('/nowhere').identity.toString()).toBe(HTML);
+    expect(loadIndexPages(clientDir(false))('/resources').identity.toString()).toBe(HTML);
+  });
+
+  it('names an existing screen for every page', () => {
+    for (const page of PAGE_PATHS) {
+      const screen = PAGE_SCREENS[page];
+      expect(existsSync(path.resolve(import.meta.dirname, '../../client', screen)), page).toBe(true);
+    }
+  });
+});
