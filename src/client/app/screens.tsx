@@ -1,3 +1,4 @@
+import { useDocumentTitle } from '../lib/document-title';
 import { useTranslation } from '../lib/i18n';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../components/ui/button';
@@ -5,6 +6,7 @@ import { Button, buttonClasses } from '../components/ui/button';
 /** The crash screen shown by the error boundary. */
 export function CrashScreen() {
   const { t } = useTranslation();
+  useDocumentTitle(t('crash.title'));
   return (
     <div role="alert" className="mx-auto max-w-xl px-4 py-16 text-center">
       <h1 className="text-2xl font-bold text-slate-900">{t('crash.title')}</h1>
@@ -21,6 +23,7 @@ export function CrashScreen() {
 
 export function NotFoundScreen() {
   const { t } = useTranslation();
+  useDocumentTitle(t('notFound.title'));
   return (
     <div className="mx-auto max-w-xl px-4 py-16 text-center">
       <p className="text-5xl font-bold text-brand-700" aria-hidden="true">

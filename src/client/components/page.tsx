@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
+import { useDocumentTitle } from '../lib/document-title';
 
 const WIDTHS = { narrow: 'max-w-md', medium: 'max-w-3xl', wide: 'max-w-5xl' } as const;
 
-/** The frame of every screen: one h1, an optional lead paragraph, then the content. */
+/** The frame of every screen: one h1, an optional lead paragraph, then the content; the tab is titled after the h1. */
 export function Page({
   title,
   lead,
@@ -14,6 +15,7 @@ export function Page({
   children?: ReactNode;
   width?: keyof typeof WIDTHS;
 }) {
+  useDocumentTitle(title, typeof lead === 'string' ? lead : undefined);
   return (
     <div className={`mx-auto w-full ${WIDTHS[width]} px-4 py-8 wrap-break-word sm:px-6`}>
       <header className="mb-6 space-y-2">
