@@ -13,17 +13,26 @@ import { initials } from '../lib/format';
 import { NAV_LINKS } from './nav-links';
 import { SafetyBar } from './safety-bar';
 
-function LanguageSwitch({ className }: { className?: string }) {
+/** The other language's name; `short` shows its code on a phone's header ("VI"), which the name keeps too. */
+function LanguageSwitch({ className, short = false }: { className?: string; short?: boolean }) {
   const { t, locale } = useTranslation();
   const other = locale === 'en' ? 'vi' : 'en';
+  const code = other.toUpperCase();
   return (
     <button
       type="button"
       onClick={() => setLanguage(other)}
       className={cn(buttonClasses('ghost', 'sm'), className)}
-      aria-label={`${t('language.switchTo')}: ${t(`language.${other}`)}`}
+      aria-label={`${t('language.switchTo')}: ${t(`language.${other}`)}${short ? ` (${code})` : ''}`}
     >
-      <span lang={other}>{t(`language.${other}`)}</span>
+      {short && (
+        <span className="sm:hidden" lang={other}>
+          {code}
+        </span>
+      )}
+      <span lang={other} className={short ? 'hidden sm:inline' : undefined}>
+        {t(`language.${other}`)}
+      </span>
     </button>
   );
 }
@@ -188,19 +197,15 @@ export function Header() {
           <img src="/favicon.svg" alt="" width="28" height="28" className="h-7 w-7" />
           <span className="sr-only sm:not-sr-only">{t('app.name')}</span>
         </Link>
-        <div className="ml-auto flex shrink-0 items-center gap-2">
+        <div className="ml-auto flex shrink-0 items-center gap-1.5 sm:gap-2">
           <CrisisDialog />
-          <div className="hidden sm:block">
-            <LanguageSwitch />
-          </div>
+          <LanguageSwitch short />
           {user ? (
             <AccountMenu />
           ) : status === 'signedOut' ? (
-            <div className="hidden sm:block">
-              <Link to="/login" className={buttonClasses('primary', 'sm')}>
-                {t('nav.signIn')}
-              </Link>
-            </div>
+            <Link to="/login" className={buttonClasses('primary', 'sm')}>
+              {t('nav.signIn')}
+            </Link>
           ) : null}
         </div>
       </div>

@@ -13,7 +13,9 @@ export function CrisisDialog() {
     <>
       <button type="button" className={buttonClasses('crisis', 'sm')} onClick={() => setOpen(true)}>
         <LifeBuoy aria-hidden="true" className="h-4 w-4" />
-        <span>{t('crisis.button')}</span>
+        {/* On a phone the header has room for "SOS" beside the language and Sign In; the name keeps both words. */}
+        <span className="sm:hidden">SOS</span>
+        <span className="sr-only sm:not-sr-only">{t('crisis.button')}</span>
       </button>
       <Modal
         open={open}
