@@ -167,29 +167,47 @@ export function QuestionBadges({ question }: { question: Question }) {
   );
 }
 
-export function QuestionCard({ question }: { question: Question }) {
-  const { t } = useTranslation();
-  const aiReply = question.replies.find((reply) => reply.isAiReply);
-  const hiddenTags = question.tags.length - MAX_TAGS;
+/**
+ * A question in a list. `compact` (the SOS lane, which says they are urgent) keeps who asked and the title, so
+ * urgent questions do not push the rest of the feed screens down on a phone.
+ */
+export function QuestionCard({ question, compact = false }: { question: Question; compact?: boolean }) {
   return (
     <article
       aria-labelledby={`q-${question.id}`}
       className={cn(
-        'rounded-xl border bg-white p-4 shadow-sm wrap-anywhere sm:p-5',
+        'rounded-xl border bg-white shadow-sm wrap-anywhere',
+        compact ? 'p-3 sm:p-4' : 'p-4 sm:p-5',
         question.isUrgent ? 'border-red-300' : 'border-slate-200',
       )}
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <AuthorLine author={question.author} createdAt={question.createdAt} />
-        <div className="flex flex-wrap gap-1.5">
-          <QuestionBadges question={question} />
-        </div>
+        {!compact && (
+          <div className="flex flex-wrap gap-1.5">
+            <QuestionBadges question={question} />
+          </div>
+        )}
       </div>
-      <h3 id={`q-${question.id}`} className="mt-3 text-lg font-semibold text-slate-900">
+      <h3
+        id={`q-${question.id}`}
+        className={cn('font-semibold text-slate-900', compact ? 'mt-2 text-base' : 'mt-3 text-lg')}
+      >
         <Link to={`/questions/${question.id}`} className="hover:underline">
           {question.title}
         </Link>
       </h3>
+      {!compact && <CardDetails question={question} />}
+    </article>
+  );
+}
+
+function CardDetails({ question }: { question: Question }) {
+  const { t } = useTranslation();
+  const aiReply = question.replies.find((reply) => reply.isAiReply);
+  const hiddenTags = question.tags.length - MAX_TAGS;
+  return (
+    <>
       <p className="mt-1 line-clamp-3 whitespace-pre-line text-slate-700">{question.content}</p>
       {question.tags.length > 0 && (
         <ul className="mt-3 flex flex-wrap gap-1.5" aria-label={t('question.tags')}>
@@ -216,7 +234,7 @@ export function QuestionCard({ question }: { question: Question }) {
       <div className="mt-3 border-t border-slate-100 pt-2">
         <QuestionActions question={question} />
       </div>
-    </article>
+    </>
   );
 }
 

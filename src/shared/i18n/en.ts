@@ -169,7 +169,6 @@ export const en = {
     joinTitle: 'Join the community',
     joinText: 'Sign up to ask questions, like and save answers, and reply to others.',
     join: 'Join Mentor Me',
-    signIn: 'Sign in',
     searchLabel: 'Search questions',
     searchPlaceholder: 'Search questions…',
     search: 'Search',
@@ -184,6 +183,8 @@ export const en = {
     loadingMore: 'Loading more questions…',
     end: 'You have reached the end.',
     loadError: 'The questions could not be loaded.',
+    sosSeeAll: 'See all urgent questions ({{count}})',
+    sosSeeFewer: 'Show fewer urgent questions',
     sosTitle: 'Urgent questions (SOS)',
     sosText:
       'If someone is in danger, call 000 now. Free 24/7 support: Lifeline 13 11 14. Free interpreter: TIS National 131 450.',

@@ -170,7 +170,6 @@ export const vi: Resources = {
     joinTitle: 'Tham gia cộng đồng',
     joinText: 'Đăng ký để đặt câu hỏi, thích và lưu câu trả lời, và trả lời người khác.',
     join: 'Tham gia Mentor Me',
-    signIn: 'Đăng nhập',
     searchLabel: 'Tìm câu hỏi',
     searchPlaceholder: 'Tìm câu hỏi…',
     search: 'Tìm',
@@ -185,6 +184,8 @@ export const vi: Resources = {
     loadingMore: 'Đang tải thêm câu hỏi…',
     end: 'Bạn đã xem hết.',
     loadError: 'Không tải được các câu hỏi.',
+    sosSeeAll: 'Xem tất cả câu hỏi khẩn cấp ({{count}})',
+    sosSeeFewer: 'Thu gọn câu hỏi khẩn cấp',
     sosTitle: 'Câu hỏi khẩn cấp (SOS)',
     sosText:
       'Nếu có người đang gặp nguy hiểm, hãy gọi 000 ngay. Hỗ trợ miễn phí 24/7: Lifeline 13 11 14. Thông dịch miễn phí: TIS National 131 450.',

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'rea
 import { Link, useSearchParams } from 'react-router';
 import { CATEGORY_SLUGS, type CategorySlug } from '../../../shared/categories';
 import { CRISIS_LINES } from '../../../shared/constants';
+import type { Question } from '../../../shared/schemas/questions';
 import { Page } from '../../components/page';
 import { QuestionCard, QuestionCardSkeleton } from '../../components/question-card';
 import { Button, buttonClasses } from '../../components/ui/button';
@@ -10,6 +11,7 @@ import { Card } from '../../components/ui/card';
 import { inputClasses } from '../../components/ui/field';
 import { useAuth } from '../../lib/auth';
 import { cn } from '../../lib/cn';
+import { formatNumber } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
 import { useCategories, useFeed } from '../../lib/questions';
 
@@ -97,8 +99,17 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) =
   );
 }
 
-function UrgentLane({ children }: { children: React.ReactNode }) {
-  const { t } = useTranslation();
+/** The lane shows this many urgent questions until the reader asks for all of them. */
+const URGENT_SHOWN = 2;
+
+/**
+ * Recent SOS questions above the feed, with the crisis numbers always in view. Two show, so the regular
+ * questions are not pushed screens down on a phone; "See all" opens the rest in place.
+ */
+function UrgentLane({ questions }: { questions: Question[] }) {
+  const { t, locale } = useTranslation();
+  const [all, setAll] = useState(false);
+  const shown = all ? questions : questions.slice(0, URGENT_SHOWN);
   return (
     <section aria-labelledby="sos-title" className="rounded-xl border-2 border-red-300 bg-red-50 p-4">
       <h2 id="sos-title" className="text-lg font-bold text-red-900">
@@ -113,8 +124,52 @@ function UrgentLane({ children }: { children: React.ReactNode }) {
           </a>
         ))}
       </p>
-      <div className="mt-4 space-y-3">{children}</div>
+      <div id="sos-questions" className="mt-4 space-y-3">
+        {shown.map((question) => (
+          <QuestionCard key={question.id} question={question} compact />
+        ))}
+      </div>
+      {questions.length > URGENT_SHOWN && (
+        <Button
+          variant="secondary"
+          size="sm"
+          className="mt-3"
+          aria-expanded={all}
+          aria-controls="sos-questions"
+          onClick={() => setAll(!all)}
+        >
+          {all
+            ? t('feed.sosSeeFewer')
+            : t('feed.sosSeeAll', { count: formatNumber(questions.length, locale) })}
+        </Button>
+      )}
     </section>
+  );
+}
+
+/** The pitch for everyone, with the way to ask for members and the join prompt under it for visitors. */
+function WelcomeCard({ onAsk }: { onAsk: () => void }) {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  return (
+    <Card tone="brand">
+      <h2 className="text-lg font-semibold text-slate-900">{t('feed.welcomeTitle')}</h2>
+      <p className="mt-1 text-slate-800">{t('feed.welcomeText')}</p>
+      {user ? (
+        <Button className="mt-4" onClick={onAsk}>
+          {t('feed.ask')}
+        </Button>
+      ) : (
+        <div className="mt-4 border-t border-brand-100 pt-4">
+          <h3 className="font-semibold text-slate-900">{t('feed.joinTitle')}</h3>
+          <p className="mt-1 text-slate-800">{t('feed.joinText')}</p>
+          {/* Sign In is in the header, at every width. */}
+          <Link to="/signup" className={cn(buttonClasses('primary'), 'mt-3')}>
+            {t('feed.join')}
+          </Link>
+        </div>
+      )}
+    </Card>
   );
 }
 
@@ -164,28 +219,16 @@ export function FeedPage({ sort }: { sort: 'trending' | 'latest' }) {
       lead={t('frames.feedText')}
     >
       <div className="space-y-5">
-        <Card tone="brand">
-          <h2 className="text-lg font-semibold text-slate-900">{t('feed.welcomeTitle')}</h2>
-          <p className="mt-1 text-slate-800">{t('feed.welcomeText')}</p>
-          {user ? (
-            <Button className="mt-4" onClick={() => setAsking(true)}>
+        {sort === 'trending' ? (
+          <WelcomeCard onAsk={() => setAsking(true)} />
+        ) : (
+          // Latest goes straight to the newest questions: only the way to ask stays above them.
+          user && (
+            <Button className="self-start" onClick={() => setAsking(true)}>
               {t('feed.ask')}
             </Button>
-          ) : (
-            <div className="mt-4 border-t border-brand-100 pt-4">
-              <h3 className="font-semibold text-slate-900">{t('feed.joinTitle')}</h3>
-              <p className="mt-1 text-slate-800">{t('feed.joinText')}</p>
-              <div className="mt-3 flex flex-wrap gap-3">
-                <Link to="/signup" className={buttonClasses('primary')}>
-                  {t('feed.join')}
-                </Link>
-                <Link to="/login" className={buttonClasses('secondary')}>
-                  {t('feed.signIn')}
-                </Link>
-              </div>
-            </div>
-          )}
-        </Card>
+          )
+        )}
 
         <SearchBox value={q ?? ''} onSearch={(value) => update({ q: value || undefined })} />
         <CategoryChips selected={category} onSelect={(slug) => update({ category: slug })} />
@@ -200,15 +243,16 @@ export function FeedPage({ sort }: { sort: 'trending' | 'latest' }) {
           </p>
         )}
 
-        {urgent.length > 0 && (
-          <UrgentLane>
-            {urgent.map((question) => (
-              <QuestionCard key={question.id} question={question} />
-            ))}
-          </UrgentLane>
-        )}
+        {urgent.length > 0 && <UrgentLane questions={urgent} />}
 
-        <section aria-label={t('feed.questionsLabel')} aria-busy={feed.isPending} className="space-y-3">
+        {/* A new list once the first page comes: the lane that arrives with it then adds to the page instead of
+            pushing the skeletons down, which would count as a layout shift. */}
+        <section
+          key={feed.isPending ? 'loading' : 'loaded'}
+          aria-label={t('feed.questionsLabel')}
+          aria-busy={feed.isPending}
+          className="space-y-3"
+        >
           {feed.isPending && [0, 1, 2].map((n) => <QuestionCardSkeleton key={n} />)}
           {feed.isError && (
             <Card role="alert" className="text-center">
