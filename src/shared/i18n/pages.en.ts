@@ -90,6 +90,7 @@ export const pagesEn = {
       'You have downloaded your data several times in the last hour. Please try again in {{minutes}} min.',
   },
   government: {
+    loadError: 'The services could not be loaded. Check your connection and try again.',
     statusTitle: 'Service status',
     statusText: 'Whether the official online services are answering right now. Checked every 5 minutes.',
     operational: 'Operational',

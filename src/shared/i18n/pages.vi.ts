@@ -87,6 +87,7 @@ export const pagesVi: PageResources = {
       'Bạn đã tải dữ liệu của mình nhiều lần trong một giờ qua. Vui lòng thử lại sau {{minutes}} phút.',
   },
   government: {
+    loadError: 'Không tải được danh sách dịch vụ. Hãy kiểm tra kết nối và thử lại.',
     statusTitle: 'Tình trạng dịch vụ',
     statusText: 'Các dịch vụ trực tuyến chính thức có đang hoạt động hay không. Được kiểm tra mỗi 5 phút.',
     operational: 'Đang hoạt động',

@@ -70,9 +70,9 @@ function serve(local: (postcode: string) => Response) {
   });
 }
 
-function renderPage() {
+function renderPage(path = '/government') {
   toast({ title: 'none yet' });
-  return renderWithApp(<GovernmentPage />, { path: '/government' });
+  return renderWithApp(<GovernmentPage />, { path });
 }
 
 async function searchPostcode(postcode: string) {
@@ -176,5 +176,59 @@ describe('service card', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'View Details: Medicare' }));
     expect(onDetails).toHaveBeenCalledOnce();
+  });
+});
+
+describe('long lists and failures', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** 45 services, numbered, as the server answers every general search. */
+  const many = governmentResourcesResponseSchema.parse({
+    resources: Array.from({ length: 45 }, (_, i) => ({
+      ...medicare,
+      id: `s-${i + 1}`,
+      title: `Service ${i + 1}`,
+    })),
+  });
+
+  it('shows twenty results, then twenty more on request, with focus on the first new one', async () => {
+    stubFetch((url) => json(200, url === '/api/government/status' ? { services: [] } : many));
+    renderPage();
+    expect(await screen.findByText('Showing 20 of 45')).toBeInTheDocument();
+    const results = screen.getByRole('region', { name: 'All services' });
+    expect(within(results).getAllByRole('article')).toHaveLength(20);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show 20 more' }));
+    expect(await screen.findByText('Showing 40 of 45')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('article', { name: 'Service 21' })).toHaveFocus());
+    await userEvent.click(screen.getByRole('button', { name: 'Show 5 more' }));
+    expect(await screen.findByText('45 services')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Show \d+ more$/ })).not.toBeInTheDocument();
+  });
+
+  it('opens the search and the results a link or Back names', async () => {
+    const fetch = stubFetch((url) => json(200, url === '/api/government/status' ? { services: [] } : many));
+    renderPage('/government?keyword=visa&state=VIC&shown=40');
+    expect(await screen.findByText('Showing 40 of 45')).toBeInTheDocument();
+    expect(fetch).toHaveBeenCalledWith(
+      expect.stringMatching(/^\/api\/government\/resources\?keyword=visa&state=VIC/),
+      expect.anything(),
+    );
+    expect(screen.getByLabelText('Keyword')).toHaveValue('visa');
+  });
+
+  it('says where the results would be when they cannot be loaded, and asks again on Retry', async () => {
+    let fail = true;
+    stubFetch((url) => {
+      if (url === '/api/government/status') return json(200, { services: [] });
+      return fail ? json(503, { error: 'Unavailable.', code: 'UNAVAILABLE' }) : json(200, many);
+    });
+    renderPage();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The services could not be loaded.');
+    fail = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Showing 20 of 45')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

@@ -45,6 +45,10 @@ export function GovernmentPage() {
           onShowAll={search.showAll}
           onBrowseAll={search.browseAll}
           onDetails={(service: GovernmentResource) => setDetailsId(service.id)}
+          shown={search.shown}
+          onShowMore={search.showMore}
+          failed={search.failed}
+          onRetry={search.retry}
         />
       </div>
       {details && <ServiceDetails service={details} onClose={() => setDetailsId(null)} />}

@@ -13,7 +13,7 @@ export function ServiceCard({ service, onDetails }: { service: GovernmentResourc
   const { t, locale } = useTranslation();
   const titleId = useId();
   return (
-    <Card as="article" aria-labelledby={titleId} className="flex flex-col gap-3">
+    <Card as="article" aria-labelledby={titleId} tabIndex={-1} className="flex flex-col gap-3">
       <ServiceBadges service={service} />
       <h3 id={titleId} className="text-lg font-semibold text-slate-900">
         {service.title}

@@ -1,8 +1,11 @@
+import { useEffect, useRef } from 'react';
 import type { GovernmentResource, ResolvedPlace } from '../../../shared/schemas/resources';
 import { Button } from '../../components/ui/button';
 import { Card, Skeleton } from '../../components/ui/card';
+import { formatNumber } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
 import { ServiceCard } from './service-card';
+import { GOVERNMENT_PAGE_SIZE } from './use-government-search';
 
 const SKELETON_CARDS = 6;
 
@@ -15,6 +18,12 @@ type ServiceResultsProps = {
   onShowAll: () => void;
   onBrowseAll: () => void;
   onDetails: (service: GovernmentResource) => void;
+  /** How many results are open; "Show more" opens the next ones. */
+  shown: number;
+  onShowMore: () => void;
+  /** The search could not be answered: a message and Retry stand in place of the results. */
+  failed: boolean;
+  onRetry: () => void;
 };
 
 function ResultsHeading({ showingLocal, place }: Pick<ServiceResultsProps, 'showingLocal' | 'place'>) {
@@ -45,17 +54,41 @@ function NoResults({ onBrowseAll }: { onBrowseAll: () => void }) {
   );
 }
 
-/** The services found, as cards: placeholders while they load, a way back to all of them when none match. */
-export function ServiceResults({
-  resources,
-  loading,
-  showingLocal,
-  place,
-  onShowAll,
-  onBrowseAll,
-  onDetails,
-}: ServiceResultsProps) {
+/** The search could not be answered: said where the results would be, with a way to ask again. */
+function LoadFailed({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
+  return (
+    <Card role="alert" className="mt-4 text-center">
+      <p className="text-red-800">{t('government.loadError')}</p>
+      <Button variant="secondary" className="mt-3" onClick={onRetry}>
+        {t('common.retry')}
+      </Button>
+    </Card>
+  );
+}
+
+/**
+ * The services found, as cards, twenty at a time: placeholders while they load, a way back to all of them when
+ * none match. When more open, focus moves to the first new card, so a keyboard or screen reader user reads on
+ * from there.
+ */
+export function ServiceResults(props: ServiceResultsProps) {
+  const { resources, loading, showingLocal, place, onShowAll, onBrowseAll, onDetails, shown } = props;
+  const { t, locale } = useTranslation();
+  const visible = resources?.slice(0, shown) ?? [];
+  const remaining = (resources?.length ?? 0) - visible.length;
+
+  const list = useRef<HTMLDivElement>(null);
+  /** The index of the first card to open, until it has opened and taken focus. */
+  const focusFrom = useRef<number | null>(null);
+  useEffect(() => {
+    const index = focusFrom.current;
+    const card = index === null ? undefined : list.current?.querySelectorAll<HTMLElement>('article')[index];
+    if (!card) return;
+    focusFrom.current = null;
+    card.focus();
+  }, [visible.length]);
+
   return (
     <section aria-labelledby="government-results" aria-busy={loading}>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -68,20 +101,41 @@ export function ServiceResults({
       </div>
       {resources && !loading && (
         <p className="mt-1 text-sm text-slate-700" role="status">
-          {t('government.resultsCount', { count: resources.length })}
+          {remaining > 0
+            ? t('resources.showing', {
+                shown: formatNumber(visible.length, locale),
+                total: formatNumber(resources.length, locale),
+              })
+            : t('government.resultsCount', { count: resources.length })}
         </p>
       )}
-      <div className="mt-4 grid gap-4 md:grid-cols-2">
+      {props.failed && <LoadFailed onRetry={props.onRetry} />}
+      <div ref={list} className="mt-4 grid gap-4 md:grid-cols-2">
         {loading &&
           Array.from({ length: SKELETON_CARDS }, (_, i) => (
             <Skeleton key={i} className="h-64 w-full rounded-xl" />
           ))}
         {!loading &&
-          resources?.map((service) => (
+          visible.map((service) => (
             <ServiceCard key={service.id} service={service} onDetails={() => onDetails(service)} />
           ))}
       </div>
       {!loading && resources?.length === 0 && <NoResults onBrowseAll={onBrowseAll} />}
+      {!loading && remaining > 0 && (
+        <div className="mt-6 flex justify-center">
+          <Button
+            variant="secondary"
+            onClick={() => {
+              focusFrom.current = visible.length;
+              props.onShowMore();
+            }}
+          >
+            {t('resources.showMore', {
+              count: formatNumber(Math.min(remaining, GOVERNMENT_PAGE_SIZE), locale),
+            })}
+          </Button>
+        </div>
+      )}
     </section>
   );
 }

@@ -1,0 +1,198 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signInFast, useLanguage } from './fixtures';
+
+/** The layout facts of issue #14 that a test can hold; scores and timings live in `npm run bench`. */
+
+const PHONE = { width: 360, height: 740 };
+const DESKTOP = { width: 1280, height: 800 };
+
+const PAGES = [
+  { path: '/', en: 'Community Questions', vi: 'Câu hỏi cộng đồng' },
+  { path: '/latest', en: 'Latest Questions', vi: 'Câu hỏi mới nhất' },
+  { path: '/chloe', en: 'Chat with Chloe' },
+  { path: '/government', en: 'Government Support Resources' },
+  { path: '/resources', en: 'Local Resources' },
+  { path: '/faq', en: 'Frequently Asked Questions' },
+  { path: '/about', en: 'About Mentor Me' },
+];
+
+/** Sums every layout shift the page makes without the reader's input, from the first paint on. */
+async function watchShifts(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifts: number };
+    w.shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+      })[])
+        if (!entry.hadRecentInput) w.shifts += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+const shifts = (page: Page) => page.evaluate(() => (window as unknown as { shifts: number }).shifts);
+
+/** The page has had its data: nothing is busy, and the network has been quiet for a moment. */
+async function settled(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await page.waitForTimeout(300);
+}
+
+for (const [name, viewport] of Object.entries({ phone: PHONE, desktop: DESKTOP })) {
+  test.describe(`on a ${name}`, () => {
+    test.use({ viewport });
+
+    test('no page moves after its first paint, for visitors', async ({ page }) => {
+      await watchShifts(page);
+      for (const { path } of PAGES) {
+        await page.goto(path);
+        await settled(page);
+        expect(await shifts(page), path).toBeLessThanOrEqual(0.05);
+      }
+    });
+
+    test('no page moves after its first paint, signed in', async ({ page }) => {
+      await watchShifts(page);
+      await signInFast(page, { role: 'student' });
+      for (const path of ['/', '/latest', '/resources', '/chat']) {
+        await page.goto(path);
+        await settled(page);
+        expect(await shifts(page), path).toBeLessThanOrEqual(0.05);
+      }
+    });
+  });
+}
+
+test('every page has a title of its own, in the reader’s language', async ({ page }) => {
+  for (const { path, en } of PAGES) {
+    await page.goto(path);
+    await expect(page, path).toHaveTitle(`${en} · Mentor Me`);
+  }
+  await page.goto('/nowhere');
+  await expect(page).toHaveTitle('Page Not Found · Mentor Me');
+
+  // A question's page is titled by the question.
+  await page.goto('/latest');
+  const link = page
+    .getByRole('region', { name: 'Questions', exact: true })
+    .getByRole('article')
+    .first()
+    .getByRole('heading')
+    .getByRole('link');
+  const question = (await link.textContent())!;
+  await link.click();
+  await expect(page).toHaveTitle(`${question} · Mentor Me`);
+
+  await page.goto('/');
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /Change language/ })
+    .click();
+  for (const { path, vi } of PAGES.filter((p) => p.vi)) {
+    await page.goto(path);
+    await expect(page, path).toHaveTitle(`${vi} · Mentor Me`);
+  }
+});
+
+test.describe('at 360 px', () => {
+  test.use({ viewport: PHONE });
+
+  for (const locale of ['en', 'vi'] as const) {
+    test(`the header offers the language and Sign In without the menu, in ${locale}`, async ({ page }) => {
+      await useLanguage(page, locale);
+      await page.goto('/faq');
+      const header = page.getByRole('banner');
+      const signIn = header.getByRole('link', {
+        name: locale === 'vi' ? 'Đăng nhập' : 'Sign In',
+        exact: true,
+      });
+      await expect(signIn).toBeVisible();
+      await expect(header.getByRole('button', { name: /^SOS/ })).toBeVisible();
+      const switchLanguage = header.getByRole('button', { name: locale === 'vi' ? /\(EN\)$/ : /\(VI\)$/ });
+      await expect(switchLanguage).toBeVisible();
+      // Everything fits: nothing in the header runs past the screen's edge.
+      for (const control of [signIn, switchLanguage]) {
+        const box = (await control.boundingBox())!;
+        expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+      }
+      await switchLanguage.click();
+      await expect(
+        header.getByRole('link', { name: locale === 'vi' ? 'Sign In' : 'Đăng nhập', exact: true }),
+      ).toBeVisible();
+    });
+
+    test(`the SOS lane shows two urgent questions and the rest on request, in ${locale}`, async ({
+      page,
+    }) => {
+      await useLanguage(page, locale);
+      await page.goto('/');
+      const lane = page.getByRole('region', {
+        name: locale === 'vi' ? 'Câu hỏi khẩn cấp (SOS)' : 'Urgent questions (SOS)',
+      });
+      await expect(lane.getByRole('article')).toHaveCount(2);
+      for (const number of ['000', '13 11 14', '131 450'])
+        await expect(lane.getByRole('link', { name: number, exact: true })).toBeVisible();
+
+      // The first regular question is within two screens.
+      const questions = page.getByRole('region', {
+        name: locale === 'vi' ? 'Câu hỏi' : 'Questions',
+        exact: true,
+      });
+      await expect(questions.getByRole('article').first()).toBeVisible();
+      expect((await questions.getByRole('article').first().boundingBox())!.y).toBeLessThan(2 * PHONE.height);
+
+      const seeAll = lane.getByRole('button', {
+        name:
+          locale === 'vi'
+            ? /^Xem tất cả câu hỏi khẩn cấp \((\d+)\)$/
+            : /^See all urgent questions \((\d+)\)$/,
+      });
+      const count = Number((await seeAll.textContent())!.match(/\((\d+)\)/)![1]);
+      expect(count).toBeGreaterThan(2);
+      await seeAll.click();
+      await expect(lane.getByRole('article')).toHaveCount(count);
+      await expect(lane.getByRole('button', { expanded: true })).toBeVisible();
+
+      // Latest has nothing above its questions but the search: the first is on the first screen.
+      await page.goto('/latest');
+      await expect(questions.getByRole('article').first()).toBeVisible();
+      expect((await questions.getByRole('article').first().boundingBox())!.y).toBeLessThan(PHONE.height);
+    });
+  }
+});
+
+test.describe('the government page at 360 px', () => {
+  test.use({ viewport: PHONE });
+
+  test('lists twenty services at a time, and Back returns to the same place in the same list', async ({
+    page,
+  }) => {
+    await page.goto('/government');
+    const results = page.getByRole('region', { name: 'All services' });
+    await expect(results.getByText(/^Showing 20 of \d+$/)).toBeVisible();
+    const total = Number(
+      (await results.getByText(/^Showing 20 of \d+$/).textContent())!.match(/of (\d+)/)![1],
+    );
+    expect(total).toBeGreaterThan(40);
+    await expect(results.getByRole('article')).toHaveCount(20);
+    // A phone page of twenty services, not all of them (56,000 px before).
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(20_000);
+
+    await results.getByRole('button', { name: 'Show 20 more' }).click();
+    await expect(results.getByText(`Showing 40 of ${total}`)).toBeVisible();
+    await expect(results.getByRole('article').nth(20)).toBeFocused();
+    const card = results.getByRole('article').nth(29);
+    await card.scrollIntoViewIfNeeded();
+    const name = (await card.getByRole('heading').textContent())!;
+    await expect(page).toHaveURL(/shown=40/);
+
+    // Away by the header, which stays in view, so the place left is the card's.
+    await page.getByRole('banner').getByRole('link', { name: 'Mentor Me' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Community Questions' })).toBeVisible();
+    await page.goBack();
+    await expect(results.getByText(`Showing 40 of ${total}`)).toBeVisible();
+    await expect(results.getByRole('heading', { name, exact: true })).toBeInViewport();
+  });
+});
