@@ -9,6 +9,13 @@ test('the government page shows the status of the official online services', asy
   await page.goto('/government');
   await expect(page.getByRole('heading', { level: 1, name: 'Government Support Resources' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Service status' })).toBeVisible();
+  // One line says how they are (this machine has no internet: none can be checked), each behind "Each service".
+  await expect(
+    page.getByText(
+      /^(All 7 official online services are answering\.|\d of 7 official online services are .*|The official online services cannot be checked from here right now\.)$/,
+    ),
+  ).toBeVisible();
+  await page.getByText('Each service', { exact: true }).click();
   for (const name of [
     'ImmiAccount',
     'Department of Home Affairs',

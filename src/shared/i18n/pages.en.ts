@@ -99,6 +99,14 @@ export const pagesEn = {
     unknown: 'Unknown',
     lastChecked: 'Checked {{time}}',
     notChecked: 'Not checked yet',
+    status: {
+      allUp: 'All {{count}} official online services are answering.',
+      someDown: '{{down}} of {{count}} official online services are slow or not answering.',
+      unreachable: 'The official online services cannot be checked from here right now.',
+      someUnchecked:
+        '{{up}} of {{count}} official online services are answering; the others could not be checked.',
+    },
+    statusEach: 'Each service',
     statusError: 'The service status could not be loaded.',
     notice: 'Notice',
     searchTitle: 'Search services',

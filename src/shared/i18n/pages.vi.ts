@@ -96,6 +96,14 @@ export const pagesVi: PageResources = {
     unknown: 'Không rõ',
     lastChecked: 'Kiểm tra {{time}}',
     notChecked: 'Chưa được kiểm tra',
+    status: {
+      allUp: 'Cả {{count}} dịch vụ trực tuyến chính thức đều đang hoạt động.',
+      someDown: '{{down}} trên {{count}} dịch vụ trực tuyến chính thức đang chậm hoặc không phản hồi.',
+      unreachable: 'Hiện không kiểm tra được các dịch vụ trực tuyến chính thức từ đây.',
+      someUnchecked:
+        '{{up}} trên {{count}} dịch vụ trực tuyến chính thức đang hoạt động; các dịch vụ còn lại chưa kiểm tra được.',
+    },
+    statusEach: 'Từng dịch vụ',
     statusError: 'Không tải được tình trạng dịch vụ.',
     notice: 'Thông báo',
     searchTitle: 'Tìm dịch vụ',

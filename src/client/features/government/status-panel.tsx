@@ -42,19 +42,42 @@ function StatusRow({ service }: { service: ServiceStatusItem }) {
           </span>
         </span>
       </div>
-      {service.note && (
-        <p className="mt-1 text-sm text-amber-900">
-          <strong>{t('government.notice')}:</strong> {service.note}
-        </p>
-      )}
     </li>
   );
 }
 
-/** Whether the official online services answer right now, each as a colour and in words. */
+type Summary = {
+  key: 'allUp' | 'someDown' | 'unreachable' | 'someUnchecked';
+  dot: string;
+  values: { count: number; down: number; up: number };
+};
+
+/** The services' state in one line: all answering, how many are not, or that none could be checked from here. */
+function summary(services: ServiceStatusItem[]): Summary {
+  const count = services.length;
+  const down = services.filter((s) => s.status === 'degraded' || s.status === 'outage').length;
+  const up = services.filter((s) => s.status === 'operational').length;
+  const values = { count, down, up };
+  if (down > 0)
+    return {
+      key: 'someDown',
+      dot: DOTS[services.some((s) => s.status === 'outage') ? 'outage' : 'degraded'],
+      values,
+    };
+  if (up === 0) return { key: 'unreachable', dot: DOTS.unknown, values };
+  return { key: up < count ? 'someUnchecked' : 'allUp', dot: DOTS.operational, values };
+}
+
+/**
+ * Whether the official online services answer right now: one line that says it (in words, not only as a colour),
+ * any notice in full, and each service with its state behind "Each service". One line while it loads and once
+ * it has come, so nothing below moves.
+ */
 export function StatusPanel() {
   const { t } = useTranslation();
   const status = useQuery(serviceStatusQuery());
+  const services = status.data?.services ?? [];
+  const line = services.length ? summary(services) : undefined;
   return (
     <Card>
       <h2 className="text-xl font-semibold text-slate-900">{t('government.statusTitle')}</h2>
@@ -64,13 +87,32 @@ export function StatusPanel() {
           {t('government.statusError')}
         </p>
       )}
-      {status.isPending && <Skeleton className="mt-4 h-40 w-full" />}
-      {status.data && (
-        <ul className="mt-4 divide-y divide-slate-100">
-          {status.data.services.map((service) => (
-            <StatusRow key={service.id} service={service} />
-          ))}
-        </ul>
+      {status.isPending && <Skeleton className="mt-3 h-6 w-3/4" />}
+      {line && (
+        <p className="mt-3 flex items-center gap-2 font-medium text-slate-900">
+          <span aria-hidden="true" className={cn('h-3 w-3 shrink-0 rounded-full', line.dot)} />
+          {t(`government.status.${line.key}`, line.values)}
+        </p>
+      )}
+      {services
+        .filter((service) => service.note)
+        .map((service) => (
+          <p key={service.id} className="mt-2 text-sm text-amber-900">
+            <strong>
+              {t('government.notice')} · {service.name}:
+            </strong>{' '}
+            {service.note}
+          </p>
+        ))}
+      {services.length > 0 && (
+        <details className="mt-2">
+          <summary className="cursor-pointer text-brand-700 underline">{t('government.statusEach')}</summary>
+          <ul className="mt-2 divide-y divide-slate-100">
+            {services.map((service) => (
+              <StatusRow key={service.id} service={service} />
+            ))}
+          </ul>
+        </details>
       )}
     </Card>
   );

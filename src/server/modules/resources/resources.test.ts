@@ -80,7 +80,17 @@ describe('GET /api/resources', () => {
     expect(distances).toEqual([...distances].sort((a, b) => a - b));
     expect(distances.every((km) => km >= 0 && km < 10 && Math.round(km * 10) === km * 10)).toBe(true);
     expect(body.total).toBe(2);
-    expect(body.counts).toMatchObject({ all: 2, community: 1, healthcare: 1, legal: 0 });
+    // Each chip counts what choosing it shows: legal is 25 km away, housing only elsewhere in the state.
+    expect(body.counts).toEqual({
+      all: 2,
+      community: 1,
+      healthcare: 1,
+      legal: 1,
+      housing: 1,
+      employment: 1,
+      immigration: 0,
+      education: 0,
+    });
   });
 
   it('finds Melbourne’s organisations from Melbourne coordinates, and not Sydney’s', async () => {
@@ -95,7 +105,7 @@ describe('GET /api/resources', () => {
     const legal = await get(`${SYDNEY}&category=legal`);
     expect(legal.body.radiusKm).toBe(25);
     expect(names(legal.body)).toEqual(['parramatta-legal']);
-    expect(legal.body.counts).toMatchObject({ all: 3, legal: 1, community: 1, healthcare: 1 });
+    expect(legal.body.counts).toMatchObject({ all: 2, legal: 1, community: 1, healthcare: 1 });
 
     const employment = await get(`${SYDNEY}&category=employment`);
     expect(employment.body.radiusKm).toBe(100);
@@ -111,7 +121,7 @@ describe('GET /api/resources', () => {
     const housing = await get(`${SYDNEY}&category=housing`);
     expect(housing.body.radiusKm).toBeNull();
     expect(names(housing.body)).toEqual(['newcastle-housing']);
-    expect(housing.body.counts.all).toBe(6);
+    expect(housing.body.counts).toMatchObject({ all: 2, housing: 1 });
 
     const nothing = await get(`${MELBOURNE}&category=housing`);
     expect(nothing.body.radiusKm).toBeNull();

@@ -58,35 +58,43 @@ function countByCategory(area: Organisation[]): Record<string, number> {
 }
 
 /**
+ * The nearest area holding something wanted: within the radius asked for, else 25, 50 and 100 km, else the
+ * person's whole state (`radiusKm` null). `all` is sorted nearest first.
+ */
+function widenFor(
+  all: NearbyOrganisation[],
+  radius: number,
+  state: string | undefined,
+  wanted: (organisation: Organisation) => boolean,
+): { radiusKm: number | null; area: NearbyOrganisation[] } {
+  for (const r of [radius, ...RESOURCE_RADII_KM.filter((r) => r > radius)]) {
+    const within = all.filter((organisation) => organisation.distance <= r);
+    if (within.some(wanted)) return { radiusKm: r, area: within };
+  }
+  return { radiusKm: null, area: state ? all.filter((organisation) => organisation.state === state) : [] };
+}
+
+/**
  * Organisations nearest first, within the radius asked for; when none of the chosen category is that near,
- * within 25, 50 and 100 km, then anywhere in the person's state. Counts per category are for the same area,
- * so the chips tell what else is there.
+ * within 25, 50 and 100 km, then anywhere in the person's state. Each category's count is what choosing it shows
+ * (its own widened area), so a chip never says 0 and then lists organisations further away.
  */
 export async function nearbyOrganisations(db: Database, query: NearbyQuery) {
   const { point, place } = origin(query);
   const all: NearbyOrganisation[] = (await readDirectory(db))
     .map((row) => ({ ...row.data, distance: Math.round(haversineKm(point, row) * 10) / 10 }))
     .sort((a, b) => a.distance - b.distance || a.name.localeCompare(b.name));
-  const wanted = (organisation: Organisation) => !query.category || organisation.category === query.category;
-
-  let radiusKm: number | null = null;
-  let area: NearbyOrganisation[] = [];
-  for (const radius of [query.radius, ...RESOURCE_RADII_KM.filter((r) => r > query.radius)]) {
-    const within = all.filter((organisation) => organisation.distance <= radius);
-    if (within.some(wanted)) {
-      radiusKm = radius;
-      area = within;
-      break;
-    }
-  }
-  if (radiusKm === null && place) area = all.filter((organisation) => organisation.state === place.state);
-  return {
-    place,
-    requestedRadiusKm: query.radius,
-    radiusKm,
-    counts: countByCategory(area),
-    resources: area.filter(wanted),
+  const of = (category?: string) => (organisation: Organisation) =>
+    !category || organisation.category === category;
+  const shown = (category?: string) => {
+    const { radiusKm, area } = widenFor(all, query.radius, place?.state, of(category));
+    return { radiusKm, resources: area.filter(of(category)) };
   };
+
+  const counts: Record<string, number> = { all: shown().resources.length };
+  for (const category of LOCAL_CATEGORIES) counts[category] = shown(category).resources.length;
+  const { radiusKm, resources } = shown(query.category);
+  return { place, requestedRadiusKm: query.radius, radiusKm, counts, resources };
 }
 
 /** The whole directory (or a state's), by state and name, a page at a time; counts are for the same state. */
