@@ -45,7 +45,17 @@ async function startServer(port: number): Promise<ChildProcess> {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-async function audit(url: string, chromePort: number): Promise<Figures> {
+/** Lighthouse now and then loses a page load's trace (NO_NAVSTART): such a run is made again, up to twice. */
+async function audit(url: string, chromePort: number, attempt = 1): Promise<Figures> {
+  try {
+    return await auditOnce(url, chromePort);
+  } catch (error) {
+    if (attempt >= 3) throw error;
+    return audit(url, chromePort, attempt + 1);
+  }
+}
+
+async function auditOnce(url: string, chromePort: number): Promise<Figures> {
   const result = await lighthouse(url, {
     port: chromePort,
     output: 'json',

@@ -96,6 +96,29 @@ test('every page has a title of its own, in the reader’s language', async ({ p
   }
 });
 
+test('the first HTML is titled and described in the reader’s language, from its cookie or its browser', async ({
+  page,
+  request,
+}) => {
+  const en = await (await request.get('/resources')).text();
+  expect(en).toContain('<html lang="en">');
+  expect(en).toContain('<title>Local Resources · Mentor Me</title>');
+  expect(en).toContain('content="Find settlement, legal, health, housing and community services near you."');
+  const asked = await request.get('/faq', { headers: { 'accept-language': 'vi-VN,vi;q=0.9' } });
+  expect(await asked.text()).toContain('<html lang="vi">');
+  expect(asked.headers()['vary']).toMatch(/cookie/);
+
+  // The app keeps the language chosen in a cookie: the next page's first HTML is in it.
+  await page.goto('/faq');
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /Change language/ })
+    .click();
+  const html = await (await page.request.get('/resources')).text();
+  expect(html).toContain('<html lang="vi">');
+  expect(html).not.toContain('Local Resources');
+});
+
 test.describe('at 360 px', () => {
   test.use({ viewport: PHONE });
 

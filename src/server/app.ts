@@ -4,7 +4,8 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { LIMITS } from '../shared/constants';
+import { LIMITS, STORAGE_KEYS } from '../shared/constants';
+import { isLocale, localeFromAcceptLanguage } from '../shared/i18n';
 import { isPagePath } from '../shared/routes';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -140,13 +141,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
     // Every page is the single-page app; paths it does not know get its 404 page with a 404 status.
     const accepted = String(request.headers['accept-encoding'] ?? '');
-    const page = indexPage!(pathname);
+    // The reader's language: the cookie the app sets when it starts or switches, else the browser's languages.
+    const chosen = request.cookies[STORAGE_KEYS.language];
+    const locale = isLocale(chosen) ? chosen : localeFromAcceptLanguage(request.headers['accept-language']);
+    const page = indexPage!(pathname, locale);
     const encoding = (['br', 'gzip'] as const).find((name) => page[name] && accepted.includes(name));
     reply
       .code(isPagePath(pathname) ? 200 : 404)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .header('vary', 'accept-encoding');
+      .header('vary', 'accept-encoding, accept-language, cookie');
     if (encoding) reply.header('content-encoding', encoding);
     return reply.send(encoding ? page[encoding] : page.identity);
   });

@@ -1,6 +1,6 @@
 /**
- * The language of the page over the shared translator (src/shared/i18n): remembered in localStorage, set on
- * <html lang>, and followed by components through useTranslation.
+ * The language of the page over the shared translator (src/shared/i18n): remembered in localStorage and a cookie,
+ * set on <html lang>, and followed by components through useTranslation.
  */
 import { useSyncExternalStore } from 'react';
 import { DEFAULT_LOCALE, STORAGE_KEYS, type Locale } from '../../shared/constants';
@@ -22,8 +22,17 @@ function storedLocale(): Locale {
 let locale: Locale = storedLocale();
 const listeners = new Set<() => void>();
 
+/** A year, in seconds: how long the language cookie is kept. */
+const LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60;
+
+/**
+ * Sets <html lang>, and the language cookie that lets the server title the first HTML of a page in it (it holds
+ * only `en` or `vi`).
+ */
 function applyToDocument() {
-  if (typeof document !== 'undefined') document.documentElement.lang = locale;
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = locale;
+  document.cookie = `${STORAGE_KEYS.language}=${locale}; path=/; max-age=${LANGUAGE_COOKIE_AGE}; samesite=lax`;
 }
 applyToDocument();
 

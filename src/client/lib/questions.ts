@@ -44,12 +44,15 @@ export const categoriesQuery = (locale: string) =>
   });
 
 /** The reader is part of the key: liked and bookmarked differ per reader. */
+/** The feed asks for ten at a time: a phone renders its first screen sooner, and scrolling loads more. */
+const FEED_PAGE_SIZE = 10;
+
 export const feedQuery = (params: FeedParams, locale: string, userId: string | null) =>
   infiniteQueryOptions({
     queryKey: [...questionKeys.feed(params, locale), userId],
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam, signal }) => {
-      const search = new URLSearchParams({ sort: params.sort });
+      const search = new URLSearchParams({ sort: params.sort, limit: String(FEED_PAGE_SIZE) });
       if (params.category) search.set('category', params.category);
       if (params.q) search.set('q', params.q);
       if (pageParam) search.set('cursor', pageParam);

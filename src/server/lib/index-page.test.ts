@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { PAGE_PATHS } from '../../shared/routes';
 import { loadIndexPages, PAGE_SCREENS } from './index-page';
 
-const HTML = '<html><head><title>Mentor Me</title></head><body><div id="root"></div></body></html>';
+const HTML =
+  '<html lang="en"><head><meta name="description" content="The app." /><title>Mentor Me</title></head><body><div id="root"></div></body></html>';
 
 /** A build folder with an entry, a shared chunk, and two screens (one importing a chunk the entry already has). */
 function clientDir(withManifest = true) {
@@ -40,7 +41,7 @@ const preloads = (html: string) =>
 
 describe('the app page for each path', () => {
   it('preloads the screen’s own chunks, not those the entry already loads', () => {
-    const page = loadIndexPages(clientDir())('/resources');
+    const page = loadIndexPages(clientDir())('/resources', 'en');
     const html = page.identity.toString();
     expect(preloads(html)).toEqual(['/assets/resources-page-1.js', '/assets/page-1.js']);
     expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
@@ -50,16 +51,33 @@ describe('the app page for each path', () => {
 
   it('knows a question’s page by its pattern, and a path with a trailing slash', () => {
     const pages = loadIndexPages(clientDir());
-    expect(preloads(pages('/questions/4f6b7c1e-7d2a-4c55-9a51-0a6f3f0f8e21').identity.toString())).toEqual([
-      '/assets/question-page-1.js',
-      '/assets/page-1.js',
-    ]);
-    expect(preloads(pages('/resources/').identity.toString())).toContain('/assets/resources-page-1.js');
+    expect(
+      preloads(pages('/questions/4f6b7c1e-7d2a-4c55-9a51-0a6f3f0f8e21', 'en').identity.toString()),
+    ).toEqual(['/assets/question-page-1.js', '/assets/page-1.js']);
+    expect(preloads(pages('/resources/', 'en').identity.toString())).toContain('/assets/resources-page-1.js');
   });
 
   it('gives the plain page to paths it does not know, and everywhere when there is no manifest', () => {
-    expect(loadIndexPages(clientDir())('/nowhere').identity.toString()).toBe(HTML);
-    expect(loadIndexPages(clientDir(false))('/resources').identity.toString()).toBe(HTML);
+    expect(loadIndexPages(clientDir())('/nowhere', 'en').identity.toString()).toBe(HTML);
+    expect(preloads(loadIndexPages(clientDir(false))('/resources', 'en').identity.toString())).toEqual([]);
+  });
+
+  it('titles and describes a public page in the reader’s language, and sets its lang', () => {
+    const pages = loadIndexPages(clientDir());
+    const en = pages('/resources', 'en').identity.toString();
+    expect(en).toContain('<html lang="en">');
+    expect(en).toContain('<title>Local Resources · Mentor Me</title>');
+    expect(en).toContain(
+      'content="Find settlement, legal, health, housing and community services near you."',
+    );
+    const vi = pages('/resources', 'vi').identity.toString();
+    expect(vi).toContain('<html lang="vi">');
+    expect(vi).toMatch(/<title>[^<]+ · Mentor Me<\/title>/);
+    expect(vi).not.toContain('Local Resources');
+    // A page without its own texts keeps the app's title, in the reader's language all the same.
+    expect(pages('/nowhere', 'vi').identity.toString()).toContain(
+      '<html lang="vi"><head><meta name="description" content="The app." /><title>Mentor Me</title>',
+    );
   });
 
   it('names an existing screen for every page', () => {

@@ -1,7 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Locale } from '../../shared/constants';
+import { translate, type MessageKey } from '../../shared/i18n';
 import { pageRoute, type PageRoute } from '../../shared/routes';
+// The screens' texts (titles and leads) are registered with the server's messages.
+import '../errors';
 
 /** The screen each page shows, as its source file under src/client (the key of its chunk in Vite's manifest). */
 export const PAGE_SCREENS: Record<PageRoute, string> = {
@@ -24,6 +28,24 @@ export const PAGE_SCREENS: Record<PageRoute, string> = {
   '/guidelines': 'features/legal/legal-page.tsx',
 };
 
+/**
+ * Each public page's title and description, as its screen shows them: the first HTML carries them in the reader's
+ * language, for search engines and for the tab before the code has run. Other pages keep the app's own.
+ */
+const PAGE_TEXTS: Partial<Record<PageRoute, [MessageKey, MessageKey]>> = {
+  '/': ['frames.feedTitle', 'frames.feedText'],
+  '/latest': ['frames.feedLatestTitle', 'frames.feedText'],
+  '/resources': ['frames.resourcesTitle', 'frames.resourcesText'],
+  '/chat': ['frames.chatTitle', 'frames.chatText'],
+  '/chloe': ['frames.chloeTitle', 'frames.chloeText'],
+  '/faq': ['faq.title', 'faq.subtitle'],
+  '/about': ['about.title', 'about.subtitle'],
+  '/founders': ['founders.title', 'founders.intro'],
+  '/government': ['frames.governmentTitle', 'frames.governmentText'],
+  '/login': ['auth.loginTitle', 'auth.loginSubtitle'],
+  '/signup': ['auth.signupTitle', 'auth.signupSubtitle'],
+};
+
 type Chunk = { file: string; isEntry?: boolean; imports?: string[] };
 export type PageBytes = { identity: Buffer; br?: Buffer; gzip?: Buffer };
 
@@ -44,42 +66,58 @@ function closure(manifest: Record<string, Chunk>, key: string, seen = new Set<st
   return seen;
 }
 
-/**
- * The app's HTML page for each path: the built index.html with the screen's own chunks preloaded
- * (`modulepreload`), so the browser fetches the screen's code beside the entry's instead of after it has run.
- * Paths the app does not know get the plain page. Built once, compressed once.
- */
-export function loadIndexPages(clientDir: string): (pathname: string) => PageBytes {
-  const html = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
-  const read = (name: string) => {
-    const file = path.join(clientDir, name);
-    return existsSync(file) ? readFileSync(file) : undefined;
-  };
-  const plain: PageBytes = {
-    identity: Buffer.from(html),
-    br: read('index.html.br'),
-    gzip: read('index.html.gz'),
-  };
-  const manifestFile = path.join(clientDir, '.vite/manifest.json');
-  if (!existsSync(manifestFile)) return () => plain;
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, Chunk>;
+/** The built page in a language: `<html lang>`, and the page's title and description when it has its own. */
+function inLanguage(html: string, locale: Locale, route: PageRoute | undefined): string {
+  const appName = translate(locale, 'app.name');
+  const texts = route && PAGE_TEXTS[route];
+  let page = html.replace(/<html lang="[^"]*"/, `<html lang="${locale}"`);
+  if (texts) {
+    const [title, description] = texts.map((key) => escapeHtml(translate(locale, key)));
+    page = page
+      .replace(/<title>[^<]*<\/title>/, `<title>${title} · ${escapeHtml(appName)}</title>`)
+      .replace(/(<meta\s+name="description"\s+content=")[^"]*"/, `$1${description}"`);
+  }
+  return page;
+}
+
+/**
+ * The app's HTML page for each path and language: the built index.html with the screen's own chunks preloaded
+ * (`modulepreload`), so the browser fetches the screen's code beside the entry's instead of after it has run, and
+ * with the page's title, description and `lang` in the reader's language. Paths the app does not know get the
+ * plain page. Built once, compressed once.
+ */
+export function loadIndexPages(clientDir: string): (pathname: string, locale: Locale) => PageBytes {
+  const html = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+  const manifestFile = path.join(clientDir, '.vite/manifest.json');
+  const manifest = existsSync(manifestFile)
+    ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, Chunk>)
+    : {};
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   const loaded = entry ? closure(manifest, entry) : new Set<string>();
-  const byScreen = new Map<string, PageBytes>();
-  for (const screen of new Set(Object.values(PAGE_SCREENS))) {
-    const files = [...closure(manifest, screen)]
+  const preloads = (screen: string) =>
+    [...closure(manifest, screen)]
       .filter((key) => !loaded.has(key))
       .map((key) => manifest[key]!.file)
-      .filter((file) => file.endsWith('.js'));
-    const links = files
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-      .join('\n    ');
-    byScreen.set(screen, files.length ? compress(html.replace('</head>', `  ${links}\n  </head>`)) : plain);
-  }
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
 
-  return (pathname) => {
+  const pages = new Map<string, PageBytes>();
+  const build = (route: PageRoute | undefined, locale: Locale) => {
+    const links = route ? preloads(PAGE_SCREENS[route]) : [];
+    const withLinks = links.length ? html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`) : html;
+    return compress(inLanguage(withLinks, locale, route));
+  };
+  return (pathname, locale) => {
     const route = pageRoute(pathname);
-    return (route && byScreen.get(PAGE_SCREENS[route])) ?? plain;
+    const key = `${route ?? ''}|${locale}`;
+    let page = pages.get(key);
+    if (!page) {
+      page = build(route, locale);
+      pages.set(key, page);
+    }
+    return page;
   };
 }
