@@ -90,7 +90,8 @@ export async function benchLighthouse(): Promise<string[]> {
   try {
     for (const page of LIGHTHOUSE_PAGES) {
       const figures: Figures[] = [];
-      for (let run = 0; run < runs; run++) figures.push(await audit(`http://127.0.0.1:${port}${page}`, chrome.port));
+      for (let run = 0; run < runs; run++)
+        figures.push(await audit(`http://127.0.0.1:${port}${page}`, chrome.port));
       const pick = (key: keyof Figures) => median(figures.map((f) => f[key]));
       const performance = pick('performance');
       const cls = pick('cls');

@@ -48,7 +48,8 @@ function restoreScroll(top: number): () => void {
   };
   const attempt = () => {
     window.scrollTo(0, top);
-    if (Math.abs(window.scrollY - top) > 1 && performance.now() < until) frame = requestAnimationFrame(attempt);
+    if (Math.abs(window.scrollY - top) > 1 && performance.now() < until)
+      frame = requestAnimationFrame(attempt);
     else stop();
   };
   for (const type of ['wheel', 'touchstart', 'keydown'] as const)
