@@ -89,8 +89,8 @@ export function StatusPanel() {
       )}
       {status.isPending && <Skeleton className="mt-3 h-6 w-3/4" />}
       {line && (
-        <p className="mt-3 flex items-center gap-2 font-medium text-slate-900">
-          <span aria-hidden="true" className={cn('h-3 w-3 shrink-0 rounded-full', line.dot)} />
+        <p className="mt-3 flex items-start gap-2 font-medium text-slate-900">
+          <span aria-hidden="true" className={cn('mt-1.5 h-3 w-3 shrink-0 rounded-full', line.dot)} />
           {t(`government.status.${line.key}`, line.values)}
         </p>
       )}
