@@ -339,3 +339,30 @@ test('more questions load as the reader scrolls, then with the button', async ({
   await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
   await expect.poll(() => cards.count()).toBeGreaterThan(10);
 });
+
+test('a question that cannot be loaded says so in place, and Try again loads it', async ({ page }) => {
+  await page.goto('/latest');
+  const link = page
+    .getByRole('region', { name: 'Questions', exact: true })
+    .getByRole('article')
+    .first()
+    .getByRole('heading')
+    .getByRole('link');
+  const title = (await link.textContent())!;
+  let down = true;
+  await page.route('**/api/questions/*', (route) =>
+    down && route.request().method() === 'GET'
+      ? route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: '{"error":"Down","code":"UNAVAILABLE"}',
+        })
+      : route.fallback(),
+  );
+  await link.click();
+  const alert = page.getByRole('alert').filter({ has: page.getByRole('button', { name: 'Try again' }) });
+  await expect(alert).toBeVisible();
+  down = false;
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+});

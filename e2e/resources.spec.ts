@@ -171,11 +171,22 @@ test('says when nothing of a kind is near, and where to look instead', async ({ 
   );
 });
 
-test('shows a toast when the directory cannot be reached', async ({ page }) => {
-  await page.route('**/api/resources?*', (route) => route.fulfill({ status: 503, body: '{"error":"Down"}' }));
+test('says where the results would be when the directory cannot be reached, and asks again on Try again', async ({
+  page,
+}) => {
+  let down = true;
+  await page.route('**/api/resources?*', (route) =>
+    down ? route.fulfill({ status: 503, body: '{"error":"Down"}' }) : route.fallback(),
+  );
   await page.goto('/resources');
   await page.getByRole('button', { name: 'Sydney', exact: true }).click();
   await expect(toast(page, 'Failed to get location details')).toBeVisible();
+  const alert = page.getByRole('alert').filter({ hasText: 'The organisations could not be loaded.' });
+  await expect(alert).toBeVisible();
+  down = false;
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await expect(alert).toHaveCount(0);
+  await expect(results(page).getByRole('article').first()).toBeVisible();
 });
 
 /** "Showing 20 of 77" as its two numbers. */

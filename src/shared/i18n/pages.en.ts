@@ -200,6 +200,7 @@ export const pagesEn = {
     interruptedText: 'The response was interrupted. Please try again.',
   },
   resources: {
+    loadError: 'The organisations could not be loaded. Check your connection and try again.',
     locationTitle: 'Your location',
     locationText:
       'Share your location to see services near you, nearest first. It is used only for this search and is not stored.',

@@ -197,6 +197,7 @@ export const pagesVi: PageResources = {
     interruptedText: 'Câu trả lời bị gián đoạn. Vui lòng thử lại.',
   },
   resources: {
+    loadError: 'Không tải được danh sách tổ chức. Hãy kiểm tra kết nối và thử lại.',
     locationTitle: 'Vị trí của bạn',
     locationText:
       'Chia sẻ vị trí để xem các dịch vụ gần bạn, gần nhất trước. Vị trí chỉ dùng cho lần tìm kiếm này và không được lưu lại.',

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { CATEGORY_SLUGS, type CategorySlug } from '../../../shared/categories';
 import { CRISIS_LINES } from '../../../shared/constants';
 import type { Question } from '../../../shared/schemas/questions';
+import { LoadFailed } from '../../components/load-failed';
 import { Page } from '../../components/page';
 import { QuestionCard, QuestionCardSkeleton } from '../../components/question-card';
 import { Button, buttonClasses } from '../../components/ui/button';
@@ -254,14 +255,7 @@ export function FeedPage({ sort }: { sort: 'trending' | 'latest' }) {
           className="space-y-3"
         >
           {feed.isPending && [0, 1, 2].map((n) => <QuestionCardSkeleton key={n} />)}
-          {feed.isError && (
-            <Card role="alert" className="text-center">
-              <p className="text-red-800">{t('feed.loadError')}</p>
-              <Button variant="secondary" className="mt-3" onClick={() => void feed.refetch()}>
-                {t('common.retry')}
-              </Button>
-            </Card>
-          )}
+          {feed.isError && <LoadFailed text={t('feed.loadError')} onRetry={() => void feed.refetch()} />}
           {empty && (
             <Card className="text-center">
               <h2 className="text-xl font-bold text-slate-900">{t('feed.emptyTitle')}</h2>

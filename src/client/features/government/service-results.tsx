@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { GovernmentResource, ResolvedPlace } from '../../../shared/schemas/resources';
+import { LoadFailed } from '../../components/load-failed';
 import { Button } from '../../components/ui/button';
 import { Card, Skeleton } from '../../components/ui/card';
 import { formatNumber } from '../../lib/format';
@@ -54,19 +55,6 @@ function NoResults({ onBrowseAll }: { onBrowseAll: () => void }) {
   );
 }
 
-/** The search could not be answered: said where the results would be, with a way to ask again. */
-function LoadFailed({ onRetry }: { onRetry: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Card role="alert" className="mt-4 text-center">
-      <p className="text-red-800">{t('government.loadError')}</p>
-      <Button variant="secondary" className="mt-3" onClick={onRetry}>
-        {t('common.retry')}
-      </Button>
-    </Card>
-  );
-}
-
 /**
  * The services found, as cards, twenty at a time: placeholders while they load, a way back to all of them when
  * none match. When more open, focus moves to the first new card, so a keyboard or screen reader user reads on
@@ -109,7 +97,7 @@ export function ServiceResults(props: ServiceResultsProps) {
             : t('government.resultsCount', { count: resources.length })}
         </p>
       )}
-      {props.failed && <LoadFailed onRetry={props.onRetry} />}
+      {props.failed && <LoadFailed text={t('government.loadError')} onRetry={props.onRetry} />}
       <div ref={list} className="mt-4 grid gap-4 md:grid-cols-2">
         {loading &&
           Array.from({ length: SKELETON_CARDS }, (_, i) => (

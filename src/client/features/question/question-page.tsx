@@ -1,5 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
+import { LoadFailed } from '../../components/load-failed';
 import { Page } from '../../components/page';
 import { QuestionBadges } from '../../components/question-card';
 import { buttonClasses } from '../../components/ui/button';
@@ -31,7 +32,11 @@ export function QuestionPage() {
           <ArrowLeft aria-hidden="true" className="h-4 w-4" />
           {t('question.back')}
         </Link>
-        <p className="text-slate-700">{missing ? t('question.notFound') : query.error.message}</p>
+        {missing ? (
+          <p className="text-slate-700">{t('question.notFound')}</p>
+        ) : (
+          <LoadFailed text={query.error.message} onRetry={() => void query.refetch()} />
+        )}
       </Page>
     );
   }

@@ -2,6 +2,7 @@ import { useQueries } from '@tanstack/react-query';
 import { MapPin } from 'lucide-react';
 import { useEffect, useRef, type Ref } from 'react';
 import { AUS_STATES, RESOURCE_PAGE_SIZE } from '../../../shared/schemas/resources';
+import { LoadFailed } from '../../components/load-failed';
 import { Button } from '../../components/ui/button';
 import { Card, Skeleton } from '../../components/ui/card';
 import { StateSelect } from '../../components/find-help';
@@ -43,6 +44,8 @@ function useDirectory(view: DirectoryView) {
     resources,
     total,
     loadingFirst: first.isPending,
+    failedFirst: first.isError,
+    retryFirst: () => void first.refetch(),
     loadingMore: view.pages > 1 && last.isPending,
     fetching: pages.some((page) => page.isFetching),
   };
@@ -128,6 +131,9 @@ export function DirectoryResults(props: DirectoryProps) {
           />
         )}
 
+        {directory.failedFirst && (
+          <LoadFailed text={t('resources.loadError')} onRetry={directory.retryFirst} />
+        )}
         <div ref={list} className="mt-4 grid gap-4 md:grid-cols-2">
           {directory.loadingFirst &&
             Array.from({ length: SKELETON_CARDS }, (_, i) => (

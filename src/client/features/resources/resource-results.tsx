@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { LOCAL_CATEGORIES, type LocalResourcesResponse } from '../../../shared/schemas/resources';
+import { LoadFailed } from '../../components/load-failed';
 import { buttonClasses } from '../../components/ui/button';
 import { Card, Skeleton } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
@@ -75,6 +76,8 @@ type ResourceResultsProps = {
   answer: LocalResourcesResponse | undefined;
   loading: boolean;
   fetching: boolean;
+  /** The search could not be answered: a message and Retry stand where the results would be. */
+  onRetry?: () => void;
 } & Omit<CategoryChipsProps, 'counts'>;
 
 /** The organisations near the origin, filtered by category chips, nearest first. */
@@ -85,6 +88,7 @@ export function ResourceResults({
   fetching,
   category,
   onCategory,
+  onRetry,
 }: ResourceResultsProps) {
   const { t } = useTranslation();
   const place = answer?.place;
@@ -105,6 +109,7 @@ export function ResourceResults({
 
       {answer && <CategoryChips counts={answer.counts} category={category} onCategory={onCategory} />}
 
+      {onRetry && <LoadFailed text={t('resources.loadError')} onRetry={onRetry} />}
       <div className="mt-4 grid gap-4 md:grid-cols-2">
         {loading &&
           Array.from({ length: SKELETON_CARDS }, (_, i) => (

@@ -95,6 +95,7 @@ export function ResourcesPage() {
                 answer={answer}
                 loading={query.isPending}
                 fetching={query.isFetching}
+                onRetry={query.isError && !postcodeError ? () => void query.refetch() : undefined}
                 category={category}
                 onCategory={setCategory}
               />
