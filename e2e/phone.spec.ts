@@ -219,3 +219,53 @@ test.describe('the government page at 360 px', () => {
     await expect(results.getByRole('heading', { name, exact: true })).toBeInViewport();
   });
 });
+
+test.describe('what floats, on a phone', () => {
+  test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
+
+  const overlap = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+  test('toasts sit under the header, clear of the chat button', async ({ page }) => {
+    await page.route('**/api/resources?*', (route) =>
+      route.fulfill({ status: 503, body: '{"error":"Down"}' }),
+    );
+    await page.goto('/resources');
+    await page.getByRole('button', { name: 'Sydney', exact: true }).click();
+    const toast = page
+      .getByRole('region', { name: /^Notifications/ })
+      .getByRole('listitem')
+      .first();
+    await expect(toast).toBeVisible();
+    const box = (await toast.boundingBox())!;
+    const header = (await page.getByRole('banner').boundingBox())!;
+    const button = (await page.getByRole('button', { name: 'Open chat options' }).boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(header.y + header.height - 1);
+    expect(overlap(box, button)).toBe(false);
+  });
+
+  test('the chat button leaves the last lines of a page free, and steps aside while the keyboard is open', async ({
+    page,
+  }) => {
+    await page.goto('/faq');
+    const button = page.getByRole('button', { name: 'Open chat options' });
+    await settled(page);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect
+      .poll(() =>
+        page.evaluate(() => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1),
+      )
+      .toBe(true);
+    const last = page.getByRole('contentinfo').getByText(/© \d{4} Mentor Me/);
+    await expect(last).toBeInViewport();
+    const [lastBox, buttonBox] = [(await last.boundingBox())!, (await button.boundingBox())!];
+    expect(overlap(lastBox, buttonBox), JSON.stringify([lastBox, buttonBox])).toBe(false);
+
+    await page.goto('/');
+    await expect(button).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Search questions' }).focus();
+    await expect(button).toHaveCount(0);
+    await page.getByRole('searchbox', { name: 'Search questions' }).blur();
+    await expect(button).toBeVisible();
+  });
+});

@@ -1,15 +1,51 @@
 import { Bot, MessageCircle, Users } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { PopoverMenu } from '../components/ui/popover-menu';
 import { useAuth } from '../lib/auth';
 import { useTranslation } from '../lib/i18n';
 
-/** The chat button at the bottom right of every page but the two chat pages. */
+/** A text field has focus on a touch screen, or the visible viewport has shrunk: the on-screen keyboard is open. */
+function keyboardOpen(): boolean {
+  const active = document.activeElement;
+  const typing =
+    active instanceof HTMLTextAreaElement ||
+    (active instanceof HTMLElement && active.isContentEditable) ||
+    (active instanceof HTMLInputElement &&
+      !['button', 'checkbox', 'radio', 'range', 'submit', 'reset', 'file', 'color'].includes(active.type));
+  const touch = window.matchMedia('(pointer: coarse)').matches;
+  const viewport = window.visualViewport;
+  return (touch && typing) || (!!viewport && viewport.height < window.innerHeight - 150);
+}
+
+/** Whether the on-screen keyboard is open, following focus and the visible viewport's size. */
+function useKeyboardOpen(): boolean {
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    // After focus has settled: focusout fires before the next field's focusin.
+    const update = () => requestAnimationFrame(() => setOpen(keyboardOpen()));
+    document.addEventListener('focusin', update);
+    document.addEventListener('focusout', update);
+    window.visualViewport?.addEventListener('resize', update);
+    return () => {
+      document.removeEventListener('focusin', update);
+      document.removeEventListener('focusout', update);
+      window.visualViewport?.removeEventListener('resize', update);
+    };
+  }, []);
+  return open;
+}
+
+/**
+ * The chat button at the bottom right of every page but the two chat pages; out of the way while the on-screen
+ * keyboard is open.
+ */
 export function FloatingChat() {
   const { t } = useTranslation();
   const { user } = useAuth();
   const { pathname } = useLocation();
-  if (pathname === '/chat' || pathname === '/chloe') return null;
+  const typing = useKeyboardOpen();
+  if (pathname === '/chat' || pathname === '/chloe' || typing) return null;
   const item = 'flex items-start gap-3 rounded-md p-3 text-slate-800 hover:bg-slate-100';
   return (
     <div className="fixed right-4 bottom-4 z-30">

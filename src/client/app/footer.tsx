@@ -90,8 +90,9 @@ export function Footer() {
           </ul>
         </div>
       </div>
-      <div className="border-t border-slate-800 px-4 py-4 text-center text-sm text-slate-300">
-        {t('footer.copyright', { year: new Date().getFullYear() })}
+      {/* Room at the bottom, so the floating chat button never covers the last lines of a page. */}
+      <div className="border-t border-slate-800 px-4 pt-4 pb-24 text-center text-sm text-slate-300">
+        <p>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
       </div>
     </footer>
   );

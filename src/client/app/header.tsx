@@ -1,5 +1,5 @@
 import { ExternalLink, Menu } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { setLanguage, useTranslation } from '../lib/i18n';
 import { Link, NavLink, useLocation } from 'react-router';
 import { CrisisDialog } from '../components/crisis-dialog';
@@ -177,16 +177,36 @@ function MobileDrawer() {
   );
 }
 
+/**
+ * Publishes the header's height as `--header-height`, so what sits just under it (the toasts) follows it as the
+ * demo bar or a wrapped line changes it.
+ */
+function useHeaderHeight() {
+  const header = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const element = header.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const publish = () =>
+      document.documentElement.style.setProperty('--header-height', `${element.offsetHeight}px`);
+    publish();
+    const observer = new ResizeObserver(publish);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return header;
+}
+
 export function Header() {
   const { t } = useTranslation();
   const { user, status } = useAuth();
+  const header = useHeaderHeight();
   const link = ({ isActive }: { isActive: boolean }) =>
     cn(
       'block rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap',
       isActive ? 'text-brand-800 underline underline-offset-8' : 'text-slate-700 hover:text-slate-900',
     );
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
+    <header ref={header} className="sticky top-0 z-40 border-b border-slate-200 bg-white">
       <SafetyBar />
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-6">
         <MobileDrawer />

@@ -42,7 +42,8 @@ export default function Toaster() {
       )}
       <RadixToast.Viewport
         hotkey={[...UI.toastHotkey]}
-        className="fixed right-0 bottom-0 z-[100] m-0 flex w-full list-none flex-col gap-2 p-4 md:max-w-[420px]"
+        // Just under the header: clear of the floating chat button and of the actions the reader just tapped.
+        className="fixed top-(--header-height,4rem) right-0 z-[100] m-0 flex w-full list-none flex-col gap-2 p-4 md:max-w-[420px]"
       />
     </RadixToast.Provider>
   );
