@@ -178,3 +178,22 @@ test('Chloe replies to a new question in the feed, with her sources', async ({ p
     page.getByRole('article').filter({ hasText: 'tax file number for my first job' }),
   ).toContainText('Chloe replied');
 });
+
+test('an answer opens at its beginning: the question asked and the start of the answer stay in view', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/chloe');
+  for (const question of ['How does Mentor Me work?', 'How do I get a tax file number?']) {
+    await input(page).fill(question);
+    await input(page).press('Enter');
+    await expect(log(page)).toContainText(question);
+    await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0);
+  }
+  // The second question is at the top of the log, not scrolled away by its answer streaming in below it.
+  const asked = log(page).locator('[data-role="user"]').last();
+  await expect(asked).toContainText('How do I get a tax file number?');
+  await expect(asked).toBeInViewport();
+  const answer = log(page).locator('[data-role="chloe"]').last();
+  await expect(answer).toBeInViewport();
+});

@@ -4,7 +4,11 @@ import { ChloeAvatar } from './chloe-avatar';
 import { ChloeMessage, UserMessage } from './chloe-message';
 import type { Message } from './use-chloe-chat';
 
-/** The conversation as a log: Chloe's greeting, then each turn; it scrolls to the newest words. */
+/**
+ * The conversation as a log: Chloe's greeting, then each turn. When the reader asks, the log scrolls so their
+ * question and the start of the answer are in view, and stays there while the answer streams in below: an answer
+ * is read from its beginning, and the reader's own scrolling is never taken over.
+ */
 export function MessageList({
   messages,
   pending,
@@ -15,15 +19,19 @@ export function MessageList({
   onRetry: (message: Message) => void;
 }) {
   const { t } = useTranslation();
-  const endRef = useRef<HTMLDivElement>(null);
+  const logRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    endRef.current?.scrollIntoView?.({ block: 'end' });
-  }, [messages]);
+    const log = logRef.current;
+    const questions = log?.querySelectorAll<HTMLElement>('[data-role="user"]');
+    const asked = questions?.[questions.length - 1];
+    if (log && asked) log.scrollTo?.({ top: asked.offsetTop - 16 });
+  }, [messages.length]);
   return (
     <div
       role="log"
       aria-label={t('chloe.conversation')}
-      className="max-h-[60vh] min-h-80 space-y-4 overflow-y-auto p-4"
+      ref={logRef}
+      className="relative max-h-[60vh] min-h-80 space-y-4 overflow-y-auto p-4"
       tabIndex={0}
     >
       <div className="flex gap-3">
@@ -32,14 +40,15 @@ export function MessageList({
           <p>{t('chloe.greeting')}</p>
         </div>
       </div>
-      {messages.map((message) =>
-        message.role === 'user' ? (
-          <UserMessage key={message.id} message={message} />
-        ) : (
-          <ChloeMessage key={message.id} message={message} pending={pending} onRetry={onRetry} />
-        ),
-      )}
-      <div ref={endRef} />
+      {messages.map((message) => (
+        <div key={message.id} data-role={message.role}>
+          {message.role === 'user' ? (
+            <UserMessage message={message} />
+          ) : (
+            <ChloeMessage message={message} pending={pending} onRetry={onRetry} />
+          )}
+        </div>
+      ))}
     </div>
   );
 }
