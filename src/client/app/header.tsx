@@ -1,15 +1,13 @@
 import { ExternalLink, Menu } from 'lucide-react';
-import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { setLanguage, useTranslation } from '../lib/i18n';
 import { Link, NavLink, useLocation } from 'react-router';
 import { CrisisDialog } from '../components/crisis-dialog';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Modal } from '../components/ui/modal';
-import { PopoverMenu } from '../components/ui/popover-menu';
 import { useAuth } from '../lib/auth';
 import { cn } from '../lib/cn';
 import { usePublicConfig } from '../lib/config';
-import { initials } from '../lib/format';
 import { NAV_LINKS } from './nav-links';
 import { SafetyBar } from './safety-bar';
 
@@ -85,43 +83,8 @@ function MainNav(props: {
   );
 }
 
-function AccountMenu() {
-  const { t } = useTranslation();
-  const { user, signOut } = useAuth();
-  if (!user) return null;
-  const item = 'block w-full rounded-md px-3 py-2 text-left text-slate-800 hover:bg-slate-100';
-  return (
-    <PopoverMenu
-      label={t('nav.accountMenu', { name: user.displayName })}
-      trigger={<span aria-hidden="true">{initials(user.displayName)}</span>}
-      triggerClassName="flex h-10 w-10 items-center justify-center rounded-full bg-brand-700 font-semibold text-white hover:bg-brand-800"
-      panelClassName="right-0 mt-2 w-56"
-    >
-      <p className="px-3 py-2 text-sm text-slate-600">
-        {user.displayName} · {t(`roles.${user.role}`)}
-      </p>
-      <ul>
-        <li>
-          <Link to="/profile" className={item}>
-            {t('nav.profile')}
-          </Link>
-        </li>
-        {user.role === 'admin' && (
-          <li>
-            <Link to="/admin" className={item}>
-              {t('nav.admin')}
-            </Link>
-          </li>
-        )}
-        <li className="mt-1 border-t border-slate-200 pt-1">
-          <button type="button" className={item} onClick={() => void signOut()}>
-            {t('nav.signOut')}
-          </button>
-        </li>
-      </ul>
-    </PopoverMenu>
-  );
-}
+/** The account menu loads after the first screen, in a placeholder of its size, so nothing beside it moves. */
+const AccountMenu = lazy(() => import('./account-menu'));
 
 function MobileDrawer() {
   const { t } = useTranslation();
@@ -177,36 +140,16 @@ function MobileDrawer() {
   );
 }
 
-/**
- * Publishes the header's height as `--header-height`, so what sits just under it (the toasts) follows it as the
- * demo bar or a wrapped line changes it.
- */
-function useHeaderHeight() {
-  const header = useRef<HTMLElement>(null);
-  useLayoutEffect(() => {
-    const element = header.current;
-    if (!element || typeof ResizeObserver === 'undefined') return;
-    const publish = () =>
-      document.documentElement.style.setProperty('--header-height', `${element.offsetHeight}px`);
-    publish();
-    const observer = new ResizeObserver(publish);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-  return header;
-}
-
 export function Header() {
   const { t } = useTranslation();
   const { user, status } = useAuth();
-  const header = useHeaderHeight();
   const link = ({ isActive }: { isActive: boolean }) =>
     cn(
       'block rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap',
       isActive ? 'text-brand-800 underline underline-offset-8' : 'text-slate-700 hover:text-slate-900',
     );
   return (
-    <header ref={header} className="sticky top-0 z-40 border-b border-slate-200 bg-white">
+    <header id="site-header" className="sticky top-0 z-40 border-b border-slate-200 bg-white">
       <SafetyBar />
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-6">
         <MobileDrawer />
@@ -221,7 +164,11 @@ export function Header() {
           <CrisisDialog />
           <LanguageSwitch short />
           {user ? (
-            <AccountMenu />
+            <Suspense
+              fallback={<span aria-hidden="true" className="block h-10 w-10 rounded-full bg-brand-700" />}
+            >
+              <AccountMenu />
+            </Suspense>
           ) : status === 'signedOut' ? (
             <Link to="/login" className={buttonClasses('primary', 'sm')}>
               {t('nav.signIn')}

@@ -1,10 +1,9 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 import { useAuth } from '../lib/auth';
 import { useCurrentToast } from '../lib/toast';
 import { useTranslation } from '../lib/i18n';
 import { ErrorBoundary } from './error-boundary';
-import { FloatingChat } from './floating-chat';
 import { Footer } from './footer';
 import { GuardSkeleton } from './guard';
 import { Header } from './header';
@@ -21,6 +20,9 @@ function Toasts() {
   ) : null;
 }
 
+/** The floating chat button loads after the page: it is not part of what the first screen needs to show. */
+const FloatingChat = lazy(() => import('./floating-chat').then((m) => ({ default: m.FloatingChat })));
+
 /** Loaded only for a person whose mentor application was declined and who has not read why yet. */
 const MentorDeclinedNotice = lazy(() => import('./mentor-declined-notice'));
 
@@ -33,59 +35,34 @@ function DeclinedNotice() {
   ) : null;
 }
 
-/** Where the reader was on each page of this visit, by history entry, for Back and Forward. */
-const scrollPositions = new Map<string, number>();
-/** How long a page that is still loading is given to grow tall enough for the place the reader left. */
-const RESTORE_WINDOW_MS = 2000;
-
-/** Scrolls to `top` as soon as the page is tall enough, until the reader scrolls or the window has passed. */
-function restoreScroll(top: number): () => void {
-  const until = performance.now() + RESTORE_WINDOW_MS;
-  let frame = 0;
-  const stop = () => {
-    cancelAnimationFrame(frame);
-    for (const type of ['wheel', 'touchstart', 'keydown'] as const) window.removeEventListener(type, stop);
-  };
-  const attempt = () => {
-    window.scrollTo(0, top);
-    if (Math.abs(window.scrollY - top) > 1 && performance.now() < until)
-      frame = requestAnimationFrame(attempt);
-    else stop();
-  };
-  for (const type of ['wheel', 'touchstart', 'keydown'] as const)
-    window.addEventListener(type, stop, { passive: true });
-  attempt();
-  return stop;
-}
+const scrollMemory = () => import('./scroll-memory');
 
 /**
  * After each navigation, focus on the content as a page load would; a new page starts at the top, and Back or
- * Forward returns to where the reader was on that page, once its content has come.
+ * Forward returns to where the reader was on that page, once its content has come (app/scroll-memory.ts).
  */
 function useScrollOnNavigate() {
   const { pathname, key } = useLocation();
   const navigation = useNavigationType();
-  const current = useRef(key);
-  useEffect(() => {
-    // The app puts the reader back itself, once the page has its content; the browser would try too early.
-    history.scrollRestoration = 'manual';
-    const remember = () => scrollPositions.set(current.current, window.scrollY);
-    window.addEventListener('scroll', remember, { passive: true });
-    return () => window.removeEventListener('scroll', remember);
-  }, []);
-  // Before the browser reports the new page's first scroll, so it is not taken for the last page's place.
   useLayoutEffect(() => {
-    current.current = key;
+    void scrollMemory().then((memory) => memory.enterEntry(key));
   }, [key]);
   useEffect(() => {
     const main = document.getElementById('main');
     if (main && document.activeElement !== document.body) main.focus({ preventScroll: true });
-    const saved = navigation === 'POP' ? scrollPositions.get(key) : undefined;
-    if (saved === undefined) {
+    if (navigation !== 'POP') {
       window.scrollTo(0, 0);
       return;
     }
-    return restoreScroll(saved);
+    let stop: (() => void) | undefined;
+    let left = false;
+    void scrollMemory().then((memory) => {
+      if (!left) stop = memory.returnTo(key);
+    });
+    return () => {
+      left = true;
+      stop?.();
+    };
     // A new page, not a new query on the same page (filters replace the entry and keep the place).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname]);
@@ -111,7 +88,9 @@ export function Layout({ children }: { children: ReactNode }) {
         </ErrorBoundary>
       </main>
       <Footer />
-      <FloatingChat />
+      <Suspense fallback={null}>
+        <FloatingChat />
+      </Suspense>
       <Toasts />
     </div>
   );

@@ -1,14 +1,33 @@
 import { Toast as RadixToast } from 'radix-ui';
 import { X } from 'lucide-react';
+import { useLayoutEffect } from 'react';
 import { UI } from '../../../shared/constants';
 import { cn } from '../../lib/cn';
 import { useTranslation } from '../../lib/i18n';
 import { dismissToast, useCurrentToast } from '../../lib/toast';
 
+/**
+ * Publishes the site header's height as `--header-height` while toasts are shown, so they sit just under it as
+ * the demo bar or a wrapped line changes it.
+ */
+function useHeaderHeight() {
+  useLayoutEffect(() => {
+    const header = document.getElementById('site-header');
+    if (!header || typeof ResizeObserver === 'undefined') return;
+    const publish = () =>
+      document.documentElement.style.setProperty('--header-height', `${header.offsetHeight}px`);
+    publish();
+    const observer = new ResizeObserver(publish);
+    observer.observe(header);
+    return () => observer.disconnect();
+  }, []);
+}
+
 /** Radix Toast: swipe right to dismiss, F8 jumps to it, announced politely (errors assertively). */
 export default function Toaster() {
   const { t } = useTranslation();
   const item = useCurrentToast();
+  useHeaderHeight();
   return (
     <RadixToast.Provider
       duration={UI.toastDurationMs}
