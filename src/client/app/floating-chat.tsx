@@ -13,7 +13,7 @@ function keyboardOpen(): boolean {
     (active instanceof HTMLElement && active.isContentEditable) ||
     (active instanceof HTMLInputElement &&
       !['button', 'checkbox', 'radio', 'range', 'submit', 'reset', 'file', 'color'].includes(active.type));
-  const touch = window.matchMedia('(pointer: coarse)').matches;
+  const touch = window.matchMedia?.('(pointer: coarse)').matches ?? false;
   const viewport = window.visualViewport;
   return (touch && typing) || (!!viewport && viewport.height < window.innerHeight - 150);
 }
