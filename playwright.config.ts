@@ -15,6 +15,9 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     trace: 'off',
     launchOptions: chromiumLaunch,
+    // The service worker would answer some requests in place of the server and of page.route(); e2e/offline.spec.ts
+    // allows it where it is what is tested.
+    serviceWorkers: 'block',
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {

@@ -2,38 +2,85 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 5000}`;
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: path.resolve(import.meta.dirname, 'src/client'),
-  publicDir: path.resolve(import.meta.dirname, 'src/client/public'),
-  plugins: [react(), tailwindcss()],
-  build: {
-    outDir: path.resolve(import.meta.dirname, 'dist/client'),
-    emptyOutDir: true,
-    target: 'es2022',
-    sourcemap: false,
-    reportCompressedSize: false,
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        // TanStack Query and the data layer's core in one chunk: split along the lazy screens that use parts of
-        // them, the pieces cost more in extra files than they save (the first route's budget, bench/bundle.ts).
-        codeSplitting: {
-          groups: [
-            {
-              name: 'query',
-              test: /node_modules[\\/]@tanstack[\\/]|src[\\/]client[\\/]lib[\\/](api|mutation|query)\.ts/,
+  // The page frames' renderer needs none of the files served as they are.
+  publicDir: isSsrBuild ? false : path.resolve(import.meta.dirname, 'src/client/public'),
+  plugins: [
+    react(),
+    tailwindcss(),
+    ...(isSsrBuild
+      ? []
+      : [
+          // Installable, and readable without a connection: the manifest, and the service worker built from
+          // src/client/service-worker/sw.ts with the list of files to keep (decision 015).
+          VitePWA({
+            strategies: 'injectManifest',
+            srcDir: 'service-worker',
+            filename: 'sw.ts',
+            injectRegister: false,
+            manifest: {
+              id: '/',
+              name: 'Mentor Me',
+              short_name: 'Mentor Me',
+              description:
+                'Ask questions, chat with mentors and find help in Australia, in English or Vietnamese. Hỏi đáp, trò chuyện với người hướng dẫn và tìm hỗ trợ tại Úc.',
+              lang: 'en',
+              start_url: '/',
+              scope: '/',
+              display: 'standalone',
+              background_color: '#ffffff',
+              theme_color: '#0c4a6e',
+              icons: [
+                { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+                { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+                { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+              ],
             },
-          ],
+            injectManifest: {
+              // The manifest and its icons are added by the plugin. The admin screens are not kept: they need a connection.
+              globPatterns: ['**/*.{js,css,html,svg}'],
+              globIgnores: ['**/admin-*.js'],
+            },
+          }),
+        ]),
+  ],
+  build: isSsrBuild
+    ? {
+        // The page frames' renderer (src/client/frame.tsx), run by the server at start.
+        outDir: path.resolve(import.meta.dirname, 'dist/frame'),
+        emptyOutDir: true,
+        target: 'node20',
+      }
+    : {
+        outDir: path.resolve(import.meta.dirname, 'dist/client'),
+        emptyOutDir: true,
+        target: 'es2022',
+        sourcemap: false,
+        reportCompressedSize: false,
+        manifest: true,
+        rolldownOptions: {
+          output: {
+            // TanStack Query and the data layer's core in one chunk: split along the lazy screens that use parts of
+            // them, the pieces cost more in extra files than they save (the first route's budget, bench/bundle.ts).
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'query',
+                  test: /node_modules[\\/]@tanstack[\\/]|src[\\/]client[\\/]lib[\\/](api|mutation|query)\.ts/,
+                },
+              ],
+            },
+          },
         },
       },
-    },
-  },
   server: {
     port: 5173,
     // The Host header stays localhost:5173, so the API's Origin check sees a same-origin request.
     proxy: { '/api': { target: apiTarget } },
   },
-});
+}));

@@ -1,4 +1,5 @@
 import { i18n } from './i18n';
+import { noteAnswer } from './offline';
 
 /** An error from the API: its HTTP status, its stable code and the message to show (already translated). */
 export class ApiError extends Error {
@@ -48,6 +49,7 @@ export async function request(path: string, options: Options & { accept?: string
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, i18n.t('errors.networkFailed'), 'NETWORK');
   }
+  noteAnswer(response);
   if (response.ok) return response;
   const body = (await readJson(response)) as { error?: unknown; code?: unknown } | undefined;
   const message =

@@ -2,6 +2,8 @@
  * Quick exit, as family-violence services offer it: someone who is being watched can leave at once for a page
  * that gives nothing away. The weather is a page anyone might open.
  */
+import { forgetSavedAnswers } from './offline';
+
 export const QUICK_EXIT_URL = 'https://www.bom.gov.au/';
 
 /** Escape pressed this many times within the window leaves, so one Escape that closes a dialog never does. */
@@ -18,6 +20,8 @@ export function leaveNow(win: Exitable = window): void {
   // Blank at once: on a slow phone the next page can take seconds to arrive.
   win.document.documentElement.style.visibility = 'hidden';
   win.document.title = '';
+  // The pages kept for reading offline go too (started now, finished while the next page loads, if it can).
+  forgetSavedAnswers();
   // The entry we are on stops naming the page being read, then replace() puts the neutral site in its place,
   // so Back does not return here. Leaving must not depend on the first step working.
   try {
