@@ -11,8 +11,14 @@ export default defineConfig({
           name: 'client',
           environment: 'jsdom',
           include: ['src/client/**/*.test.{ts,tsx}', 'src/shared/**/*.test.ts', 'content/**/*.test.ts'],
+          exclude: ['src/client/frame.test.tsx'],
           setupFiles: [path.resolve(import.meta.dirname, 'src/client/test/setup.ts')],
         },
+      },
+      {
+        // The page frames render where the server renders them: in Node, with no window or document.
+        plugins: [react()],
+        test: { name: 'frames', environment: 'node', include: ['src/client/frame.test.tsx'] },
       },
       {
         test: {

@@ -119,6 +119,50 @@ test('the first HTML is titled and described in the reader’s language, from it
   expect(html).not.toContain('Local Resources');
 });
 
+test.describe('before the code has run', () => {
+  test.use({ javaScriptEnabled: false, viewport: PHONE });
+
+  test('the first HTML already shows the header, the page’s title and lead and the footer, in the reader’s language', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    for (const { path, en } of PAGES) {
+      await page.goto(path);
+      await expect(page.locator('h1'), path).toHaveText(en);
+      await expect(page.locator('#site-header')).toContainText('Sign In');
+      await expect(page.locator('footer')).toContainText('Call 000');
+    }
+    await context.addCookies([{ name: 'mentorme.language', value: 'vi', url: baseURL! }]);
+    for (const { path, vi } of PAGES.filter((entry) => entry.vi)) {
+      await page.goto(path);
+      await expect(page.locator('h1'), path).toHaveText(vi!);
+      await expect(page.locator('#site-header')).toContainText('Đăng nhập');
+    }
+  });
+});
+
+test('the app draws the framed page in the frame’s place, once; signed in or searching, the app draws it alone', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/faq');
+  await expect(page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' })).toBeVisible();
+  await expect(page.locator('[inert]')).toHaveCount(0);
+  await expect(page.locator('h1')).toHaveCount(1);
+  await expect(page.locator('#site-header')).toHaveCount(1);
+  // The frame is the page: its first question opens.
+  await page
+    .getByRole('button', { name: /Mentor Me/ })
+    .first()
+    .click();
+  await expect(page.getByRole('region').first()).toBeVisible();
+
+  expect(await (await request.get('/resources?view=all')).text()).toContain('<div id="root"></div>');
+  await signInFast(page, { role: 'student' });
+  expect(await (await page.request.get('/faq')).text()).toContain('<div id="root"></div>');
+});
+
 test.describe('at 360 px', () => {
   test.use({ viewport: PHONE });
 

@@ -1,4 +1,5 @@
-// Builds the client (Vite, then brotli and gzip copies of every text asset) and the server (esbuild).
+// Builds the client (Vite, then brotli and gzip copies of every text asset), the page frames' renderer (Vite) and the
+// server (esbuild).
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -8,14 +9,18 @@ import { build } from 'esbuild';
 const root = path.resolve(import.meta.dirname, '..');
 const clientDir = path.join(root, 'dist/client');
 
-execFileSync(
-  process.execPath,
-  [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
-  {
-    cwd: root,
-    stdio: 'inherit',
-  },
-);
+const vite = (...args) =>
+  execFileSync(
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', ...args],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
+vite();
+// The page frames' renderer, which the server runs at start (src/client/frame.tsx).
+vite('--ssr', 'frame.tsx');
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|webmanifest)$/;
 function* files(dir) {

@@ -1,25 +1,34 @@
 import './styles.css';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { ErrorBoundary } from './app/error-boundary';
-import { AppRoutes } from './app/router';
-import { AuthProvider } from './lib/auth';
+import { Root } from './app/root';
+import { AppRoutes, preloadScreen } from './app/router';
+import { registerServiceWorker } from './lib/offline';
 import { createQueryClient } from './lib/query';
 
-const queryClient = createQueryClient();
+const container = document.getElementById('root')!;
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <ErrorBoundary>
-      <QueryClientProvider client={queryClient}>
-        <AuthProvider>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </AuthProvider>
-      </QueryClientProvider>
-    </ErrorBoundary>
-  </StrictMode>,
-);
+/** The first render as a transition: React yields to the browser while it builds the page, so no long task blocks a tap. */
+function start() {
+  const root = createRoot(container);
+  startTransition(() =>
+    root.render(
+      <Root queryClient={createQueryClient()}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </Root>,
+    ),
+  );
+}
+
+// A page that came with its frame (the server's render of its first screen) keeps it until the screen's code is
+// here, then the first render draws the same screen whole in its place: nothing on screen moves or blinks.
+if (container.hasChildNodes())
+  void preloadScreen(window.location.pathname)
+    .catch(() => undefined)
+    .then(start);
+else start();
+
+registerServiceWorker();

@@ -10,10 +10,10 @@ import { isPagePath } from '../shared/routes';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { errors } from './errors';
-import { authPlugin, requestPath } from './plugins/auth';
+import { authPlugin, cookieName, requestPath } from './plugins/auth';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
 import { projectPath } from './paths';
-import { loadIndexPages } from './lib/index-page';
+import { loadIndexPages, renderFrames } from './lib/index-page';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { aiRoutes } from './modules/ai/routes';
@@ -133,7 +133,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  const indexPage = clientDir ? loadIndexPages(clientDir) : null;
+  const indexPage = clientDir
+    ? loadIndexPages(clientDir, await renderFrames(clientDir, (message) => app.log.warn(message)))
+    : null;
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = requestPath(request);
     if (pathname.startsWith('/api/') || pathname === '/api' || !clientDir || request.method !== 'GET') {
@@ -144,7 +146,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The reader's language: the cookie the app sets when it starts or switches, else the browser's languages.
     const chosen = request.cookies[STORAGE_KEYS.language];
     const locale = isLocale(chosen) ? chosen : localeFromAcceptLanguage(request.headers['accept-language']);
-    const page = indexPage!(pathname, locale);
+    // A visitor's first screen is the same for everyone unless the address asks for more (a search, a filter).
+    const visitor = !request.cookies[cookieName(config)] && !request.url.includes('?');
+    const page = indexPage!(pathname, locale, visitor);
     const encoding = (['br', 'gzip'] as const).find((name) => page[name] && accepted.includes(name));
     reply
       .code(isPagePath(pathname) ? 200 : 404)

@@ -32,3 +32,24 @@ export function pageRoute(pathname: string): PageRoute | undefined {
 export function isPagePath(pathname: string): boolean {
   return pageRoute(pathname) !== undefined;
 }
+
+/**
+ * The pages whose first HTML carries the page's frame for a visitor: the public pages whose first screen is the same
+ * for every visitor (a question's page depends on the question; the signed-in pages on the person).
+ */
+export const FRAMED_PAGES = [
+  '/',
+  '/latest',
+  '/resources',
+  '/chloe',
+  '/government',
+  '/faq',
+  '/about',
+  '/founders',
+  '/privacy',
+  '/terms',
+  '/guidelines',
+  '/login',
+  '/signup',
+] as const satisfies readonly PageRoute[];
+export type FramedPage = (typeof FRAMED_PAGES)[number];

@@ -3,7 +3,11 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { PopoverMenu } from '../components/ui/popover-menu';
 import { useAuth } from '../lib/auth';
-import { useTranslation } from '../lib/i18n';
+import { laterEn } from '../../shared/i18n/later.en';
+import { laterVi } from '../../shared/i18n/later.vi';
+import { registerTexts, useTranslation } from '../lib/i18n';
+
+registerTexts({ en: laterEn, vi: laterVi });
 
 /** A text field has focus on a touch screen, or the visible viewport has shrunk: the on-screen keyboard is open. */
 function keyboardOpen(): boolean {

@@ -1,17 +1,27 @@
-import { lazy, type ComponentType, type ReactNode } from 'react';
+import { createElement, lazy, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes, useSearchParams } from 'react-router';
+import { pageRoute, type FramedPage } from '../../shared/routes';
 import { safeNext } from '../lib/format';
 import { PublicOnly, RequireAuth } from './guard';
 import { Layout } from './layout';
 import { NotFoundScreen } from './screens';
 
-/** Each screen is its own chunk, loaded when first visited. */
+type Screen<P> = ComponentType<P> & { preload: () => Promise<unknown> };
+
+/**
+ * Each screen is its own chunk, loaded when first visited. Once its chunk has loaded (or been preloaded), the screen
+ * renders at once instead of suspending, so a page can render whole on its first render (see preloadScreen).
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 function page<M, P extends Record<string, any>>(
   load: () => Promise<M>,
   pick: (module: M) => ComponentType<P>,
-) {
-  return lazy(() => load().then((module) => ({ default: pick(module) })));
+): Screen<P> {
+  let loaded: ComponentType<P> | undefined;
+  const preload = () => load().then((module) => (loaded = pick(module)));
+  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
+  const Screen = (props: P) => createElement(loaded ?? Lazy, props);
+  return Object.assign(Screen, { preload });
 }
 
 const FeedPage = page(
@@ -70,6 +80,29 @@ const AdminPage = page(
   () => import('../features/admin/admin-page'),
   (m) => m.AdminPage,
 );
+
+/** The screens of the pages that come with a frame (FRAMED_PAGES). */
+const FRAMED_SCREENS: Record<FramedPage, { preload: () => Promise<unknown> }> = {
+  '/': FeedPage,
+  '/latest': FeedPage,
+  '/resources': ResourcesPage,
+  '/chloe': ChloePage,
+  '/government': GovernmentPage,
+  '/faq': FaqPage,
+  '/about': AboutPage,
+  '/founders': FoundersPage,
+  '/privacy': LegalPage,
+  '/terms': LegalPage,
+  '/guidelines': LegalPage,
+  '/login': LoginPage,
+  '/signup': SignupPage,
+};
+
+/** Loads the screen of a framed page, so the first render draws it whole. */
+export async function preloadScreen(pathname: string): Promise<void> {
+  const route = pageRoute(pathname);
+  if (route && route in FRAMED_SCREENS) await FRAMED_SCREENS[route as FramedPage].preload();
+}
 
 function VisitorsOnly({ children }: { children: ReactNode }) {
   const [params] = useSearchParams();

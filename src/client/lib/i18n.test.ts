@@ -1,6 +1,6 @@
 import './page-texts';
 import { act, renderHook } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { getFixedT, setLanguage, useTranslation } from './i18n';
 
 describe('client translator', () => {
@@ -20,5 +20,14 @@ describe('client translator', () => {
     expect(localStorage.getItem('mentorme.language')).toBe('vi');
     act(() => setLanguage('en'));
     expect(result.current.t('nav.trending')).toBe('Trending');
+  });
+
+  it('starts in the language of its cookie, in which the first HTML was written, when nothing is stored', async () => {
+    vi.resetModules();
+    document.cookie = 'mentorme.language=vi; path=/';
+    const fresh = await import('./i18n');
+    expect(fresh.currentLocale()).toBe('vi');
+    fresh.setLanguage('en');
+    vi.resetModules();
   });
 });

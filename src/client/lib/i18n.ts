@@ -15,6 +15,15 @@ function storedLocale(): Locale {
   } catch {
     // storage unavailable (private mode): fall through
   }
+  // The cookie the first HTML was written in, when storage has been cleared or is unavailable.
+  const cookie =
+    typeof document === 'undefined'
+      ? undefined
+      : document.cookie
+          .split('; ')
+          .find((pair) => pair.startsWith(`${STORAGE_KEYS.language}=`))
+          ?.slice(STORAGE_KEYS.language.length + 1);
+  if (isLocale(cookie)) return cookie;
   const browser = typeof navigator !== 'undefined' ? navigator.language.slice(0, 2) : DEFAULT_LOCALE;
   return isLocale(browser) ? browser : DEFAULT_LOCALE;
 }

@@ -2,9 +2,9 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
-import { PAGE_PATHS } from '../../shared/routes';
-import { loadIndexPages, PAGE_SCREENS } from './index-page';
+import { describe, expect, it, vi } from 'vitest';
+import { FRAMED_PAGES, PAGE_PATHS } from '../../shared/routes';
+import { loadIndexPages, PAGE_SCREENS, renderFrames } from './index-page';
 
 const HTML =
   '<html lang="en"><head><meta name="description" content="The app." /><title>Mentor Me</title></head><body><div id="root"></div></body></html>';
@@ -85,5 +85,54 @@ describe('the app page for each path', () => {
       const screen = PAGE_SCREENS[page];
       expect(existsSync(path.resolve(import.meta.dirname, '../../client', screen)), page).toBe(true);
     }
+  });
+
+  it('puts a framed page’s frame in its root, inert, only when asked for a visitor', () => {
+    const frames = new Map([
+      ['/faq|en', '<h1>Frequently Asked Questions</h1>'],
+      ['/faq|vi', '<h1>Câu hỏi thường gặp</h1>'],
+    ]);
+    const pages = loadIndexPages(clientDir(), frames);
+    expect(pages('/faq', 'vi', true).identity.toString()).toContain(
+      '<div id="root"><div inert aria-hidden="true"><h1>Câu hỏi thường gặp</h1></div></div>',
+    );
+    expect(pages('/faq', 'en', true).identity.toString()).toContain('<h1>Frequently Asked Questions</h1>');
+    // Signed in, or a search in the address: the app draws the page itself.
+    expect(pages('/faq', 'en', false).identity.toString()).toContain('<div id="root"></div>');
+    // A page without a frame stays as it is.
+    expect(pages('/about', 'en', true).identity.toString()).toContain('<div id="root"></div>');
+  });
+});
+
+describe('the page frames', () => {
+  /** A build folder beside a frame renderer whose module body is `source`. */
+  function withRenderer(source: string) {
+    const dir = mkdtempSync(path.join(tmpdir(), 'frames-'));
+    mkdirSync(path.join(dir, 'client'));
+    mkdirSync(path.join(dir, 'frame'));
+    writeFileSync(path.join(dir, 'frame/frame.js'), source);
+    return path.join(dir, 'client');
+  }
+
+  it('renders every framed page in both languages with the built renderer', async () => {
+    const dir = withRenderer(
+      'export async function renderFrame(pathname, locale) { return `<p>${pathname} ${locale}</p>`; }',
+    );
+    const frames = await renderFrames(dir, () => {});
+    expect(frames.size).toBe(FRAMED_PAGES.length * 2);
+    expect(frames.get('/government|vi')).toBe('<p>/government vi</p>');
+    expect(frames.has('/questions/:id|en')).toBe(false);
+  });
+
+  it('leaves out a page whose render fails, saying so, and has none without a renderer', async () => {
+    const dir = withRenderer(
+      'export async function renderFrame(pathname) { if (pathname === "/chloe") throw new Error("window is not defined"); return "<p></p>"; }',
+    );
+    const log = vi.fn();
+    const frames = await renderFrames(dir, log);
+    expect(frames.has('/chloe|en')).toBe(false);
+    expect(frames.has('/faq|en')).toBe(true);
+    expect(log).toHaveBeenCalledWith('No frame for /chloe (en): window is not defined');
+    expect((await renderFrames(clientDir(), log)).size).toBe(0);
   });
 });

@@ -1,9 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { Locale } from '../../shared/constants';
+import { LOCALES, type Locale } from '../../shared/constants';
 import { translate, type MessageKey } from '../../shared/i18n';
-import { pageRoute, type PageRoute } from '../../shared/routes';
+import { FRAMED_PAGES, pageRoute, type PageRoute } from '../../shared/routes';
 // The screens' texts (titles and leads) are registered with the server's messages.
 import '../errors';
 
@@ -46,6 +47,32 @@ const PAGE_TEXTS: Partial<Record<PageRoute, [MessageKey, MessageKey]>> = {
   '/signup': ['auth.signupTitle', 'auth.signupSubtitle'],
 };
 
+/** Each framed page's frame by `route|locale`. */
+export type Frames = Map<string, string>;
+
+/**
+ * Renders the page frames with the app's own components (src/client/frame.tsx, built to dist/frame/frame.js beside
+ * the client's build): what each public page's first render shows a visitor, in each language. None when the
+ * renderer is not built; a page whose render fails goes without, and the app draws it as before.
+ */
+export async function renderFrames(clientDir: string, log: (message: string) => void): Promise<Frames> {
+  const frames: Frames = new Map();
+  const file = path.join(clientDir, '../frame/frame.js');
+  if (!existsSync(file)) return frames;
+  const { renderFrame } = (await import(pathToFileURL(file).href)) as {
+    renderFrame: (pathname: string, locale: Locale) => Promise<string>;
+  };
+  for (const route of FRAMED_PAGES)
+    for (const locale of LOCALES) {
+      try {
+        frames.set(`${route}|${locale}`, await renderFrame(route, locale));
+      } catch (error) {
+        log(`No frame for ${route} (${locale}): ${(error as Error).message}`);
+      }
+    }
+  return frames;
+}
+
 type Chunk = { file: string; isEntry?: boolean; imports?: string[] };
 export type PageBytes = { identity: Buffer; br?: Buffer; gzip?: Buffer };
 
@@ -86,10 +113,16 @@ function inLanguage(html: string, locale: Locale, route: PageRoute | undefined):
 /**
  * The app's HTML page for each path and language: the built index.html with the screen's own chunks preloaded
  * (`modulepreload`), so the browser fetches the screen's code beside the entry's instead of after it has run, and
- * with the page's title, description and `lang` in the reader's language. Paths the app does not know get the
- * plain page. Built once, compressed once.
+ * with the page's title, description and `lang` in the reader's language. `framed` asks for the page's frame in
+ * its root, when it has one: the header, the page's title and lead and its skeletons paint with the first HTML,
+ * inert and hidden from assistive technology (a picture of the page) until the app draws the same screen in their
+ * place. Paths the app does not know get the plain page. Built
+ * once, compressed once.
  */
-export function loadIndexPages(clientDir: string): (pathname: string, locale: Locale) => PageBytes {
+export function loadIndexPages(
+  clientDir: string,
+  frames: Frames = new Map(),
+): (pathname: string, locale: Locale, framed?: boolean) => PageBytes {
   const html = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
   const manifestFile = path.join(clientDir, '.vite/manifest.json');
   const manifest = existsSync(manifestFile)
@@ -105,17 +138,23 @@ export function loadIndexPages(clientDir: string): (pathname: string, locale: Lo
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
 
   const pages = new Map<string, PageBytes>();
-  const build = (route: PageRoute | undefined, locale: Locale) => {
+  const build = (route: PageRoute | undefined, locale: Locale, frame: string | undefined) => {
     const links = route ? preloads(PAGE_SCREENS[route]) : [];
-    const withLinks = links.length ? html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`) : html;
-    return compress(inLanguage(withLinks, locale, route));
+    let page = links.length ? html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`) : html;
+    if (frame)
+      page = page.replace(
+        '<div id="root"></div>',
+        () => `<div id="root"><div inert aria-hidden="true">${frame}</div></div>`,
+      );
+    return compress(inLanguage(page, locale, route));
   };
-  return (pathname, locale) => {
+  return (pathname, locale, framed = false) => {
     const route = pageRoute(pathname);
-    const key = `${route ?? ''}|${locale}`;
+    const frame = framed ? frames.get(`${route}|${locale}`) : undefined;
+    const key = `${route ?? ''}|${locale}|${frame ? 'framed' : ''}`;
     let page = pages.get(key);
     if (!page) {
-      page = build(route, locale);
+      page = build(route, locale, frame);
       pages.set(key, page);
     }
     return page;

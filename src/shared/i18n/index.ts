@@ -1,5 +1,6 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../constants';
 import { en } from './en';
+import type { laterEn } from './later.en';
 import type { pagesEn } from './pages.en';
 import { vi } from './vi';
 
@@ -17,8 +18,8 @@ type KeysOf<T> = {
   [K in keyof T & string]: T[K] extends string ? KeyName<K> : `${K}.${KeysOf<T[K]>}`;
 }[keyof T & string];
 
-/** Every key of the English texts, first-load and screen texts ("nav.trending", "question.likes"). */
-export type MessageKey = KeysOf<typeof en> | KeysOf<typeof pagesEn>;
+/** Every key of the English texts: first-load, screen and later texts ("nav.trending", "question.likes"). */
+export type MessageKey = KeysOf<typeof en> | KeysOf<typeof pagesEn> | KeysOf<typeof laterEn>;
 
 /** Values for `{{placeholders}}`; a numeric `count` also chooses the plural form. */
 export type Values = Record<string, string | number | undefined>;

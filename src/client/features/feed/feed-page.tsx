@@ -1,5 +1,5 @@
 import { Phone, Search, X } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CATEGORY_SLUGS, type CategorySlug } from '../../../shared/categories';
 import { CRISIS_LINES } from '../../../shared/constants';
@@ -196,7 +196,11 @@ export function FeedPage({ sort }: { sort: 'trending' | 'latest' }) {
   // More questions load as the reader nears the end of the list, a few pages' worth; after that the
   // button does it, so the footer can be reached.
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
-  const autoLoad = (feed.data?.pages.length ?? 0) < AUTO_LOAD_PAGES;
+  // The questions draw in a transition: React yields to the browser between cards, so ten of them arriving never
+  // block a tap on a slow phone. Until then the skeletons stay, and no more are asked for.
+  const data = useDeferredValue(feed.data);
+  const pending = data === undefined && !feed.isError;
+  const autoLoad = data !== undefined && data === feed.data && data.pages.length < AUTO_LOAD_PAGES;
   useEffect(() => {
     const target = sentinel.current;
     if (!target || !hasNextPage || !autoLoad || typeof IntersectionObserver === 'undefined') return;
@@ -209,10 +213,10 @@ export function FeedPage({ sort }: { sort: 'trending' | 'latest' }) {
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage, autoLoad]);
 
-  const pages = feed.data?.pages ?? [];
+  const pages = data?.pages ?? [];
   const questions = pages.flatMap((page) => page.questions);
   const urgent = pages[0]?.urgent ?? [];
-  const empty = feed.isSuccess && questions.length === 0 && urgent.length === 0;
+  const empty = data !== undefined && questions.length === 0 && urgent.length === 0;
 
   return (
     <Page
@@ -249,12 +253,12 @@ export function FeedPage({ sort }: { sort: 'trending' | 'latest' }) {
         {/* A new list once the first page comes: the lane that arrives with it then adds to the page instead of
             pushing the skeletons down, which would count as a layout shift. */}
         <section
-          key={feed.isPending ? 'loading' : 'loaded'}
+          key={pending ? 'loading' : 'loaded'}
           aria-label={t('feed.questionsLabel')}
-          aria-busy={feed.isPending}
+          aria-busy={pending}
           className="space-y-3"
         >
-          {feed.isPending && [0, 1, 2].map((n) => <QuestionCardSkeleton key={n} />)}
+          {pending && [0, 1, 2].map((n) => <QuestionCardSkeleton key={n} />)}
           {feed.isError && <LoadFailed text={t('feed.loadError')} onRetry={() => void feed.refetch()} />}
           {empty && (
             <Card className="text-center">

@@ -97,7 +97,10 @@ describe('government page', () => {
     expect(
       await screen.findByRole('heading', { name: 'Services for Footscray, VIC 3011' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 3 })).toHaveTextContent('Homes Victoria');
+    // The cards draw in a transition, just after the heading.
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 3 })).toHaveTextContent('Homes Victoria'),
+    );
     expect(fetch).toHaveBeenCalledWith('/api/government/local/3011?lang=en', expect.anything());
     await userEvent.click(screen.getByRole('button', { name: 'Show all services' }));
     expect(await screen.findByRole('heading', { name: 'All services' })).toBeInTheDocument();
@@ -137,7 +140,7 @@ describe('government page', () => {
     expect(await screen.findByText('Enter a valid Australian postcode')).toBeInTheDocument();
     expect(screen.getByLabelText('Postcode')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('heading', { name: 'All services' })).toBeInTheDocument();
-    expect(screen.getByText('2 services')).toBeInTheDocument();
+    expect(await screen.findByText('2 services')).toBeInTheDocument();
     expect(screen.getByTestId('toast')).toHaveTextContent('none yet');
   });
 

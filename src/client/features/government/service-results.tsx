@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useDeferredValue, useEffect, useRef } from 'react';
 import type { GovernmentResource, ResolvedPlace } from '../../../shared/schemas/resources';
 import { LoadFailed } from '../../components/load-failed';
 import { Button } from '../../components/ui/button';
@@ -61,8 +61,12 @@ function NoResults({ onBrowseAll }: { onBrowseAll: () => void }) {
  * from there.
  */
 export function ServiceResults(props: ServiceResultsProps) {
-  const { resources, loading, showingLocal, place, onShowAll, onBrowseAll, onDetails, shown } = props;
+  const { showingLocal, place, onShowAll, onBrowseAll, onDetails, shown } = props;
   const { t, locale } = useTranslation();
+  // The cards draw in a transition: React yields to the browser between them, so twenty arriving at once never
+  // block a tap on a slow phone. Until then the placeholders stay.
+  const resources = useDeferredValue(props.resources);
+  const loading = props.loading || (props.resources !== undefined && resources === undefined);
   const visible = resources?.slice(0, shown) ?? [];
   const remaining = (resources?.length ?? 0) - visible.length;
 
