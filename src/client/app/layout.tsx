@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 import { useAuth } from '../lib/auth';
 import { useCurrentToast } from '../lib/toast';
@@ -7,6 +7,8 @@ import { ErrorBoundary } from './error-boundary';
 import { Footer } from './footer';
 import { GuardSkeleton } from './guard';
 import { Header } from './header';
+import { OfflineStatus } from './offline-status';
+import type * as ScrollMemory from './scroll-memory';
 
 /** The toast renderer loads with the first toast, keeping it off the first page load. */
 const Toaster = lazy(() => import('../components/ui/toast'));
@@ -23,6 +25,17 @@ function Toasts() {
 /** The floating chat button loads after the page: it is not part of what the first screen needs to show. */
 const FloatingChat = lazy(() => import('./floating-chat').then((m) => ({ default: m.FloatingChat })));
 
+const noSubscription = () => () => {};
+
+/** True in the browser, false in a page frame (frame.tsx): what loads after the page is never part of its frame. */
+function useInBrowser() {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
 /** Loaded only for a person whose mentor application was declined and who has not read why yet. */
 const MentorDeclinedNotice = lazy(() => import('./mentor-declined-notice'));
 
@@ -35,7 +48,8 @@ function DeclinedNotice() {
   ) : null;
 }
 
-const scrollMemory = () => import('./scroll-memory');
+let memory: typeof ScrollMemory | undefined;
+const scrollMemory = async () => (memory ??= await import('./scroll-memory'));
 
 /**
  * After each navigation, focus on the content as a page load would; a new page starts at the top, and Back or
@@ -45,7 +59,10 @@ function useScrollOnNavigate() {
   const { pathname, key } = useLocation();
   const navigation = useNavigationType();
   useLayoutEffect(() => {
-    void scrollMemory().then((memory) => memory.enterEntry(key));
+    // At once once loaded: the browser may report the old page's last scroll (clamped to the new, shorter page)
+    // before a promise settles, and that place must not be kept as the old page's.
+    if (memory) memory.enterEntry(key);
+    else void scrollMemory().then((loaded) => loaded.enterEntry(key));
   }, [key]);
   useEffect(() => {
     const main = document.getElementById('main');
@@ -56,8 +73,8 @@ function useScrollOnNavigate() {
     }
     let stop: (() => void) | undefined;
     let left = false;
-    void scrollMemory().then((memory) => {
-      if (!left) stop = memory.returnTo(key);
+    void scrollMemory().then((loaded) => {
+      if (!left) stop = loaded.returnTo(key);
     });
     return () => {
       left = true;
@@ -71,6 +88,7 @@ function useScrollOnNavigate() {
 export function Layout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const inBrowser = useInBrowser();
   useScrollOnNavigate();
   return (
     <div className="flex min-h-screen flex-col">
@@ -81,6 +99,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {t('app.skipToContent')}
       </a>
       <Header />
+      <OfflineStatus />
       <main id="main" tabIndex={-1} className="min-h-svh flex-1 outline-none">
         <DeclinedNotice />
         <ErrorBoundary resetKey={pathname}>
@@ -88,9 +107,11 @@ export function Layout({ children }: { children: ReactNode }) {
         </ErrorBoundary>
       </main>
       <Footer />
-      <Suspense fallback={null}>
-        <FloatingChat />
-      </Suspense>
+      {inBrowser && (
+        <Suspense fallback={null}>
+          <FloatingChat />
+        </Suspense>
+      )}
       <Toasts />
     </div>
   );

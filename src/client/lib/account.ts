@@ -74,6 +74,8 @@ export function useDeleteAccount(config: MutationConfig<unknown, z.input<typeof 
       mutationFn: (input) => api('/api/auth/me', { method: 'DELETE', body: input }),
     }),
     mutationKey: ENDING_SESSION,
+    // Forgotten as soon as the profile screen has gone, so a later session in this tab that ends is a surprise again.
+    gcTime: 0,
   });
 }
 

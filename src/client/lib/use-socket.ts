@@ -36,7 +36,13 @@ export function useSocketFrames(onFrame: (frame: ServerFrame) => void, enabled =
   // gone, this tab signs out too, instead of reconnecting for ever.
   const queryClient = useQueryClient();
   const sessionEnded = useEffectEvent(() => {
-    if (queryClient.isMutating({ mutationKey: ENDING_SESSION }) > 0) return;
+    // Ended on purpose here (the account deleted): the screen that asked decides where to go, even once its call is
+    // done, since the socket may hear of it after the answer.
+    const onPurpose = queryClient
+      .getMutationCache()
+      .findAll({ mutationKey: ENDING_SESSION })
+      .some((mutation) => mutation.state.status !== 'error');
+    if (onPurpose) return;
     void sessionGone().then((gone) => gone && clear());
   });
   useEffect(() => {

@@ -148,8 +148,10 @@ function DeleteAccount() {
     onSuccess: () => {
       toast({ title: t('profile.deleted') });
       // Leave the protected page and forget the user in one update, or the guard would send us to sign in.
-      navigate('/', { replace: true });
-      startTransition(() => clear());
+      startTransition(() => {
+        navigate('/', { replace: true });
+        clear();
+      });
     },
   });
   /** The page is left once the account is gone. */
