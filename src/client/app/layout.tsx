@@ -1,4 +1,12 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 import { useAuth } from '../lib/auth';
 import { useCurrentToast } from '../lib/toast';
@@ -64,9 +72,13 @@ function useScrollOnNavigate() {
     if (memory) memory.enterEntry(key);
     else void scrollMemory().then((loaded) => loaded.enterEntry(key));
   }, [key]);
+  const loaded = useRef(false);
   useEffect(() => {
     const main = document.getElementById('main');
-    if (main && document.activeElement !== document.body) main.focus({ preventScroll: true });
+    // Not on the page load itself: focus is where the reader has already put it (a Tab before this effect ran).
+    if (loaded.current && main && document.activeElement !== document.body)
+      main.focus({ preventScroll: true });
+    loaded.current = true;
     if (navigation !== 'POP') {
       window.scrollTo(0, 0);
       return;

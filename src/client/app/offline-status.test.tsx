@@ -41,8 +41,9 @@ describe('the offline banner', () => {
 
   it('names the oldest kept copy on the page until an answer comes from the server again', async () => {
     render(<OfflineStatus />);
-    act(() => noteAnswer(answer('2026-11-20T05:30:00.000Z')));
-    act(() => noteAnswer(answer('2026-11-23T05:30:00.000Z')));
+    // Midday in UTC: the same date from California to Sydney.
+    act(() => noteAnswer(answer('2026-11-20T12:30:00.000Z')));
+    act(() => noteAnswer(answer('2026-11-23T12:30:00.000Z')));
     const status = screen.getByRole('status');
     // Online, yet the answers were kept copies: the server could not be reached.
     await waitFor(() => expect(status).toHaveTextContent('Mentor Me cannot be reached.'));
@@ -55,7 +56,7 @@ describe('the offline banner', () => {
     setLanguage('vi');
     render(<OfflineStatus />);
     setOnline(false);
-    act(() => noteAnswer(answer('2026-11-20T05:30:00.000Z')));
+    act(() => noteAnswer(answer('2026-11-20T12:30:00.000Z')));
     await waitFor(() =>
       expect(screen.getByRole('status')).toHaveTextContent(
         /^Bạn đang ngoại tuyến\. .*cần có mạng\. Đang hiển thị bản lưu lúc/,
