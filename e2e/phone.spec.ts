@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signInFast, useLanguage } from './fixtures';
+import { apiSignIn, createUser, newUser, ORIGIN, signInFast, useLanguage } from './fixtures';
 
 /** The layout facts of issue #14 that a test can hold; scores and timings live in `npm run bench`. */
 
@@ -140,6 +140,40 @@ test.describe('before the code has run', () => {
       await expect(page.locator('#site-header')).toContainText('Đăng nhập');
     }
   });
+});
+
+test('/latest’s first HTML already lists the newest questions, a new one at once, and the app draws them without asking again', async ({
+  page,
+  request,
+  browser,
+}) => {
+  // Asked by someone signed in: the next visitor's first HTML has it at the top.
+  const user = await createUser(request, newUser());
+  expect(await apiSignIn(request, user.email, user.password)).toBe(200);
+  const title = `Frame check ${Date.now()}: where do I <renew> my visa?`;
+  const asked = await request.post('/api/questions', {
+    data: { title, content: 'My student visa ends in March and I want to keep studying.' },
+    headers: { origin: ORIGIN },
+  });
+  expect(asked.status(), await asked.text()).toBe(201);
+
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const before = await noScript.newPage();
+  await before.goto(`${ORIGIN}/latest`);
+  await expect(before.locator('article', { hasText: title })).toHaveCount(1);
+  await expect(before.locator('[aria-busy="true"]')).toHaveCount(0);
+  await noScript.close();
+
+  const feedCalls: string[] = [];
+  page.on('request', (call) => {
+    if (call.url().includes('/api/questions') || call.url().includes('/api/categories'))
+      feedCalls.push(call.url());
+  });
+  await page.goto('/latest');
+  await expect(page.getByRole('article').filter({ hasText: title })).toBeVisible();
+  await expect(page.locator('[inert]')).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  expect(feedCalls).toEqual([]);
 });
 
 test('the app draws the framed page in the frame’s place, once; signed in or searching, the app draws it alone', async ({

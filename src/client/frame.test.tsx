@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { FRAMED_PAGES } from '../shared/routes';
-import { renderFrame } from './frame';
+import type { CategoriesResponse, QuestionList } from '../shared/schemas/questions';
+import { renderDataFrame, renderFrame } from './frame';
+import { sampleQuestion } from './test/helpers';
 
 const h1 = (html: string) => html.match(/<h1[^>]*>([^<]*)<\/h1>/)?.[1];
 
@@ -33,5 +35,42 @@ describe('the page frames', () => {
     for (const page of FRAMED_PAGES) await renderFrame(page, 'vi');
     expect(await renderFrame('/', 'en')).toBe(first);
     expect(first).not.toContain('Open chat options');
+  });
+
+  it('shows the newest questions and the topics in /latest’s frame, and gives them for the app’s first render', async () => {
+    const asked: string[] = [];
+    const categories: CategoriesResponse = {
+      categories: [{ slug: 'work', name: 'Work', description: 'Jobs', colour: 'blue', count: 3 }],
+      total: 7,
+    };
+    const feed: QuestionList = {
+      questions: [{ ...sampleQuestion, title: 'Is a <casual> job enough for rent?' }],
+      urgent: [],
+      nextCursor: null,
+    };
+    const frame = await renderDataFrame('/latest', 'vi', async (path, locale) => {
+      asked.push(`${path} ${locale}`);
+      return path.startsWith('/api/categories') ? categories : feed;
+    });
+    expect(asked.sort()).toEqual(['/api/categories?lang=vi vi', '/api/questions?sort=latest&limit=10 vi']);
+    expect(frame.html).toContain('Is a &lt;casual&gt; job enough for rent?');
+    expect(frame.html).toContain('Work');
+    // No skeleton: the cards themselves.
+    expect(frame.html).not.toContain('aria-busy="true"');
+    const data = JSON.parse(frame.data) as [unknown[], unknown][];
+    expect(data).toContainEqual([['categories', 'vi'], categories]);
+    expect(data).toContainEqual([
+      ['questions', 'feed', { sort: 'latest' }, 'vi', null],
+      { pages: [feed], pageParams: [null] },
+    ]);
+  });
+
+  it('gives no data frame for a page without data, and fails when the data cannot be had', async () => {
+    await expect(renderDataFrame('/faq', 'en', async () => ({}))).rejects.toThrow('/faq has no frame data');
+    await expect(
+      renderDataFrame('/latest', 'en', async () => {
+        throw new Error('/api/questions answered 503');
+      }),
+    ).rejects.toThrow('503');
   });
 });

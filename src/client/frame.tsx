@@ -1,22 +1,50 @@
 /**
- * The page frames: a public page's first render as HTML, for a visitor in a language, rendered by the server at start
- * with the app's own components (src/server/lib/index-page.ts puts it in the first HTML). The header, the page's
- * title and lead and its skeletons then paint before any code has run, and main.tsx draws the same screen in their
- * place. Built by `vite build --ssr` (scripts/build.mjs).
+ * The page frames: a public page's first render as HTML, for a visitor in a language, rendered by the server with
+ * the app's own components (src/server/lib/index-page.ts puts it in the first HTML). The header, the page's title and
+ * lead and its skeletons (or, on the pages in FRAME_DATA, the screen's first data) then paint before any code has
+ * run, and main.tsx draws the same screen in their place. Built by `vite build --ssr` (scripts/build.mjs).
  */
+import type { QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import type { Locale } from '../shared/constants';
+import type { CategoriesResponse, QuestionList } from '../shared/schemas/questions';
+import type { FramedPage } from '../shared/routes';
 import { Root } from './app/root';
 import { AppRoutes, preloadScreen } from './app/router';
 import { setLanguage } from './lib/i18n';
 import { createQueryClient } from './lib/query';
+import { categoriesPath, categoriesQuery, feedPath, feedQuery } from './lib/questions';
 
-export async function renderFrame(pathname: string, locale: Locale): Promise<string> {
+/** Answers a GET of the API as a visitor in a language (the server asks itself, in-process). */
+export type LoadData = (path: string, locale: Locale) => Promise<unknown>;
+
+/** What a frame's page asks for first, put where the app keeps it: the frame shows it, and so does the first render. */
+const FRAME_DATA: Partial<
+  Record<FramedPage, (client: QueryClient, locale: Locale, load: LoadData) => Promise<void>>
+> = {
+  '/latest': async (client, locale, load) => {
+    const latest = { sort: 'latest' } as const;
+    const [categories, feed] = await Promise.all([
+      load(categoriesPath(locale), locale),
+      load(feedPath(latest), locale),
+    ]);
+    client.setQueryData(categoriesQuery(locale).queryKey, categories as CategoriesResponse);
+    client.setQueryData(feedQuery(latest, locale, null).queryKey, {
+      pages: [feed as QuestionList],
+      pageParams: [undefined],
+    });
+  },
+};
+
+/** The pages whose frame carries their first data, rendered for each visitor's request rather than once. */
+export const DATA_FRAMES = Object.keys(FRAME_DATA) as FramedPage[];
+
+async function render(pathname: string, locale: Locale, client: QueryClient): Promise<string> {
   await preloadScreen(pathname);
   setLanguage(locale);
   const html = renderToString(
-    <Root queryClient={createQueryClient()}>
+    <Root queryClient={client}>
       <StaticRouter location={pathname}>
         <AppRoutes />
       </StaticRouter>
@@ -25,4 +53,28 @@ export async function renderFrame(pathname: string, locale: Locale): Promise<str
   // The Content Security Policy allows no style attribute in HTML (the app sets styles from code, which it allows):
   // the only ones are Radix's sizes for the closed FAQ answers, which the app sets again when it draws the page.
   return html.replace(/ style="[^"]*"/g, '');
+}
+
+export async function renderFrame(pathname: string, locale: Locale): Promise<string> {
+  return render(pathname, locale, createQueryClient());
+}
+
+/**
+ * A frame with its page's first data, and that data as `[queryKey, data]` pairs in JSON for main.tsx to keep
+ * before its first render. Throws when the data cannot be had: the page then keeps its frame without.
+ */
+export async function renderDataFrame(
+  pathname: FramedPage,
+  locale: Locale,
+  load: LoadData,
+): Promise<{ html: string; data: string }> {
+  const fill = FRAME_DATA[pathname];
+  if (!fill) throw new Error(`${pathname} has no frame data`);
+  const client = createQueryClient();
+  await fill(client, locale, load);
+  const data = client
+    .getQueryCache()
+    .getAll()
+    .map((query) => [query.queryKey, query.state.data]);
+  return { html: await render(pathname, locale, client), data: JSON.stringify(data) };
 }

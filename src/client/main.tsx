@@ -1,4 +1,5 @@
 import './styles.css';
+import type { QueryKey } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
@@ -8,13 +9,19 @@ import { registerServiceWorker } from './lib/offline';
 import { createQueryClient } from './lib/query';
 
 const container = document.getElementById('root')!;
+const queryClient = createQueryClient();
+// The page's first data, when its frame came with it (frame.tsx): the first render shows what the frame showed.
+const frameData = document.getElementById('frame-data');
+if (frameData)
+  for (const [key, data] of JSON.parse(frameData.textContent!) as [QueryKey, unknown][])
+    queryClient.setQueryData(key, data);
 
 /** The first render as a transition: React yields to the browser while it builds the page, so no long task blocks a tap. */
 function start() {
   const root = createRoot(container);
   startTransition(() =>
     root.render(
-      <Root queryClient={createQueryClient()}>
+      <Root queryClient={queryClient}>
         <BrowserRouter>
           <AppRoutes />
         </BrowserRouter>

@@ -4,16 +4,22 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { LIMITS, STORAGE_KEYS } from '../shared/constants';
+import { LIMITS, STORAGE_KEYS, type Locale } from '../shared/constants';
 import { isLocale, localeFromAcceptLanguage } from '../shared/i18n';
-import { isPagePath } from '../shared/routes';
+import { isPagePath, pageRoute, type FramedPage } from '../shared/routes';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { errors } from './errors';
 import { authPlugin, cookieName, requestPath } from './plugins/auth';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
 import { projectPath } from './paths';
-import { loadIndexPages, renderFrames } from './lib/index-page';
+import {
+  loadFrameRenderer,
+  loadIndexPages,
+  renderFrames,
+  type LoadData,
+  type PageBytes,
+} from './lib/index-page';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { aiRoutes } from './modules/ai/routes';
@@ -27,7 +33,7 @@ import { StatusChecker } from './modules/government/status';
 import { healthRoutes } from './modules/health/routes';
 import { questionRoutes } from './modules/questions/routes';
 import { resourceRoutes } from './modules/resources/routes';
-import { clearCachesOnEvents } from './modules/questions/cache';
+import { clearCachesOnEvents, perDatabaseCache } from './modules/questions/cache';
 import { EventBus } from './realtime/bus';
 import { adminRoutes } from './modules/admin/routes';
 
@@ -50,7 +56,11 @@ function defaultClientDir(): string | null {
   return index && path.dirname(index);
 }
 
+/** Pages whose frame carries data, by `route|locale`: as fresh as the feeds' first pages. */
+const dataFramePages = perDatabaseCache<PageBytes>(5_000, 20);
+
 /** Builds the application. It never listens: main.ts does, tests inject. */
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const app = Fastify({
@@ -133,9 +143,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
+  const frameRenderer = clientDir ? await loadFrameRenderer(clientDir) : null;
   const indexPage = clientDir
-    ? loadIndexPages(clientDir, await renderFrames(clientDir, (message) => app.log.warn(message)))
+    ? loadIndexPages(clientDir, await renderFrames(frameRenderer, (message) => app.log.warn(message)))
     : null;
+  // A visitor's page whose frame shows its first data (the newest questions): the server asks itself for that data as
+  // a visitor would, and keeps the page as long as the feeds' own cache (cleared by any question write, everywhere).
+  const loadAsVisitor: LoadData = async (url, locale) => {
+    const response = await app.inject({ method: 'GET', url, headers: { 'accept-language': locale } });
+    if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}`);
+    return response.json();
+  };
+  const dataFramePage = async (pathname: string, locale: Locale): Promise<PageBytes | undefined> => {
+    const route = pageRoute(pathname) as FramedPage | undefined;
+    if (!frameRenderer || !indexPage || !route || !frameRenderer.DATA_FRAMES.includes(route))
+      return undefined;
+    try {
+      return await dataFramePages(db).get(`${route}|${locale}`, async () =>
+        indexPage(pathname, locale, true, await frameRenderer.renderDataFrame(route, locale, loadAsVisitor)),
+      );
+    } catch (error) {
+      app.log.warn(`No frame with data for ${route} (${locale}): ${(error as Error).message}`);
+      return undefined;
+    }
+  };
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = requestPath(request);
     if (pathname.startsWith('/api/') || pathname === '/api' || !clientDir || request.method !== 'GET') {
@@ -148,7 +179,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const locale = isLocale(chosen) ? chosen : localeFromAcceptLanguage(request.headers['accept-language']);
     // A visitor's first screen is the same for everyone unless the address asks for more (a search, a filter).
     const visitor = !request.cookies[cookieName(config)] && !request.url.includes('?');
-    const page = indexPage!(pathname, locale, visitor);
+    const page =
+      (visitor && (await dataFramePage(pathname, locale))) || indexPage!(pathname, locale, visitor);
     const encoding = (['br', 'gzip'] as const).find((name) => page[name] && accepted.includes(name));
     reply
       .code(isPagePath(pathname) ? 200 : 404)

@@ -37,27 +37,32 @@ export const questionKeys = {
   mine: (which: ProfileList, locale: string) => [...questionKeys.profile(which), locale] as const,
 };
 
-export const categoriesQuery = (locale: string) =>
-  queryOptions({
-    queryKey: questionKeys.categories(locale),
-    queryFn: () => api<CategoriesResponse>(`/api/categories?lang=${locale}`),
-  });
-
-/** The reader is part of the key: liked and bookmarked differ per reader. */
 /** The feed asks for ten at a time: a phone renders its first screen sooner, and scrolling loads more. */
 const FEED_PAGE_SIZE = 10;
 
+/** The addresses of the topics and of a feed's page: the queries below, and the page frames' data (frame.tsx). */
+export const categoriesPath = (locale: string) => `/api/categories?lang=${locale}`;
+
+export function feedPath(params: FeedParams, cursor?: string): string {
+  const search = new URLSearchParams({ sort: params.sort, limit: String(FEED_PAGE_SIZE) });
+  if (params.category) search.set('category', params.category);
+  if (params.q) search.set('q', params.q);
+  if (cursor) search.set('cursor', cursor);
+  return `/api/questions?${search}`;
+}
+
+export const categoriesQuery = (locale: string) =>
+  queryOptions({
+    queryKey: questionKeys.categories(locale),
+    queryFn: () => api<CategoriesResponse>(categoriesPath(locale)),
+  });
+
+/** The reader is part of the key: liked and bookmarked differ per reader. */
 export const feedQuery = (params: FeedParams, locale: string, userId: string | null) =>
   infiniteQueryOptions({
     queryKey: [...questionKeys.feed(params, locale), userId],
     initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam, signal }) => {
-      const search = new URLSearchParams({ sort: params.sort, limit: String(FEED_PAGE_SIZE) });
-      if (params.category) search.set('category', params.category);
-      if (params.q) search.set('q', params.q);
-      if (pageParam) search.set('cursor', pageParam);
-      return api<QuestionList>(`/api/questions?${search}`, { signal });
-    },
+    queryFn: ({ pageParam, signal }) => api<QuestionList>(feedPath(params, pageParam), { signal }),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 

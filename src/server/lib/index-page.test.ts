@@ -4,7 +4,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import { FRAMED_PAGES, PAGE_PATHS } from '../../shared/routes';
-import { loadIndexPages, PAGE_SCREENS, renderFrames } from './index-page';
+import { loadFrameRenderer, loadIndexPages, PAGE_SCREENS, renderFrames } from './index-page';
 
 const HTML =
   '<html lang="en"><head><meta name="description" content="The app." /><title>Mentor Me</title></head><body><div id="root"></div></body></html>';
@@ -102,6 +102,26 @@ describe('the app page for each path', () => {
     // A page without a frame stays as it is.
     expect(pages('/about', 'en', true).identity.toString()).toContain('<div id="root"></div>');
   });
+
+  it('carries a frame’s data beside it as JSON that no text in it can turn into markup', () => {
+    const pages = loadIndexPages(clientDir());
+    const title = '</script><script>alert(1)</script> & \u2028';
+    const data = JSON.stringify([[['questions', 'feed'], { title }]]);
+    const html = pages('/latest', 'en', true, {
+      html: '<h1>Latest Questions</h1>',
+      data,
+    }).identity.toString();
+    expect(html).toContain(
+      '<div id="root"><div inert aria-hidden="true"><h1>Latest Questions</h1></div></div>',
+    );
+    const script = html.match(/<script type="application\/json" id="frame-data">([^<]*)<\/script>/)?.[1];
+    expect(script).toBeDefined();
+    expect(script).not.toMatch(/[<>&\u2028]/);
+    expect(JSON.parse(script!)).toEqual([[['questions', 'feed'], { title }]]);
+    expect(html).not.toContain('<script>alert');
+    // The frames kept for everyone have no data.
+    expect(pages('/latest', 'en', true).identity.toString()).not.toContain('frame-data');
+  });
 });
 
 describe('the page frames', () => {
@@ -118,7 +138,7 @@ describe('the page frames', () => {
     const dir = withRenderer(
       'export async function renderFrame(pathname, locale) { return `<p>${pathname} ${locale}</p>`; }',
     );
-    const frames = await renderFrames(dir, () => {});
+    const frames = await renderFrames(await loadFrameRenderer(dir), () => {});
     expect(frames.size).toBe(FRAMED_PAGES.length * 2);
     expect(frames.get('/government|vi')).toBe('<p>/government vi</p>');
     expect(frames.has('/questions/:id|en')).toBe(false);
@@ -129,10 +149,11 @@ describe('the page frames', () => {
       'export async function renderFrame(pathname) { if (pathname === "/chloe") throw new Error("window is not defined"); return "<p></p>"; }',
     );
     const log = vi.fn();
-    const frames = await renderFrames(dir, log);
+    const frames = await renderFrames(await loadFrameRenderer(dir), log);
     expect(frames.has('/chloe|en')).toBe(false);
     expect(frames.has('/faq|en')).toBe(true);
     expect(log).toHaveBeenCalledWith('No frame for /chloe (en): window is not defined');
-    expect((await renderFrames(clientDir(), log)).size).toBe(0);
+    expect(await loadFrameRenderer(clientDir())).toBeNull();
+    expect((await renderFrames(null, log)).size).toBe(0);
   });
 });

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { LOCALES, type Locale } from '../../shared/constants';
 import { translate, type MessageKey } from '../../shared/i18n';
-import { FRAMED_PAGES, pageRoute, type PageRoute } from '../../shared/routes';
+import { FRAMED_PAGES, pageRoute, type FramedPage, type PageRoute } from '../../shared/routes';
 // The screens' texts (titles and leads) are registered with the server's messages.
 import '../errors';
 
@@ -50,22 +50,38 @@ const PAGE_TEXTS: Partial<Record<PageRoute, [MessageKey, MessageKey]>> = {
 /** Each framed page's frame by `route|locale`. */
 export type Frames = Map<string, string>;
 
-/**
- * Renders the page frames with the app's own components (src/client/frame.tsx, built to dist/frame/frame.js beside
- * the client's build): what each public page's first render shows a visitor, in each language. None when the
- * renderer is not built; a page whose render fails goes without, and the app draws it as before.
- */
-export async function renderFrames(clientDir: string, log: (message: string) => void): Promise<Frames> {
-  const frames: Frames = new Map();
+/** A frame with its page's first data (src/client/frame.tsx, renderDataFrame). */
+export type DataFrame = { html: string; data: string };
+export type LoadData = (path: string, locale: Locale) => Promise<unknown>;
+
+/** The page frames' renderer: src/client/frame.tsx, built to dist/frame/frame.js beside the client's build. */
+export type FrameRenderer = {
+  renderFrame: (pathname: string, locale: Locale) => Promise<string>;
+  renderDataFrame: (pathname: FramedPage, locale: Locale, load: LoadData) => Promise<DataFrame>;
+  DATA_FRAMES: readonly FramedPage[];
+};
+
+/** The renderer, or none when it is not built (the pages then go without frames). */
+export async function loadFrameRenderer(clientDir: string): Promise<FrameRenderer | null> {
   const file = path.join(clientDir, '../frame/frame.js');
-  if (!existsSync(file)) return frames;
-  const { renderFrame } = (await import(pathToFileURL(file).href)) as {
-    renderFrame: (pathname: string, locale: Locale) => Promise<string>;
-  };
+  return existsSync(file) ? ((await import(pathToFileURL(file).href)) as FrameRenderer) : null;
+}
+
+/**
+ * Renders the page frames with the app's own components: what each public page's first render shows a visitor, in
+ * each language (a page with data, without it: its frame while its data cannot be had). A page whose render fails
+ * goes without, and the app draws it as before.
+ */
+export async function renderFrames(
+  renderer: FrameRenderer | null,
+  log: (message: string) => void,
+): Promise<Frames> {
+  const frames: Frames = new Map();
+  if (!renderer) return frames;
   for (const route of FRAMED_PAGES)
     for (const locale of LOCALES) {
       try {
-        frames.set(`${route}|${locale}`, await renderFrame(route, locale));
+        frames.set(`${route}|${locale}`, await renderer.renderFrame(route, locale));
       } catch (error) {
         log(`No frame for ${route} (${locale}): ${(error as Error).message}`);
       }
@@ -93,6 +109,10 @@ function closure(manifest: Record<string, Chunk>, key: string, seen = new Set<st
   return seen;
 }
 
+/** JSON that cannot end the script element it is in, nor be read as anything but data. */
+const scriptJson = (json: string) =>
+  json.replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -116,13 +136,13 @@ function inLanguage(html: string, locale: Locale, route: PageRoute | undefined):
  * with the page's title, description and `lang` in the reader's language. `framed` asks for the page's frame in
  * its root, when it has one: the header, the page's title and lead and its skeletons paint with the first HTML,
  * inert and hidden from assistive technology (a picture of the page) until the app draws the same screen in their
- * place. Paths the app does not know get the plain page. Built
- * once, compressed once.
+ * place. Paths the app does not know get the plain page. Built once, compressed once; except a page given its frame
+ * `withData` (a page in the renderer's DATA_FRAMES), whose first data comes along for the app's first render.
  */
 export function loadIndexPages(
   clientDir: string,
   frames: Frames = new Map(),
-): (pathname: string, locale: Locale, framed?: boolean) => PageBytes {
+): (pathname: string, locale: Locale, framed?: boolean, withData?: DataFrame) => PageBytes {
   const html = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
   const manifestFile = path.join(clientDir, '.vite/manifest.json');
   const manifest = existsSync(manifestFile)
@@ -138,23 +158,29 @@ export function loadIndexPages(
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
 
   const pages = new Map<string, PageBytes>();
-  const build = (route: PageRoute | undefined, locale: Locale, frame: string | undefined) => {
+  const build = (route: PageRoute | undefined, locale: Locale, frame: DataFrame | undefined) => {
     const links = route ? preloads(PAGE_SCREENS[route]) : [];
     let page = links.length ? html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`) : html;
     if (frame)
       page = page.replace(
         '<div id="root"></div>',
-        () => `<div id="root"><div inert aria-hidden="true">${frame}</div></div>`,
+        () =>
+          `<div id="root"><div inert aria-hidden="true">${frame.html}</div></div>` +
+          (frame.data
+            ? `<script type="application/json" id="frame-data">${scriptJson(frame.data)}</script>`
+            : ''),
       );
     return compress(inLanguage(page, locale, route));
   };
-  return (pathname, locale, framed = false) => {
+  return (pathname, locale, framed = false, withData) => {
     const route = pageRoute(pathname);
-    const frame = framed ? frames.get(`${route}|${locale}`) : undefined;
-    const key = `${route ?? ''}|${locale}|${frame ? 'framed' : ''}`;
+    // A frame with data is the caller's to keep: it changes with the data.
+    if (withData) return build(route, locale, withData);
+    const frameHtml = framed ? frames.get(`${route}|${locale}`) : undefined;
+    const key = `${route ?? ''}|${locale}|${frameHtml ? 'framed' : ''}`;
     let page = pages.get(key);
     if (!page) {
-      page = build(route, locale, frame);
+      page = build(route, locale, frameHtml === undefined ? undefined : { html: frameHtml, data: '' });
       pages.set(key, page);
     }
     return page;
