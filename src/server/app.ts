@@ -14,6 +14,7 @@ import { authPlugin, cookieName, requestPath } from './plugins/auth';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
 import { projectPath } from './paths';
 import {
+  builtStylesheet,
   loadFrameRenderer,
   loadIndexPages,
   renderFrames,
@@ -74,6 +75,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const clientDir = deps.clientDir === undefined ? defaultClientDir() : deps.clientDir;
+  const stylesheet = clientDir ? builtStylesheet(clientDir) : null;
+
   await app.register(errorsPlugin);
   await app.register(fastifyCookie);
   await app.register(securityHeadersPlugin, {
@@ -82,7 +86,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       directives: {
         'default-src': ["'self'"],
         'script-src': ["'self'"],
-        'style-src': ["'self'"],
+        // The pages carry the built stylesheet (index-page.ts).
+        'style-src': ["'self'", ...(stylesheet ? [`'${stylesheet.hash}'`] : [])],
         'img-src': ["'self'", 'data:', 'blob:'],
         'font-src': ["'self'"],
         'connect-src': ["'self'"],
@@ -129,7 +134,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
-  const clientDir = deps.clientDir === undefined ? defaultClientDir() : deps.clientDir;
   if (clientDir) {
     await app.register(fastifyStatic, {
       root: clientDir,

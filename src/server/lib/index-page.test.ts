@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import { FRAMED_PAGES, PAGE_PATHS } from '../../shared/routes';
-import { loadFrameRenderer, loadIndexPages, PAGE_SCREENS, renderFrames } from './index-page';
+import { builtStylesheet, loadFrameRenderer, loadIndexPages, PAGE_SCREENS, renderFrames } from './index-page';
 
 const HTML =
   '<html lang="en"><head><meta name="description" content="The app." /><title>Mentor Me</title></head><body><div id="root"></div></body></html>';
@@ -121,6 +122,39 @@ describe('the app page for each path', () => {
     expect(html).not.toContain('<script>alert');
     // The frames kept for everyone have no data.
     expect(pages('/latest', 'en', true).identity.toString()).not.toContain('frame-data');
+  });
+});
+
+describe('the stylesheet', () => {
+  it('is carried in every page in place of its link, with the hash the Content Security Policy lets through', () => {
+    const dir = clientDir();
+    const css = '.a{color:red}\n';
+    mkdirSync(path.join(dir, 'assets'));
+    writeFileSync(path.join(dir, 'assets/index-1.css'), css);
+    const link = '<link rel="stylesheet" crossorigin href="/assets/index-1.css">';
+    writeFileSync(path.join(dir, 'index.html'), HTML.replace('</head>', `${link}</head>`));
+    const stylesheet = builtStylesheet(dir);
+    expect(stylesheet).toEqual({
+      link,
+      css,
+      hash: `sha256-${createHash('sha256').update(css).digest('base64')}`,
+    });
+    for (const page of [loadIndexPages(dir)('/faq', 'vi', true), loadIndexPages(dir)('/nowhere', 'en')]) {
+      const html = page.identity.toString();
+      expect(html).toContain(`<style>${css}</style></head>`);
+      expect(html).not.toContain('index-1.css');
+    }
+  });
+
+  it('stays a link when the build has none, or when it could end its element', () => {
+    expect(builtStylesheet(clientDir())).toBeNull();
+    const dir = clientDir();
+    mkdirSync(path.join(dir, 'assets'));
+    writeFileSync(path.join(dir, 'assets/index-1.css'), '.a::after{content:"</style>"}');
+    const link = '<link rel="stylesheet" crossorigin href="/assets/index-1.css">';
+    writeFileSync(path.join(dir, 'index.html'), HTML.replace('</head>', `${link}</head>`));
+    expect(builtStylesheet(dir)).toBeNull();
+    expect(loadIndexPages(dir)('/faq', 'en').identity.toString()).toContain(link);
   });
 });
 

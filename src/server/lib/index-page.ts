@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -109,6 +110,20 @@ function closure(manifest: Record<string, Chunk>, key: string, seen = new Set<st
   return seen;
 }
 
+/**
+ * The built stylesheet, which the first HTML carries in place of its link: a page paints from its HTML alone, a
+ * request sooner on a slow connection. Its hash lets it through the Content Security Policy (`style-src`). None when
+ * the build links no stylesheet.
+ */
+export function builtStylesheet(clientDir: string): { link: string; css: string; hash: string } | null {
+  const html = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+  const link = html.match(/<link rel="stylesheet"[^>]* href="\/(assets\/[^"]+\.css)">/);
+  if (!link) return null;
+  const css = readFileSync(path.join(clientDir, link[1]!), 'utf8');
+  if (css.includes('</')) return null;
+  return { link: link[0], css, hash: `sha256-${createHash('sha256').update(css).digest('base64')}` };
+}
+
 /** JSON that cannot end the script element it is in, nor be read as anything but data. */
 const scriptJson = (json: string) =>
   json.replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
@@ -133,7 +148,7 @@ function inLanguage(html: string, locale: Locale, route: PageRoute | undefined):
 /**
  * The app's HTML page for each path and language: the built index.html with the screen's own chunks preloaded
  * (`modulepreload`), so the browser fetches the screen's code beside the entry's instead of after it has run, and
- * with the page's title, description and `lang` in the reader's language. `framed` asks for the page's frame in
+ * with the page's title, description and `lang` in the reader's language, and the stylesheet in it. `framed` asks for the page's frame in
  * its root, when it has one: the header, the page's title and lead and its skeletons paint with the first HTML,
  * inert and hidden from assistive technology (a picture of the page) until the app draws the same screen in their
  * place. Paths the app does not know get the plain page. Built once, compressed once; except a page given its frame
@@ -143,7 +158,9 @@ export function loadIndexPages(
   clientDir: string,
   frames: Frames = new Map(),
 ): (pathname: string, locale: Locale, framed?: boolean, withData?: DataFrame) => PageBytes {
-  const html = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+  const stylesheet = builtStylesheet(clientDir);
+  const built = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+  const html = stylesheet ? built.replace(stylesheet.link, () => `<style>${stylesheet.css}</style>`) : built;
   const manifestFile = path.join(clientDir, '.vite/manifest.json');
   const manifest = existsSync(manifestFile)
     ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, Chunk>)
