@@ -1,6 +1,6 @@
 import { Phone } from 'lucide-react';
 import { CRISIS_LINES } from '../../shared/constants';
-import { AUS_STATES, type HelpCategory } from '../../shared/schemas/resources';
+import { AUS_STATES, type HelpCategory } from '../../shared/directory';
 import { useTranslation } from '../lib/i18n';
 import { Badge } from './ui/card';
 import { SelectField } from './ui/field';

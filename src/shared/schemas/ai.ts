@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { CHAT_LIMITS } from '../chloe';
 import { longText } from './common';
 
-export const CHAT_LIMITS = { messageMax: 2_000, historyTurns: 20, historyTurnMax: 10_000 } as const;
+export { CHAT_LIMITS } from '../chloe';
 
 /** Chloe's conversation lives in the page only: the client sends the recent turns with each message. */
 export const chatTurnSchema = z.object({

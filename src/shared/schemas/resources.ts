@@ -1,32 +1,18 @@
 import { z } from 'zod';
 import { langQuery, lineText, pageFields, pageQuery } from './common';
+import { AUS_STATES, GOVERNMENT_CATEGORIES, LOCAL_CATEGORIES, RESOURCE_RADII_KM } from '../directory';
 import { LANGUAGE_KEYS } from './languages';
 
+export {
+  AUS_STATES,
+  GOVERNMENT_CATEGORIES,
+  LOCAL_CATEGORIES,
+  RESOURCE_PAGE_SIZE,
+  RESOURCE_RADII_KM,
+  type HelpCategory,
+} from '../directory';
+
 /** Curated help content (content/government, content/resources): validated when loaded and by a test. */
-export const AUS_STATES = ['NSW', 'VIC', 'QLD', 'WA', 'SA', 'TAS', 'ACT', 'NT'] as const;
-export const GOVERNMENT_CATEGORIES = [
-  'immigration',
-  'education',
-  'healthcare',
-  'employment',
-  'housing',
-  'benefits',
-  'legal',
-  'emergency',
-] as const;
-export const LOCAL_CATEGORIES = [
-  'immigration',
-  'healthcare',
-  'education',
-  'housing',
-  'employment',
-  'legal',
-  'community',
-] as const;
-
-/** The kinds of help, of government services and local organisations alike (`help.categories.*`). */
-export type HelpCategory = (typeof GOVERNMENT_CATEGORIES)[number] | (typeof LOCAL_CATEGORIES)[number];
-
 const bilingual = z.object({ en: z.string().min(1), vi: z.string().min(1) });
 const https = z.url({ protocol: /^https$/ });
 /** Australian phone numbers as people write them: 000, 13 11 14, 1800 737 732, 02 9876 5432, +61 ... */
@@ -143,10 +129,6 @@ export const localGovernmentResponseSchema = z.object({
   place: resolvedPlaceSchema,
   resources: z.array(governmentResourceSchema),
 });
-
-export const RESOURCE_RADII_KM = [10, 25, 50, 100] as const;
-/** Organisations on a page when browsing the whole directory. */
-export const RESOURCE_PAGE_SIZE = 20;
 
 /**
  * Near a position (`lat` and `lng`) or a postcode: the organisations within the radius, nearest first. With

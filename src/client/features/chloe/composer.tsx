@@ -1,7 +1,7 @@
 import { Send, Square } from 'lucide-react';
 import type { FormEvent, Ref } from 'react';
 import { sendOnEnter } from '../../components/send-on-enter';
-import { CHAT_LIMITS } from '../../../shared/schemas/ai';
+import { CHAT_LIMITS } from '../../../shared/chloe';
 import { Button } from '../../components/ui/button';
 import { useTranslation } from '../../lib/i18n';
 

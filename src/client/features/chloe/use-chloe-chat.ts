@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { CHAT_LIMITS, type ChatSource } from '../../../shared/schemas/ai';
+import { CHAT_LIMITS } from '../../../shared/chloe';
+import type { ChatSource } from '../../../shared/schemas/ai';
 import { chatFailure, streamChat } from '../../lib/chloe';
 import { useTranslation } from '../../lib/i18n';
 import { toast } from '../../lib/toast';

@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { GOVERNMENT_CATEGORIES } from '../../../shared/schemas/resources';
+import { GOVERNMENT_CATEGORIES } from '../../../shared/directory';
 import { StateSelect } from '../../components/find-help';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';

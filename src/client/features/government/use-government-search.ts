@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { AUS_STATES, GOVERNMENT_CATEGORIES } from '../../../shared/schemas/resources';
+import { AUS_STATES, GOVERNMENT_CATEGORIES } from '../../../shared/directory';
 import {
   governmentServicesQuery,
   localServicesQuery,

@@ -1,7 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import { MapPin } from 'lucide-react';
 import { useEffect, useRef, type Ref } from 'react';
-import { AUS_STATES, RESOURCE_PAGE_SIZE } from '../../../shared/schemas/resources';
+import { AUS_STATES, RESOURCE_PAGE_SIZE } from '../../../shared/directory';
 import { LoadFailed } from '../../components/load-failed';
 import { Button } from '../../components/ui/button';
 import { Card, Skeleton } from '../../components/ui/card';

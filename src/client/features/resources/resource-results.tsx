@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { LOCAL_CATEGORIES, type LocalResourcesResponse } from '../../../shared/schemas/resources';
+import { LOCAL_CATEGORIES } from '../../../shared/directory';
+import type { LocalResourcesResponse } from '../../../shared/schemas/resources';
 import { LoadFailed } from '../../components/load-failed';
 import { buttonClasses } from '../../components/ui/button';
 import { Card, Skeleton } from '../../components/ui/card';

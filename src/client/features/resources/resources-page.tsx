@@ -2,7 +2,7 @@ import '../../lib/page-texts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { AUS_STATES, LOCAL_CATEGORIES } from '../../../shared/schemas/resources';
+import { AUS_STATES, LOCAL_CATEGORIES } from '../../../shared/directory';
 import { EmergencyNumbers } from '../../components/find-help';
 import { Page } from '../../components/page';
 import { useTranslation } from '../../lib/i18n';
