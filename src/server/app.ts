@@ -153,18 +153,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     : null;
   // A visitor's page whose frame shows its first data (the newest questions): the server asks itself for that data as
   // a visitor would, and keeps the page as long as the feeds' own cache (cleared by any question write, everywhere).
-  const loadAsVisitor: LoadData = async (url, locale) => {
-    const response = await app.inject({ method: 'GET', url, headers: { 'accept-language': locale } });
-    if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}`);
-    return response.json();
-  };
-  const dataFramePage = async (pathname: string, locale: Locale): Promise<PageBytes | undefined> => {
+  // It asks as the visitor whose request found no page, as far as the rate limits know: their app would have asked.
+  const loadAsVisitor =
+    (remoteAddress: string): LoadData =>
+    async (url, locale) => {
+      const headers = { 'accept-language': locale };
+      const response = await app.inject({ method: 'GET', url, remoteAddress, headers });
+      if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}`);
+      return response.json();
+    };
+  const dataFramePage = async (
+    pathname: string,
+    locale: Locale,
+    ip: string,
+  ): Promise<PageBytes | undefined> => {
     const route = pageRoute(pathname) as FramedPage | undefined;
     if (!frameRenderer || !indexPage || !route || !frameRenderer.DATA_FRAMES.includes(route))
       return undefined;
     try {
       return await dataFramePages(db).get(`${route}|${locale}`, async () =>
-        indexPage(pathname, locale, true, await frameRenderer.renderDataFrame(route, locale, loadAsVisitor)),
+        indexPage(
+          pathname,
+          locale,
+          true,
+          await frameRenderer.renderDataFrame(route, locale, loadAsVisitor(ip)),
+        ),
       );
     } catch (error) {
       app.log.warn(`No frame with data for ${route} (${locale}): ${(error as Error).message}`);
@@ -184,7 +197,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // A visitor's first screen is the same for everyone unless the address asks for more (a search, a filter).
     const visitor = !request.cookies[cookieName(config)] && !request.url.includes('?');
     const page =
-      (visitor && (await dataFramePage(pathname, locale))) || indexPage!(pathname, locale, visitor);
+      (visitor && (await dataFramePage(pathname, locale, request.ip))) ||
+      indexPage!(pathname, locale, visitor);
     const encoding = (['br', 'gzip'] as const).find((name) => page[name] && accepted.includes(name));
     reply
       .code(isPagePath(pathname) ? 200 : 404)

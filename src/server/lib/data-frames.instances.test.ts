@@ -1,0 +1,101 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../app';
+import { createDatabase, type Database } from '../db/client';
+import { cookieName } from '../plugins/auth';
+import { createTestDatabase, testConfig, type TestDatabase } from '../test/helpers';
+import { seedCategories } from '../modules/questions/categories';
+import {
+  api,
+  createUser,
+  DAY_MS,
+  RELAXED_LIMITS,
+  type FastUser,
+} from '../modules/questions/questions.test-helpers';
+
+/**
+ * A built client whose page frames' renderer draws /latest from the newest questions it asks for, in English (in
+ * Vietnamese its data cannot be had).
+ */
+function builtClient(): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'data-frames-'));
+  mkdirSync(path.join(root, 'client'));
+  mkdirSync(path.join(root, 'frame'));
+  writeFileSync(
+    path.join(root, 'client/index.html'),
+    '<html lang="en"><head><title>Mentor Me</title></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(
+    path.join(root, 'frame/frame.js'),
+    `export const DATA_FRAMES = ['/latest'];
+export async function renderFrame(pathname, locale) { return '<h1>' + pathname + ' ' + locale + '</h1>'; }
+export async function renderDataFrame(pathname, locale, load) {
+  if (locale === 'vi') throw new Error('no data');
+  const feed = await load('/api/questions?sort=latest&limit=10', locale);
+  return { html: feed.questions.map((q) => '<h3>' + q.title + '</h3>').join(''), data: JSON.stringify([[['feed'], feed]]) };
+}`,
+  );
+  return path.join(root, 'client');
+}
+
+// Two app instances on one database, as behind a load balancer, each keeping its own pages with data.
+let database: TestDatabase;
+let poolTwo: Database;
+let one: FastifyInstance;
+let two: FastifyInstance;
+let author: FastUser;
+const config = () => testConfig(database.url, RELAXED_LIMITS);
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const clientDir = builtClient();
+  one = await buildApp({ config: config(), db: database.db, clientDir, logger: false });
+  poolTwo = createDatabase(database.url, { max: 5 });
+  two = await buildApp({ config: config(), db: poolTwo, clientDir, logger: false });
+  await Promise.all([one.ready(), two.ready()]);
+  await seedCategories(database.db);
+  author = await createUser(database.db, { displayName: 'Frame Author', ageMs: 30 * DAY_MS });
+});
+
+afterAll(async () => {
+  await one?.close();
+  await two?.close();
+  await poolTwo?.$client.end();
+  await database?.drop();
+});
+
+const page = async (app: FastifyInstance, url: string, headers: Record<string, string> = {}) => {
+  const response = await app.inject({ method: 'GET', url, headers: { 'accept-language': 'en', ...headers } });
+  expect(response.statusCode).toBe(200);
+  return response.body;
+};
+const soon = { timeout: 3_000, interval: 50 };
+
+describe('/latest’s first HTML with its data, on two instances', () => {
+  it('lists a question asked on one instance on the other’s next page, with the data beside it', async () => {
+    expect(await page(two, '/latest')).toContain('<div id="root"><div inert aria-hidden="true"></div></div>');
+
+    const question = await api(one).ask(author.headers, { title: 'Asked on instance one' });
+    await vi.waitFor(
+      async () => expect(await page(two, '/latest')).toContain('<h3>Asked on instance one</h3>'),
+      soon,
+    );
+    const html = await page(two, '/latest');
+    const data = html.match(/<script type="application\/json" id="frame-data">([^<]*)<\/script>/)?.[1];
+    expect(JSON.parse(data!)[0][1].questions[0].id).toBe(question.id);
+  });
+
+  it('goes out with its plain frame when the data cannot be had, and without data to the signed-in or a search', async () => {
+    const inVietnamese = await page(two, '/latest', { 'accept-language': 'vi' });
+    expect(inVietnamese).toContain('<h1>/latest vi</h1>');
+    expect(inVietnamese).not.toContain('frame-data');
+    const session = { cookie: `${cookieName(config())}=a-session` };
+    expect(await page(two, '/latest', session)).not.toContain('frame-data');
+    expect(await page(two, '/latest?category=work')).not.toContain('frame-data');
+    // Other pages keep the frame made at start.
+    expect(await page(two, '/faq')).toContain('<h1>/faq en</h1>');
+  });
+});
