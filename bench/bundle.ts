@@ -1,12 +1,13 @@
 /**
  * The JavaScript a first visit to a route downloads, gzip-compressed: the entry chunk, the route's lazy
- * chunk and everything they import statically. Reads dist/client/.vite/manifest.json (run `npm run build`).
+ * chunk, everything they import statically, and the texts they load in the reader's language. Reads
+ * dist/client/.vite/manifest.json (run `npm run build`).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-type Chunk = { file: string; isEntry?: boolean; imports?: string[]; src?: string };
+type Chunk = { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; src?: string };
 
 const clientDir = path.resolve(import.meta.dirname, '../dist/client');
 
@@ -27,6 +28,10 @@ export function routeJavaScript(routeSource: string): { files: string[]; gzipByt
   const route = Object.keys(manifest).find((key) => key.endsWith(routeSource));
   if (!route) throw new Error(`No chunk for ${routeSource}.`);
   visit(route);
+  // The texts the entry and the route load as they run, in Vietnamese, the longer language (src/client/lib/i18n.ts).
+  for (const key of [...seen])
+    for (const imported of manifest[key]?.dynamicImports ?? [])
+      if (/\/i18n\/(pages\.)?vi\.ts$/.test(imported)) visit(imported);
   const files = [...seen].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
   const gzipBytes = files.reduce(
     (sum, file) => sum + gzipSync(readFileSync(path.join(clientDir, file))).length,

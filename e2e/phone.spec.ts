@@ -114,6 +114,7 @@ test('the first HTML is titled and described in the reader’s language, from it
     .getByRole('banner')
     .getByRole('button', { name: /Change language/ })
     .click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
   const html = await (await page.request.get('/resources')).text();
   expect(html).toContain('<html lang="vi">');
   expect(html).not.toContain('Local Resources');
@@ -174,6 +175,26 @@ test('/latest’s first HTML already lists the newest questions, a new one at on
   await expect(page.locator('[inert]')).toHaveCount(0);
   await page.waitForLoadState('networkidle');
   expect(feedCalls).toEqual([]);
+});
+
+test('the app loads the texts of the reader’s language only, and the other’s when the reader switches', async ({
+  page,
+}) => {
+  const texts: string[] = [];
+  page.on('request', (call) => {
+    const name = call.url().match(/\/assets\/((?:pages\.)?(?:en|vi))-[\w-]+\.js$/)?.[1];
+    if (name) texts.push(name);
+  });
+  await page.goto('/faq');
+  await expect(page.locator('[inert]')).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  expect(texts.sort()).toEqual(['en', 'pages.en']);
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /Change language/ })
+    .click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Câu hỏi thường gặp');
+  expect(texts.sort()).toEqual(['en', 'pages.en', 'pages.vi', 'vi']);
 });
 
 test('the app draws the framed page in the frame’s place, once; signed in or searching, the app draws it alone', async ({

@@ -12,7 +12,7 @@ import type { CategoriesResponse, QuestionList } from '../shared/schemas/questio
 import type { FramedPage } from '../shared/routes';
 import { Root } from './app/root';
 import { AppRoutes, preloadScreen } from './app/router';
-import { setLanguage } from './lib/i18n';
+import { loadEveryLanguage, setLanguage } from './lib/i18n';
 import { createQueryClient } from './lib/query';
 import { categoriesPath, categoriesQuery, feedPath, feedQuery } from './lib/questions';
 
@@ -41,8 +41,8 @@ const FRAME_DATA: Partial<
 export const DATA_FRAMES = Object.keys(FRAME_DATA) as FramedPage[];
 
 async function render(pathname: string, locale: Locale, client: QueryClient): Promise<string> {
-  await preloadScreen(pathname);
-  setLanguage(locale);
+  await Promise.all([preloadScreen(pathname), loadEveryLanguage()]);
+  await setLanguage(locale);
   const html = renderToString(
     <Root queryClient={client}>
       <StaticRouter location={pathname}>

@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { Root } from './app/root';
 import { AppRoutes, preloadScreen } from './app/router';
+import { firstTexts } from './lib/i18n';
 import { registerServiceWorker } from './lib/offline';
 import { createQueryClient } from './lib/query';
 
@@ -30,12 +31,12 @@ function start() {
   );
 }
 
-// A page that came with its frame (the server's render of its first screen) keeps it until the screen's code is
-// here, then the first render draws the same screen whole in its place: nothing on screen moves or blinks.
-if (container.hasChildNodes())
-  void preloadScreen(window.location.pathname)
-    .catch(() => undefined)
-    .then(start);
-else start();
+// The first render waits for the texts of the reader's language. A page that came with its frame (the server's
+// render of its first screen) keeps it until the screen's code is here too, then the first render draws the same
+// screen whole in its place: nothing on screen moves or blinks.
+void Promise.all([
+  firstTexts,
+  container.hasChildNodes() && preloadScreen(window.location.pathname).catch(() => undefined),
+]).then(start);
 
 registerServiceWorker();

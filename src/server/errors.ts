@@ -1,8 +1,11 @@
 import { registerTexts, type MessageKey } from '../shared/i18n';
+import { en } from '../shared/i18n/en';
 import { pagesEn } from '../shared/i18n/pages.en';
 import { pagesVi } from '../shared/i18n/pages.vi';
+import { vi } from '../shared/i18n/vi';
 
 // The server answers in every text, the screens' texts too (its error and validation messages are among them).
+registerTexts({ en, vi });
 registerTexts({ en: pagesEn, vi: pagesVi });
 
 /**

@@ -1,6 +1,6 @@
 import { ExternalLink, Menu } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { setLanguage, useTranslation } from '../lib/i18n';
+import { setLanguage, useTranslation, withTexts } from '../lib/i18n';
 import { Link, NavLink, useLocation } from 'react-router';
 import { CrisisDialog } from '../components/crisis-dialog';
 import { Button, buttonClasses } from '../components/ui/button';
@@ -49,7 +49,7 @@ function CareerLink({ className }: { className?: string }) {
 }
 
 /** Loaded only for a signed-in person: it brings the chat texts and opens the socket. */
-const UnreadBadge = lazy(() => import('./unread-badge'));
+const UnreadBadge = lazy(() => withTexts(import('./unread-badge')));
 
 /** The spec's navigation: the same links in the header row and in the mobile drawer. */
 function MainNav(props: {

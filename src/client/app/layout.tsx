@@ -10,7 +10,7 @@ import {
 import { useLocation, useNavigationType } from 'react-router';
 import { useAuth } from '../lib/auth';
 import { useCurrentToast } from '../lib/toast';
-import { useTranslation } from '../lib/i18n';
+import { useTranslation, withTexts } from '../lib/i18n';
 import { ErrorBoundary } from './error-boundary';
 import { Footer } from './footer';
 import { GuardSkeleton } from './guard';
@@ -45,7 +45,7 @@ function useInBrowser() {
 }
 
 /** Loaded only for a person whose mentor application was declined and who has not read why yet. */
-const MentorDeclinedNotice = lazy(() => import('./mentor-declined-notice'));
+const MentorDeclinedNotice = lazy(() => withTexts(import('./mentor-declined-notice')));
 
 function DeclinedNotice() {
   const reason = useAuth().user?.mentorDeclinedReason;

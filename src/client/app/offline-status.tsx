@@ -1,11 +1,12 @@
 import { lazy, Suspense, type ComponentType } from 'react';
+import { withTexts } from '../lib/i18n';
 import { useOffline } from '../lib/offline';
 
 type BannerProps = { online: boolean; savedAt: string | null };
 
 /** Loaded when there is something to say; without its chunk (no connection, nothing kept) there is nothing to show. */
 const OfflineBanner = lazy<ComponentType<BannerProps>>(() =>
-  import('./offline-banner').catch(() => ({ default: () => null })),
+  withTexts(import('./offline-banner')).catch(() => ({ default: () => null })),
 );
 
 /**

@@ -1,7 +1,9 @@
 import { createElement, lazy, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes, useSearchParams } from 'react-router';
+import { LOCALES, type Locale } from '../../shared/constants';
 import { pageRoute, type FramedPage } from '../../shared/routes';
 import { safeNext } from '../lib/format';
+import { withTexts } from '../lib/i18n';
 import { PublicOnly, RequireAuth } from './guard';
 import { Layout } from './layout';
 import { NotFoundScreen } from './screens';
@@ -16,9 +18,10 @@ type Screen<P> = ComponentType<P> & { preload: () => Promise<unknown> };
 function page<M, P extends Record<string, any>>(
   load: () => Promise<M>,
   pick: (module: M) => ComponentType<P>,
+  languages?: readonly Locale[],
 ): Screen<P> {
   let loaded: ComponentType<P> | undefined;
-  const preload = () => load().then((module) => (loaded = pick(module)));
+  const preload = () => withTexts(load(), languages).then((module) => (loaded = pick(module)));
   const Lazy = lazy(() => preload().then((component) => ({ default: component })));
   const Screen = (props: P) => createElement(loaded ?? Lazy, props);
   return Object.assign(Screen, { preload });
@@ -52,9 +55,11 @@ const FaqPage = page(
   () => import('../features/faq/faq-page'),
   (m) => m.FaqPage,
 );
+// Its disclaimer is in both languages.
 const AboutPage = page(
   () => import('../features/about/about-page'),
   (m) => m.AboutPage,
+  LOCALES,
 );
 const FoundersPage = page(
   () => import('../features/founders/founders-page'),

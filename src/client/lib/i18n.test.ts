@@ -22,6 +22,22 @@ describe('client translator', () => {
     expect(result.current.t('nav.trending')).toBe('Trending');
   });
 
+  it('switches to a language whose texts are not in once they are, and to the last one asked for', async () => {
+    vi.resetModules();
+    localStorage.setItem('mentorme.language', 'en');
+    const fresh = await import('./i18n');
+    await fresh.firstTexts;
+    const switching = fresh.setLanguage('vi');
+    expect(switching).toBeInstanceOf(Promise);
+    expect(fresh.currentLocale()).toBe('en');
+    await switching;
+    expect(fresh.currentLocale()).toBe('vi');
+    expect(fresh.i18n.t('nav.trending')).toBe('Nổi bật');
+    expect(fresh.setLanguage('en')).toBeUndefined();
+    expect(fresh.currentLocale()).toBe('en');
+    vi.resetModules();
+  });
+
   it('starts in the language of its cookie, in which the first HTML was written, when nothing is stored', async () => {
     vi.resetModules();
     document.cookie = 'mentorme.language=vi; path=/';

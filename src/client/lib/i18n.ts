@@ -3,8 +3,8 @@
  * set on <html lang>, and followed by components through useTranslation.
  */
 import { useSyncExternalStore } from 'react';
-import { DEFAULT_LOCALE, STORAGE_KEYS, type Locale } from '../../shared/constants';
-import { getFixedT, isLocale, type TFunction } from '../../shared/i18n';
+import { DEFAULT_LOCALE, LOCALES, STORAGE_KEYS, type Locale } from '../../shared/constants';
+import { getFixedT, isLocale, registerTexts, type TFunction } from '../../shared/i18n';
 
 export { getFixedT, messageKey, registerTexts, type MessageKey, type TFunction } from '../../shared/i18n';
 
@@ -58,17 +58,78 @@ export function currentLocale(): Locale {
   return locale;
 }
 
-/** Switches the language, remembers it and sets <html lang>. */
-export function setLanguage(next: Locale) {
+/** A set of texts in each language, loaded when needed: the first load's, or the screens'. */
+type Texts = Record<Locale, () => Promise<Record<string, unknown>>>;
+
+/** Each set of texts with its loads by language, and what has come in. */
+const loads = new Map<Texts, Partial<Record<Locale, Promise<void>>>>();
+const loaded: Record<Locale, Set<Texts>> = { en: new Set(), vi: new Set() };
+
+function load(texts: Texts, language: Locale): Promise<void> {
+  const started = loads.get(texts)!;
+  let done = started[language];
+  if (!done) {
+    done = texts[language]().then((tree) => {
+      registerTexts({ [language]: tree });
+      loaded[language].add(texts);
+    });
+    // A load that failed (no connection) is tried again next time.
+    done.catch(() => delete started[language]);
+    started[language] = done;
+  }
+  return done;
+}
+
+/**
+ * Texts in each language, of which only the reader's is loaded (another's before the page switches to it). The
+ * promise settles once the reader's are in.
+ */
+export function addTexts(texts: Texts): Promise<void> {
+  loads.set(texts, {});
+  return load(texts, locale);
+}
+
+/** The first load's texts, in the reader's language: main.tsx awaits them before the first render. */
+export const firstTexts = addTexts({
+  en: () => import('../../shared/i18n/en').then((module) => module.en),
+  vi: () => import('../../shared/i18n/vi').then((module) => module.vi),
+});
+
+/**
+ * A lazily loaded module, once the texts it brought (lib/page-texts.ts) are in, in the reader's language (or in
+ * those given): the lazy screens and parts go through it, so they never render a key.
+ */
+export async function withTexts<M>(module: Promise<M>, languages: readonly Locale[] = [locale]): Promise<M> {
+  const loadedModule = await module;
+  await Promise.all([...loads.keys()].flatMap((texts) => languages.map((language) => load(texts, language))));
+  return loadedModule;
+}
+
+/** Every set of texts in every language (the page frames are rendered in both, and so are the unit tests). */
+export const loadEveryLanguage = () => withTexts(Promise.resolve(), LOCALES);
+
+let wanted: Locale = locale;
+
+/**
+ * Switches the language, remembers it and sets <html lang>: at once when its texts are in, else once they are (the
+ * promise it then gives; the last language asked for wins).
+ */
+export function setLanguage(next: Locale): Promise<void> | undefined {
   try {
     localStorage.setItem(STORAGE_KEYS.language, next);
   } catch {
     // not remembered, still switched
   }
-  if (next === locale) return;
-  locale = next;
-  applyToDocument();
-  listeners.forEach((listener) => listener());
+  wanted = next;
+  const switchTo = () => {
+    if (wanted !== next || next === locale) return;
+    locale = next;
+    applyToDocument();
+    listeners.forEach((listener) => listener());
+  };
+  const missing = [...loads.keys()].filter((texts) => !loaded[next].has(texts));
+  if (missing.length > 0) return Promise.all(missing.map((texts) => load(texts, next))).then(switchTo);
+  switchTo();
 }
 
 function subscribe(listener: () => void) {

@@ -1,6 +1,8 @@
-import { pagesEn } from '../../shared/i18n/pages.en';
-import { pagesVi } from '../../shared/i18n/pages.vi';
-import { registerTexts } from './i18n';
+import { addTexts } from './i18n';
 
-/** Imported for its effect by the screens whose texts are not part of the first load. */
-registerTexts({ en: pagesEn, vi: pagesVi });
+// Imported by the screens and parts whose texts are not part of the first load: their texts in the reader's
+// language start loading with them, and `withTexts` (lib/i18n.ts) waits for them before they render.
+void addTexts({
+  en: () => import('../../shared/i18n/pages.en').then((module) => module.pagesEn),
+  vi: () => import('../../shared/i18n/pages.vi').then((module) => module.pagesVi),
+});

@@ -19,13 +19,30 @@ function clientDir(withManifest = true) {
   writeFileSync(
     path.join(dir, '.vite/manifest.json'),
     JSON.stringify({
-      'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_query.js'] },
+      'index.html': {
+        file: 'assets/index-1.js',
+        isEntry: true,
+        imports: ['_query.js'],
+        dynamicImports: [
+          '../shared/i18n/en.ts',
+          '../shared/i18n/vi.ts',
+          'features/resources/resources-page.tsx',
+        ],
+      },
+      '../shared/i18n/en.ts': { file: 'assets/en-1.js', isDynamicEntry: true },
+      '../shared/i18n/vi.ts': { file: 'assets/vi-1.js', isDynamicEntry: true },
       '_query.js': { file: 'assets/query-1.js' },
       '_page.js': { file: 'assets/page-1.js', imports: ['_query.js'] },
+      '_page-texts.js': {
+        file: 'assets/page-texts-1.js',
+        dynamicImports: ['../shared/i18n/pages.en.ts', '../shared/i18n/pages.vi.ts'],
+      },
+      '../shared/i18n/pages.en.ts': { file: 'assets/pages.en-1.js', isDynamicEntry: true },
+      '../shared/i18n/pages.vi.ts': { file: 'assets/pages.vi-1.js', isDynamicEntry: true },
       'features/resources/resources-page.tsx': {
         file: 'assets/resources-page-1.js',
         isDynamicEntry: true,
-        imports: ['_page.js', '_query.js', 'index.html'],
+        imports: ['_page.js', '_query.js', 'index.html', '_page-texts.js'],
       },
       'features/question/question-page.tsx': {
         file: 'assets/question-page-1.js',
@@ -41,10 +58,23 @@ const preloads = (html: string) =>
   [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
 
 describe('the app page for each path', () => {
-  it('preloads the screen’s own chunks, not those the entry already loads', () => {
+  it('preloads the screen’s own chunks, not those the entry already loads, and the texts in the reader’s language', () => {
     const page = loadIndexPages(clientDir())('/resources', 'en');
     const html = page.identity.toString();
-    expect(preloads(html)).toEqual(['/assets/resources-page-1.js', '/assets/page-1.js']);
+    expect(preloads(html)).toEqual([
+      '/assets/resources-page-1.js',
+      '/assets/page-1.js',
+      '/assets/page-texts-1.js',
+      '/assets/en-1.js',
+      '/assets/pages.en-1.js',
+    ]);
+    expect(preloads(loadIndexPages(clientDir())('/resources', 'vi').identity.toString())).toEqual([
+      '/assets/resources-page-1.js',
+      '/assets/page-1.js',
+      '/assets/page-texts-1.js',
+      '/assets/vi-1.js',
+      '/assets/pages.vi-1.js',
+    ]);
     expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
     expect(gunzipSync(page.gzip!).toString()).toBe(html);
     expect(page.br).toBeDefined();
@@ -54,12 +84,14 @@ describe('the app page for each path', () => {
     const pages = loadIndexPages(clientDir());
     expect(
       preloads(pages('/questions/4f6b7c1e-7d2a-4c55-9a51-0a6f3f0f8e21', 'en').identity.toString()),
-    ).toEqual(['/assets/question-page-1.js', '/assets/page-1.js']);
+    ).toEqual(['/assets/question-page-1.js', '/assets/page-1.js', '/assets/en-1.js']);
     expect(preloads(pages('/resources/', 'en').identity.toString())).toContain('/assets/resources-page-1.js');
   });
 
-  it('gives the plain page to paths it does not know, and everywhere when there is no manifest', () => {
-    expect(loadIndexPages(clientDir())('/nowhere', 'en').identity.toString()).toBe(HTML);
+  it('gives paths it does not know the first texts alone, and the plain page everywhere when there is no manifest', () => {
+    expect(preloads(loadIndexPages(clientDir())('/nowhere', 'vi').identity.toString())).toEqual([
+      '/assets/vi-1.js',
+    ]);
     expect(preloads(loadIndexPages(clientDir(false))('/resources', 'en').identity.toString())).toEqual([]);
   });
 
@@ -141,7 +173,7 @@ describe('the stylesheet', () => {
     });
     for (const page of [loadIndexPages(dir)('/faq', 'vi', true), loadIndexPages(dir)('/nowhere', 'en')]) {
       const html = page.identity.toString();
-      expect(html).toContain(`<style>${css}</style></head>`);
+      expect(html).toContain(`<style>${css}</style>`);
       expect(html).not.toContain('index-1.css');
     }
   });

@@ -90,7 +90,7 @@ export async function renderFrames(
   return frames;
 }
 
-type Chunk = { file: string; isEntry?: boolean; imports?: string[] };
+type Chunk = { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
 export type PageBytes = { identity: Buffer; br?: Buffer; gzip?: Buffer };
 
 function compress(html: string): PageBytes {
@@ -167,16 +167,23 @@ export function loadIndexPages(
     : {};
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   const loaded = entry ? closure(manifest, entry) : new Set<string>();
-  const preloads = (screen: string) =>
-    [...closure(manifest, screen)]
-      .filter((key) => !loaded.has(key))
+  // The screen's own chunks, and the texts in the reader's language that it and the entry load when they run
+  // (src/client/lib/i18n.ts): all beside the entry, not after it.
+  const preloads = (screen: string | undefined, locale: Locale) => {
+    const own = screen ? [...closure(manifest, screen)].filter((key) => !loaded.has(key)) : [];
+    const texts = new RegExp(`/i18n/(pages\\.)?${locale}\\.ts$`);
+    const inLanguage = [...loaded, ...own]
+      .flatMap((key) => manifest[key]!.dynamicImports ?? [])
+      .filter((key) => texts.test(key) && manifest[key]);
+    return [...new Set([...own, ...inLanguage])]
       .map((key) => manifest[key]!.file)
       .filter((file) => file.endsWith('.js'))
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+  };
 
   const pages = new Map<string, PageBytes>();
   const build = (route: PageRoute | undefined, locale: Locale, frame: DataFrame | undefined) => {
-    const links = route ? preloads(PAGE_SCREENS[route]) : [];
+    const links = preloads(route && PAGE_SCREENS[route], locale);
     let page = links.length ? html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`) : html;
     if (frame)
       page = page.replace(

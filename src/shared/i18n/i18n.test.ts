@@ -1,7 +1,7 @@
-import { describe, expect, expectTypeOf, it } from 'vitest';
+import { describe, expect, expectTypeOf, it, vi as vitest } from 'vitest';
 import { LOCALES } from '../constants';
 import { en } from './en';
-import { getFixedT, localeFromAcceptLanguage, registerTexts, translate, type MessageKey } from './index';
+import { getFixedT, localeFromAcceptLanguage, translate, type MessageKey } from './index';
 import { laterEn } from './later.en';
 import { laterVi } from './later.vi';
 import { pagesEn } from './pages.en';
@@ -70,13 +70,22 @@ it('never defines a text in two files (a group may be split between them)', () =
 });
 
 describe('translate', () => {
-  // First: the server registers the screens' texts at start (src/server/errors.ts), and its messages are among
-  // them, so the tests after this one read them too.
-  it('finds the texts of screens once they are registered', () => {
-    expect(translate('en', 'legal.lastReviewed')).toBe('legal.lastReviewed');
-    registerTexts({ en: pagesEn, vi: pagesVi });
-    expect(getFixedT('vi')('founders.contributions', { count: 2 })).toBe('2 đóng góp');
-    expect(translate('en', 'legal.lastReviewed', { date: '1 May 2026' })).toBe('Last reviewed: 1 May 2026');
+  // The server registers every text at start (src/server/errors.ts); the app the reader's language, as it needs them.
+  it('finds a text once its language’s texts are registered, in the first set that has it', async () => {
+    vitest.resetModules();
+    const fresh = await import('./index');
+    expect(fresh.translate('vi', 'nav.trending')).toBe('nav.trending');
+    fresh.registerTexts({ vi });
+    expect(fresh.translate('vi', 'nav.trending')).toBe('Nổi bật');
+    expect(fresh.translate('en', 'nav.trending')).toBe('nav.trending');
+    expect(fresh.translate('vi', 'legal.lastReviewed')).toBe('legal.lastReviewed');
+    fresh.registerTexts({ en, vi: pagesVi });
+    expect(fresh.getFixedT('vi')('founders.contributions', { count: 2 })).toBe('2 đóng góp');
+    expect(fresh.translate('en', 'nav.trending')).toBe('Trending');
+    // A schema's message is a key when any language registered so far has it.
+    expect(fresh.messageKey('legal.lastReviewed')).toBe('legal.lastReviewed');
+    expect(fresh.messageKey('no.such.key')).toBe('validation.invalidInput');
+    vitest.resetModules();
   });
 
   it('fills placeholders and falls back to the key', () => {

@@ -1,11 +1,7 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../constants';
-import { en } from './en';
+import type { en } from './en';
 import type { laterEn } from './later.en';
 import type { pagesEn } from './pages.en';
-import { vi } from './vi';
-
-/** The texts of the first load; screens add theirs from pages.en.ts / pages.vi.ts when they load. */
-export const resources = { en, vi } as const;
 
 /** The forms Intl.PluralRules can ask for: a plural text has a key per form, `likes_one`, `likes_other`. */
 type PluralForm = Intl.LDMLPluralRule;
@@ -49,13 +45,15 @@ export function localeFromAcceptLanguage(
   return ranked.map((entry) => entry.lang).find(isLocale) ?? fallback;
 }
 
-/** Texts that screens bring with them when they load (see registerTexts). */
-const extra: Record<Locale, Record<string, unknown>> = { en: {}, vi: {} };
+/**
+ * The texts known so far, by language, in the order they came: the first load's (en.ts, vi.ts), then those the
+ * screens bring (pages.*.ts, later.*.ts). The server registers all of them at start (src/server/errors.ts); the app
+ * only the reader's language, and another's before it switches (src/client/lib/i18n.ts).
+ */
+const registered: Record<Locale, Record<string, unknown>[]> = { en: [], vi: [] };
 
-/** Adds the texts of lazily loaded screens; called when their chunk is evaluated, before they render. */
-export function registerTexts(texts: Record<Locale, Record<string, unknown>>) {
-  Object.assign(extra.en, texts.en);
-  Object.assign(extra.vi, texts.vi);
+export function registerTexts(texts: Partial<Record<Locale, Record<string, unknown>>>) {
+  for (const locale of LOCALES) if (texts[locale]) registered[locale].push(texts[locale]);
 }
 
 function walk(tree: unknown, key: string): unknown {
@@ -66,9 +64,13 @@ function walk(tree: unknown, key: string): unknown {
   return node;
 }
 
-/** A key of the first-load texts, else of the registered screen texts (a namespace may be in both). */
+/** A key in the first texts that have it (a namespace may be in several). */
 function lookup(locale: Locale, key: string): unknown {
-  return walk(resources[locale], key) ?? walk(extra[locale], key);
+  for (const texts of registered[locale]) {
+    const text = walk(texts, key);
+    if (text !== undefined) return text;
+  }
+  return undefined;
 }
 
 const pluralRules = new Map<Locale, Intl.PluralRules>();
@@ -115,7 +117,8 @@ export function messageKey(
   text: string | undefined,
   fallback: MessageKey = 'validation.invalidInput',
 ): MessageKey {
-  return text !== undefined && template(DEFAULT_LOCALE, text, undefined) !== undefined
+  // Every language has the same keys (a test holds it): any language known so far will do.
+  return text !== undefined && LOCALES.some((locale) => template(locale, text, undefined) !== undefined)
     ? (text as MessageKey)
     : fallback;
 }

@@ -13,11 +13,11 @@ import { inputClasses } from '../../components/ui/field';
 import { useAuth } from '../../lib/auth';
 import { cn } from '../../lib/cn';
 import { formatNumber } from '../../lib/format';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation, withTexts } from '../../lib/i18n';
 import { useCategories, useFeed } from '../../lib/questions';
 
 /** The Ask dialog (with its form validation) loads when it is first opened. */
-const AskDialog = lazy(() => import('./ask-dialog').then((m) => ({ default: m.AskDialog })));
+const AskDialog = lazy(() => withTexts(import('./ask-dialog')).then((m) => ({ default: m.AskDialog })));
 
 const AUTO_LOAD_PAGES = 3;
 
