@@ -9,15 +9,12 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import type { Locale } from '../shared/constants';
 import type { CategoriesResponse, QuestionList } from '../shared/schemas/questions';
-import type { FramedPage } from '../shared/routes';
+import type { DataFrame, FramedPage, LoadData } from '../shared/routes';
 import { Root } from './app/root';
 import { AppRoutes, preloadScreen } from './app/router';
 import { loadEveryLanguage, setLanguage } from './lib/i18n';
 import { createQueryClient } from './lib/query';
 import { categoriesPath, categoriesQuery, feedPath, feedQuery } from './lib/questions';
-
-/** Answers a GET of the API as a visitor in a language (the server asks itself, in-process). */
-export type LoadData = (path: string, locale: Locale) => Promise<unknown>;
 
 /** What a frame's page asks for first, put where the app keeps it: the frame shows it, and so does the first render. */
 const FRAME_DATA: Partial<
@@ -67,7 +64,7 @@ export async function renderDataFrame(
   pathname: FramedPage,
   locale: Locale,
   load: LoadData,
-): Promise<{ html: string; data: string }> {
+): Promise<DataFrame> {
   const fill = FRAME_DATA[pathname];
   if (!fill) throw new Error(`${pathname} has no frame data`);
   const client = createQueryClient();

@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { LIMITS, STORAGE_KEYS, type Locale } from '../shared/constants';
 import { isLocale, localeFromAcceptLanguage } from '../shared/i18n';
-import { isPagePath, pageRoute, type FramedPage } from '../shared/routes';
+import { isPagePath, pageRoute, type FramedPage, type LoadData } from '../shared/routes';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { errors } from './errors';
@@ -18,7 +18,6 @@ import {
   loadFrameRenderer,
   loadIndexPages,
   renderFrames,
-  type LoadData,
   type PageBytes,
 } from './lib/index-page';
 import { rateLimitPlugin } from './plugins/rate-limit';
@@ -61,7 +60,6 @@ function defaultClientDir(): string | null {
 const dataFramePages = perDatabaseCache<PageBytes>(5_000, 20);
 
 /** Builds the application. It never listens: main.ts does, tests inject. */
-
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const app = Fastify({
@@ -149,7 +147,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const frameRenderer = clientDir ? await loadFrameRenderer(clientDir) : null;
   const indexPage = clientDir
-    ? loadIndexPages(clientDir, await renderFrames(frameRenderer, (message) => app.log.warn(message)))
+    ? loadIndexPages(
+        clientDir,
+        await renderFrames(frameRenderer, (message) => app.log.warn(message)),
+        stylesheet,
+      )
     : null;
   // A visitor's page whose frame shows its first data (the newest questions): the server asks itself for that data as
   // a visitor would, and keeps the page as long as the feeds' own cache (cleared by any question write, everywhere).

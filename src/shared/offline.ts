@@ -1,5 +1,5 @@
 /**
- * What the app keeps for reading without a connection (the service worker, src/client/sw) and how a kept copy is
+ * What the app keeps for reading without a connection (the service worker, src/client/service-worker/sw.ts) and how a kept copy is
  * marked, so the page can say that what it shows was saved earlier.
  */
 

@@ -1,3 +1,5 @@
+import type { Locale } from './constants';
+
 /** The client's routes. The server answers any other page path with the app and a 404 status. */
 export const PAGE_PATHS = [
   '/',
@@ -53,3 +55,16 @@ export const FRAMED_PAGES = [
   '/signup',
 ] as const satisfies readonly PageRoute[];
 export type FramedPage = (typeof FRAMED_PAGES)[number];
+
+/** Answers a GET of the API as a visitor in a language: how the server gives a page frame its first data. */
+export type LoadData = (path: string, locale: Locale) => Promise<unknown>;
+
+/** A frame with its page's first data, that data as `[queryKey, data]` pairs in JSON. */
+export type DataFrame = { html: string; data: string };
+
+/** What the page frames' renderer (src/client/frame.tsx, built to dist/frame/frame.js) gives the server. */
+export type FrameRenderer = {
+  renderFrame: (pathname: string, locale: Locale) => Promise<string>;
+  renderDataFrame: (pathname: FramedPage, locale: Locale, load: LoadData) => Promise<DataFrame>;
+  DATA_FRAMES: readonly FramedPage[];
+};

@@ -7,6 +7,7 @@ import { laterEn } from '../../shared/i18n/later.en';
 import { laterVi } from '../../shared/i18n/later.vi';
 import { registerTexts, useTranslation } from '../lib/i18n';
 
+// Both languages at once: under a kilobyte, not worth a request of their own (lib/i18n.ts, addTexts).
 registerTexts({ en: laterEn, vi: laterVi });
 
 /** A text field has focus on a touch screen, or the visible viewport has shrunk: the on-screen keyboard is open. */

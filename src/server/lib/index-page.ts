@@ -5,7 +5,13 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { LOCALES, type Locale } from '../../shared/constants';
 import { translate, type MessageKey } from '../../shared/i18n';
-import { FRAMED_PAGES, pageRoute, type FramedPage, type PageRoute } from '../../shared/routes';
+import {
+  FRAMED_PAGES,
+  pageRoute,
+  type DataFrame,
+  type FrameRenderer,
+  type PageRoute,
+} from '../../shared/routes';
 // The screens' texts (titles and leads) are registered with the server's messages.
 import '../errors';
 
@@ -50,17 +56,6 @@ const PAGE_TEXTS: Partial<Record<PageRoute, [MessageKey, MessageKey]>> = {
 
 /** Each framed page's frame by `route|locale`. */
 export type Frames = Map<string, string>;
-
-/** A frame with its page's first data (src/client/frame.tsx, renderDataFrame). */
-export type DataFrame = { html: string; data: string };
-export type LoadData = (path: string, locale: Locale) => Promise<unknown>;
-
-/** The page frames' renderer: src/client/frame.tsx, built to dist/frame/frame.js beside the client's build. */
-export type FrameRenderer = {
-  renderFrame: (pathname: string, locale: Locale) => Promise<string>;
-  renderDataFrame: (pathname: FramedPage, locale: Locale, load: LoadData) => Promise<DataFrame>;
-  DATA_FRAMES: readonly FramedPage[];
-};
 
 /** The renderer, or none when it is not built (the pages then go without frames). */
 export async function loadFrameRenderer(clientDir: string): Promise<FrameRenderer | null> {
@@ -115,7 +110,9 @@ function closure(manifest: Record<string, Chunk>, key: string, seen = new Set<st
  * request sooner on a slow connection. Its hash lets it through the Content Security Policy (`style-src`). None when
  * the build links no stylesheet.
  */
-export function builtStylesheet(clientDir: string): { link: string; css: string; hash: string } | null {
+export type Stylesheet = { link: string; css: string; hash: string };
+
+export function builtStylesheet(clientDir: string): Stylesheet | null {
   const html = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
   const link = html.match(/<link rel="stylesheet"[^>]* href="\/(assets\/[^"]+\.css)">/);
   if (!link) return null;
@@ -148,17 +145,17 @@ function inLanguage(html: string, locale: Locale, route: PageRoute | undefined):
 /**
  * The app's HTML page for each path and language: the built index.html with the screen's own chunks preloaded
  * (`modulepreload`), so the browser fetches the screen's code beside the entry's instead of after it has run, and
- * with the page's title, description and `lang` in the reader's language, and the stylesheet in it. `framed` asks for the page's frame in
- * its root, when it has one: the header, the page's title and lead and its skeletons paint with the first HTML,
- * inert and hidden from assistive technology (a picture of the page) until the app draws the same screen in their
- * place. Paths the app does not know get the plain page. Built once, compressed once; except a page given its frame
+ * with the page's title, description and `lang` in the reader's language, and the stylesheet in it (`stylesheet`,
+ * the one the Content Security Policy allows). `framed` asks for the page's frame in its root, when it has one: the
+ * header, the page's title and lead and its skeletons paint with the first HTML, inert and hidden from assistive
+ * technology (a picture of the page) until the app draws the same screen in their place. Paths the app does not know get the plain page. Built once, compressed once; except a page given its frame
  * `withData` (a page in the renderer's DATA_FRAMES), whose first data comes along for the app's first render.
  */
 export function loadIndexPages(
   clientDir: string,
   frames: Frames = new Map(),
+  stylesheet: Stylesheet | null = builtStylesheet(clientDir),
 ): (pathname: string, locale: Locale, framed?: boolean, withData?: DataFrame) => PageBytes {
-  const stylesheet = builtStylesheet(clientDir);
   const built = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
   const html = stylesheet ? built.replace(stylesheet.link, () => `<style>${stylesheet.css}</style>`) : built;
   const manifestFile = path.join(clientDir, '.vite/manifest.json');
