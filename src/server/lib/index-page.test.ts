@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import { FRAMED_PAGES, PAGE_PATHS } from '../../shared/routes';
 import { builtStylesheet, loadFrameRenderer, loadIndexPages, PAGE_SCREENS, renderFrames } from './index-page';
@@ -154,6 +154,17 @@ describe('the app page for each path', () => {
     expect(html).not.toContain('<script>alert');
     // The frames kept for everyone have no data.
     expect(pages('/latest', 'en', true).identity.toString()).not.toContain('frame-data');
+  });
+
+  it('compresses a page built for one request, as it does the pages it keeps', () => {
+    const pages = loadIndexPages(clientDir());
+    for (const page of [
+      pages('/latest', 'vi', true, { html: '<h1>Câu hỏi mới nhất</h1>', data: '[]' }),
+      pages('/faq', 'vi'),
+    ]) {
+      expect(brotliDecompressSync(page.br!).equals(page.identity)).toBe(true);
+      expect(gunzipSync(page.gzip!).equals(page.identity)).toBe(true);
+    }
   });
 });
 
