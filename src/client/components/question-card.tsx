@@ -4,7 +4,7 @@ import { CATEGORIES } from '../../shared/categories';
 import type { Question } from '../../shared/schemas/questions';
 import { useAuth } from '../lib/auth';
 import { cn } from '../lib/cn';
-import { initials, relativeTime } from '../lib/format';
+import { excerpt, initials, relativeTime } from '../lib/format';
 import { useTranslation } from '../lib/i18n';
 import { markdownText } from '../lib/markdown-text';
 import { useBookmark, useLike } from '../lib/questions';
@@ -13,6 +13,9 @@ import { Badge } from './ui/card';
 import { useLoginRequired } from './use-login-required';
 
 const MAX_TAGS = 4;
+/** A card's clamped lines show about this much of the question and of Chloe's reply, even on a wide screen. */
+const CONTENT_CHARS = 320;
+const REPLY_CHARS = 240;
 
 /** Badge classes for each category's colour (src/shared/categories.ts); each pair keeps at least 4.5:1 contrast. */
 const CATEGORY_COLOURS: Record<(typeof CATEGORIES)[number]['colour'], string> = {
@@ -208,7 +211,9 @@ function CardDetails({ question }: { question: Question }) {
   const hiddenTags = question.tags.length - MAX_TAGS;
   return (
     <>
-      <p className="mt-1 line-clamp-3 whitespace-pre-line text-slate-700">{question.content}</p>
+      <p className="mt-1 line-clamp-3 whitespace-pre-line text-slate-700">
+        {excerpt(question.content, CONTENT_CHARS)}
+      </p>
       {question.tags.length > 0 && (
         <ul className="mt-3 flex flex-wrap gap-1.5" aria-label={t('question.tags')}>
           {question.tags.slice(0, MAX_TAGS).map((tag) => (
@@ -228,7 +233,7 @@ function CardDetails({ question }: { question: Question }) {
       {aiReply && (
         <div className="mt-3 rounded-lg bg-brand-50 p-3 text-sm">
           <p className="font-semibold text-brand-800">{t('question.chloeReplied')}</p>
-          <p className="line-clamp-2 text-slate-800">{markdownText(aiReply.content)}</p>
+          <p className="line-clamp-2 text-slate-800">{excerpt(markdownText(aiReply.content), REPLY_CHARS)}</p>
         </div>
       )}
       <div className="mt-3 border-t border-slate-100 pt-2">

@@ -1,5 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMonthYear, initials, safeNext } from './format';
+import { excerpt, formatDate, formatDateTime, formatMonthYear, initials, safeNext } from './format';
+
+describe('excerpt', () => {
+  it('keeps a short text whole', () => {
+    expect(excerpt('Call 000 now.', 20)).toBe('Call 000 now.');
+  });
+
+  it('cuts a long text after a whole word and ends it with an ellipsis', () => {
+    expect(excerpt('Lifeline is open every day and night', 20)).toBe('Lifeline is open…');
+    expect(excerpt('Lifeline is open every day and night', 20).length).toBeLessThanOrEqual(21);
+  });
+
+  it('cuts inside a word that is longer than half the limit', () => {
+    expect(excerpt(`See ${'x'.repeat(30)}`, 20)).toBe(`See ${'x'.repeat(16)}…`);
+  });
+});
 
 describe('initials', () => {
   it('takes the first letters of the first and last names, at most two', () => {
