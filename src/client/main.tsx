@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { Root } from './app/root';
 import { AppRoutes, preloadScreen } from './app/router';
-import { firstTexts } from './lib/i18n';
+import { textsReady } from './lib/i18n';
 import { registerServiceWorker } from './lib/offline';
 import { createQueryClient } from './lib/query';
 
@@ -35,7 +35,7 @@ function start() {
 // render of its first screen) keeps it until the screen's code is here too, then the first render draws the same
 // screen whole in its place: nothing on screen moves or blinks.
 void Promise.all([
-  firstTexts,
+  textsReady(),
   container.hasChildNodes() && preloadScreen(window.location.pathname).catch(() => undefined),
 ]).then(start);
 

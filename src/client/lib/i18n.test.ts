@@ -26,7 +26,7 @@ describe('client translator', () => {
     vi.resetModules();
     localStorage.setItem('mentorme.language', 'en');
     const fresh = await import('./i18n');
-    await fresh.firstTexts;
+    await fresh.textsReady();
     const switching = fresh.setLanguage('vi');
     expect(switching).toBeInstanceOf(Promise);
     expect(fresh.currentLocale()).toBe('en');
@@ -35,6 +35,25 @@ describe('client translator', () => {
     expect(fresh.i18n.t('nav.trending')).toBe('Nổi bật');
     expect(fresh.setLanguage('en')).toBeUndefined();
     expect(fresh.currentLocale()).toBe('en');
+    vi.resetModules();
+  });
+
+  it('tries texts that could not be had again until they come', async () => {
+    vi.resetModules();
+    localStorage.setItem('mentorme.language', 'en');
+    const fresh = await import('./i18n');
+    await fresh.textsReady();
+    let attempts = 0;
+    const loader = () => {
+      attempts += 1;
+      return attempts < 3
+        ? Promise.reject(new Error('offline'))
+        : Promise.resolve({ retried: { text: 'Here' } });
+    };
+    fresh.addTexts({ en: loader, vi: loader }).catch(() => undefined);
+    await fresh.textsReady(5);
+    expect(attempts).toBe(3);
+    expect(fresh.i18n.t('retried.text' as never)).toBe('Here');
     vi.resetModules();
   });
 

@@ -89,8 +89,8 @@ export function addTexts(texts: Texts): Promise<void> {
   return load(texts, locale);
 }
 
-/** The first load's texts, in the reader's language: main.tsx awaits them before the first render. */
-export const firstTexts = addTexts({
+// The first load's texts, in the reader's language: main.tsx waits for them before the first render (textsReady).
+void addTexts({
   en: () => import('../../shared/i18n/en').then((module) => module.en),
   vi: () => import('../../shared/i18n/vi').then((module) => module.vi),
 });
@@ -103,6 +103,21 @@ export async function withTexts<M>(module: Promise<M>, languages: readonly Local
   const loadedModule = await module;
   await Promise.all([...loads.keys()].flatMap((texts) => languages.map((language) => load(texts, language))));
   return loadedModule;
+}
+
+/**
+ * The texts added so far, in the reader's language, tried again while they cannot be had (a lost connection): after
+ * `firstWait` ms, then twice as long each time up to half a minute. main.tsx waits for them before the first render,
+ * and the page's frame stays on screen meanwhile.
+ */
+export async function textsReady(firstWait = 2_000): Promise<void> {
+  for (let wait = firstWait; ; wait = Math.min(wait * 2, 30_000)) {
+    try {
+      return await withTexts(Promise.resolve());
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
 }
 
 /** Every set of texts in every language (the page frames are rendered in both, and so are the unit tests). */
