@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiSignIn, createUser, newUser, ORIGIN, signInFast, useLanguage } from './fixtures';
+import { apiSignIn, createUser, LANGUAGE_KEY, newUser, ORIGIN, signInFast, useLanguage } from './fixtures';
 
 /** The layout facts of issue #14 that a test can hold; scores and timings live in `npm run bench`. */
 
@@ -197,7 +197,7 @@ test('the app loads the texts of the reader’s language only, and the other’s
   expect(texts.sort()).toEqual(['en', 'pages.en', 'pages.vi', 'vi']);
 });
 
-test('the app draws the framed page in the frame’s place, once; signed in or searching, the app draws it alone', async ({
+test('the app takes the framed page over, once; signed in or searching, the app draws it alone', async ({
   page,
   request,
 }) => {
@@ -206,6 +206,7 @@ test('the app draws the framed page in the frame’s place, once; signed in or s
   await expect(page.locator('[inert]')).toHaveCount(0);
   await expect(page.locator('h1')).toHaveCount(1);
   await expect(page.locator('#site-header')).toHaveCount(1);
+  await expect(page.locator('#root > div')).not.toHaveAttribute('aria-hidden');
   // The frame is the page: its first question opens.
   await page
     .getByRole('button', { name: /Mentor Me/ })
@@ -217,6 +218,37 @@ test('the app draws the framed page in the frame’s place, once; signed in or s
   await signInFast(page, { role: 'student' });
   expect(await (await page.request.get('/faq')).text()).toContain('<div id="root"></div>');
 });
+
+for (const locale of ['en', 'vi'] as const) {
+  test(`the app keeps the frame's own elements on every framed page, with nothing to draw again, in ${locale}`, async ({
+    page,
+  }) => {
+    // As for a reader the app has already met: their language in its cookie, the frame's language.
+    await useLanguage(page, locale);
+    await page.context().addCookies([{ name: LANGUAGE_KEY, value: locale, url: ORIGIN }]);
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (['warning', 'error'].includes(message.type()) && !message.text().includes('Service Worker'))
+        warnings.push(message.text());
+    });
+    await page.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { frameHeading: Element | null }).frameHeading = document.querySelector('h1');
+      }),
+    );
+    for (const { path } of [...PAGES, { path: '/founders' }]) {
+      await page.goto(path);
+      await expect(page.locator('[inert]')).toHaveCount(0);
+      const kept = await page.evaluate(
+        () =>
+          (window as unknown as { frameHeading: Element | null }).frameHeading ===
+          document.querySelector('h1'),
+      );
+      expect(kept, path).toBe(true);
+    }
+    expect(warnings).toEqual([]);
+  });
+}
 
 test.describe('at 360 px', () => {
   test.use({ viewport: PHONE });

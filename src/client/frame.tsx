@@ -2,7 +2,7 @@
  * The page frames: a public page's first render as HTML, for a visitor in a language, rendered by the server with
  * the app's own components (src/server/lib/index-page.ts puts it in the first HTML). The header, the page's title and
  * lead and its skeletons (or, on the pages in FRAME_DATA, the screen's first data) then paint before any code has
- * run, and main.tsx draws the same screen in their place. Built by `vite build --ssr` (scripts/build.mjs).
+ * run, and main.tsx takes those elements over (hydration). Built by `vite build --ssr` (scripts/build.mjs).
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';

@@ -44,6 +44,15 @@ function useInBrowser() {
   );
 }
 
+/** The floating chat, in the browser only: its own component, so the switch from the frame redraws it alone. */
+function FloatingChatInBrowser() {
+  return useInBrowser() ? (
+    <Suspense fallback={null}>
+      <FloatingChat />
+    </Suspense>
+  ) : null;
+}
+
 /** Loaded only for a person whose mentor application was declined and who has not read why yet. */
 const MentorDeclinedNotice = lazy(() => withTexts(import('./mentor-declined-notice')));
 
@@ -100,7 +109,6 @@ function useScrollOnNavigate() {
 export function Layout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const inBrowser = useInBrowser();
   useScrollOnNavigate();
   return (
     <div className="flex min-h-screen flex-col">
@@ -119,11 +127,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </ErrorBoundary>
       </main>
       <Footer />
-      {inBrowser && (
-        <Suspense fallback={null}>
-          <FloatingChat />
-        </Suspense>
-      )}
+      <FloatingChatInBrowser />
       <Toasts />
     </div>
   );
