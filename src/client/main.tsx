@@ -17,17 +17,11 @@ if (frameData)
   for (const [key, data] of JSON.parse(frameData.textContent!) as [QueryKey, unknown][])
     queryClient.setQueryData(key, data);
 
-/** The server's render of the page's first screen, inert until the app has taken it over (frame.tsx). */
+/** The server's render of the page's first screen (frame.tsx), inert until the app has taken it over. */
 const frame = container.firstElementChild?.hasAttribute('inert') ? container.firstElementChild : null;
 
-/** The frame becomes the page: usable, and read by assistive technology. */
-const releaseFrame = () => {
-  frame?.removeAttribute('inert');
-  frame?.removeAttribute('aria-hidden');
-};
-
 const app = (
-  <Root queryClient={queryClient} onDrawn={releaseFrame}>
+  <Root queryClient={queryClient}>
     <BrowserRouter>
       <AppRoutes />
     </BrowserRouter>

@@ -44,6 +44,20 @@ function useInBrowser() {
   );
 }
 
+/**
+ * Once the screen is drawn, the page's frame (which the app takes over, main.tsx) becomes the page: usable, and read
+ * by assistive technology. Drawn with the screen, not before it: a field typed in before React had taken it over
+ * would lose what was typed.
+ */
+function FrameTakenOver() {
+  useEffect(() => {
+    const frame = document.querySelector('#root > [inert]');
+    frame?.removeAttribute('inert');
+    frame?.removeAttribute('aria-hidden');
+  }, []);
+  return null;
+}
+
 /** The floating chat, in the browser only: its own component, so the switch from the frame redraws it alone. */
 function FloatingChatInBrowser() {
   return useInBrowser() ? (
@@ -123,7 +137,10 @@ export function Layout({ children }: { children: ReactNode }) {
       <main id="main" tabIndex={-1} className="min-h-svh flex-1 outline-none">
         <DeclinedNotice />
         <ErrorBoundary resetKey={pathname}>
-          <Suspense fallback={<GuardSkeleton />}>{children}</Suspense>
+          <Suspense fallback={<GuardSkeleton />}>
+            {children}
+            <FrameTakenOver />
+          </Suspense>
         </ErrorBoundary>
       </main>
       <Footer />

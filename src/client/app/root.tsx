@@ -1,22 +1,10 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { StrictMode, useEffect, type ReactNode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { AuthProvider } from '../lib/auth';
 import { ErrorBoundary } from './error-boundary';
 
-/**
- * The app's providers around its router: the same tree in the browser (main.tsx) and in the page frames (frame.tsx).
- * `onDrawn` is called once the app's first render is on screen.
- */
-export function Root({
-  queryClient,
-  onDrawn,
-  children,
-}: {
-  queryClient: QueryClient;
-  onDrawn?: () => void;
-  children: ReactNode;
-}) {
-  useEffect(() => onDrawn?.(), [onDrawn]);
+/** The app's providers around its router: the same tree in the browser (main.tsx) and in the page frames (frame.tsx). */
+export function Root({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <StrictMode>
       <ErrorBoundary>
