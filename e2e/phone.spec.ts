@@ -244,7 +244,7 @@ for (const locale of ['en', 'vi'] as const) {
           (window as unknown as { frameHeading: Element | null }).frameHeading ===
           document.querySelector('h1'),
       );
-      expect(kept, `${path}: ${warnings.join(" | ")}`).toBe(true);
+      expect(kept, `${path}: ${warnings.join(' | ')}`).toBe(true);
     }
     expect(warnings).toEqual([]);
   });
