@@ -45,9 +45,8 @@ function start() {
   startTransition(() => root.render(app));
 }
 
-// The first render waits for the texts of the reader's language. A page that came with its frame (the server's
-// render of its first screen) keeps it until the screen's code is here too, then the first render draws the same
-// screen whole in its place: nothing on screen moves or blinks.
+// The first render waits for the texts of the reader's language. A page that came with its frame keeps it as it is
+// until the screen's code is here too, then the app takes it over whole: nothing on screen moves or blinks.
 void Promise.all([
   textsReady(),
   frame && preloadScreen(window.location.pathname).catch(() => undefined),

@@ -153,7 +153,8 @@ function inLanguage(html: string, locale: Locale, route: PageRoute | undefined):
  * with the page's title, description and `lang` in the reader's language, and the stylesheet in it (`stylesheet`,
  * the one the Content Security Policy allows). `framed` asks for the page's frame in its root, when it has one: the
  * header, the page's title and lead and its skeletons paint with the first HTML, inert and hidden from assistive
- * technology (a picture of the page) until the app takes them over (hydration). Paths the app does not know get the plain page. Built once, compressed once; except a page given its frame
+ * technology (a picture of the page) until the app takes them over (hydration). Paths the app does not know get
+ * the plain page. Built once, compressed once; except a page given its frame
  * `withData` (a page in the renderer's DATA_FRAMES), whose first data comes along for the app's first render.
  */
 export function loadIndexPages(
