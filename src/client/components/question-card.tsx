@@ -34,7 +34,7 @@ function categoryClasses(slug: string | null): string {
 }
 
 export function AuthorLine({ author, createdAt }: { author: Question['author']; createdAt: string }) {
-  const { t, locale } = useTranslation();
+  const { t } = useTranslation();
   const name = author?.displayName ?? t('question.anonymous');
   return (
     <div className="flex min-w-0 items-center gap-2 text-sm">
@@ -55,7 +55,7 @@ export function AuthorLine({ author, createdAt }: { author: Question['author']; 
           </Badge>
         )}
         <span className="block text-slate-600">
-          <time dateTime={createdAt}>{relativeTime(createdAt, locale, t('time.justNow'))}</time>
+          <time dateTime={createdAt}>{relativeTime(createdAt, t)}</time>
         </span>
       </span>
     </div>

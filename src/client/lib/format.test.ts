@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { excerpt, formatDate, formatDateTime, formatMonthYear, initials, safeNext } from './format';
+import {
+  excerpt,
+  formatDate,
+  formatDateTime,
+  formatMonthYear,
+  formatNumber,
+  initials,
+  relativeTime,
+  safeNext,
+} from './format';
+import { getFixedT } from './i18n';
 
 describe('excerpt', () => {
   it('keeps a short text whole', () => {
@@ -13,6 +23,35 @@ describe('excerpt', () => {
 
   it('cuts inside a word that is longer than half the limit', () => {
     expect(excerpt(`See ${'x'.repeat(30)}`, 20)).toBe(`See ${'x'.repeat(16)}…`);
+  });
+});
+
+describe('relativeTime', () => {
+  const now = Date.parse('2026-03-14T12:00:00Z');
+  const ago = (seconds: number) => new Date(now - seconds * 1000).toISOString();
+
+  it('says how long ago, in the largest whole unit, in each language', () => {
+    const en = getFixedT('en');
+    const vi = getFixedT('vi');
+    expect(relativeTime(ago(60), en, now)).toBe('1 minute ago');
+    expect(relativeTime(ago(5 * 60), en, now)).toBe('5 minutes ago');
+    expect(relativeTime(ago(3 * 3600), en, now)).toBe('3 hours ago');
+    expect(relativeTime(ago(24 * 3600), en, now)).toBe('1 day ago');
+    expect(relativeTime(ago(14 * 24 * 3600), en, now)).toBe('2 weeks ago');
+    expect(relativeTime(ago(60 * 24 * 3600), en, now)).toBe('2 months ago');
+    expect(relativeTime(ago(400 * 24 * 3600), en, now)).toBe('1 year ago');
+    expect(relativeTime(ago(3 * 3600), vi, now)).toBe('3 giờ trước');
+    expect(relativeTime(ago(24 * 3600), vi, now)).toBe('1 ngày trước');
+  });
+
+  it('rounds to the nearest unit', () => {
+    expect(relativeTime(ago(90 * 60), getFixedT('en'), now)).toBe('2 hours ago');
+  });
+
+  it('says "just now" under a minute, and for a moment ahead of the clock', () => {
+    expect(relativeTime(ago(59), getFixedT('en'), now)).toBe('just now');
+    expect(relativeTime(ago(-600), getFixedT('vi'), now)).toBe('vừa xong');
+    expect(relativeTime(new Date(now), getFixedT('en'), now)).toBe('just now');
   });
 });
 
@@ -93,10 +132,37 @@ describe('formatDate', () => {
     expect(formatMonthYear('2026-03-01', 'en')).toBe('March 2026');
   });
 
+  it('reads as Intl writes dates, every month of a year, in both languages', () => {
+    for (let month = 1; month <= 12; month++) {
+      const date = `2026-${String(month).padStart(2, '0')}-0${(month % 9) + 1}`;
+      for (const [locale, tag] of [
+        ['en', 'en-AU'],
+        ['vi', 'vi-VN'],
+      ] as const) {
+        const intl = (options: Intl.DateTimeFormatOptions) =>
+          new Intl.DateTimeFormat(tag, { ...options, timeZone: 'UTC' }).format(new Date(date));
+        expect(formatDate(date, locale)).toBe(intl({ day: 'numeric', month: 'long', year: 'numeric' }));
+        expect(formatMonthYear(date, locale)).toBe(intl({ month: 'long', year: 'numeric' }));
+      }
+    }
+  });
+
   it('shows a moment in the reader’s time zone', () => {
     const moment = new Date(2026, 2, 14, 23, 30);
     expect(formatDate(moment, 'en')).toBe('14 March 2026');
     expect(formatDate(moment.toISOString(), 'en')).toBe('14 March 2026');
+  });
+});
+
+describe('formatNumber', () => {
+  it('reads as Intl writes numbers, with each language’s separators', () => {
+    for (const value of [0, 7, 20, 96, 999, 1000, 1234, 12345, 1234567, 0.5, 2.25, 13.4, 1234.5678, 0.0004]) {
+      expect(formatNumber(value, 'en')).toBe(new Intl.NumberFormat('en-AU').format(value));
+      expect(formatNumber(value, 'vi')).toBe(new Intl.NumberFormat('vi-VN').format(value));
+    }
+    expect(formatNumber(1234.5, 'en')).toBe('1,234.5');
+    expect(formatNumber(1234.5, 'vi')).toBe('1.234,5');
+    expect(formatNumber(-1500, 'en')).toBe('-1,500');
   });
 });
 

@@ -1,26 +1,53 @@
 import type { Locale } from '../../shared/constants';
+import type { MessageKey, TFunction } from '../../shared/i18n';
 
 const TAGS: Record<Locale, string> = { en: 'en-AU', vi: 'vi-VN' };
+
+/*
+ * Dates and numbers on the public pages are written here rather than by Intl, whose first formatter of a page takes
+ * some 15 ms to make (60 ms on a slow phone), in the middle of the page's first render. They read as Intl writes
+ * them (format.test.ts compares the two).
+ */
+
+const MONTHS_EN = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** A calendar date without a time ("2026-03-14"): JavaScript reads it as midnight UTC. */
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * Formats a date or a moment. A calendar date is formatted in UTC, the zone it was read in, so it shows the
+ * A date's day, month (0–11) and year. A calendar date is read in UTC, the zone it was written in, so it shows the
  * same day everywhere; a moment is shown in the reader's own time zone.
  */
-function formatCalendar(value: string | Date, locale: Locale, options: Intl.DateTimeFormatOptions): string {
-  const timeZone = typeof value === 'string' && DATE_ONLY.test(value) ? 'UTC' : undefined;
-  return new Intl.DateTimeFormat(TAGS[locale], { ...options, timeZone }).format(new Date(value));
+function calendar(value: string | Date) {
+  const date = new Date(value);
+  return typeof value === 'string' && DATE_ONLY.test(value)
+    ? { day: date.getUTCDate(), month: date.getUTCMonth(), year: date.getUTCFullYear() }
+    : { day: date.getDate(), month: date.getMonth(), year: date.getFullYear() };
 }
 
-/** Dates in Australian English format, or Vietnamese. */
+/** "14 March 2026" in Australian English, "14 tháng 3, 2026" in Vietnamese. */
 export function formatDate(value: string | Date, locale: Locale): string {
-  return formatCalendar(value, locale, { day: 'numeric', month: 'long', year: 'numeric' });
+  const { day, month, year } = calendar(value);
+  return locale === 'en' ? `${day} ${MONTHS_EN[month]} ${year}` : `${day} tháng ${month + 1}, ${year}`;
 }
 
+/** "March 2026", "tháng 3 năm 2026". */
 export function formatMonthYear(value: string | Date, locale: Locale): string {
-  return formatCalendar(value, locale, { month: 'long', year: 'numeric' });
+  const { month, year } = calendar(value);
+  return locale === 'en' ? `${MONTHS_EN[month]} ${year}` : `tháng ${month + 1} năm ${year}`;
 }
 
 /**
@@ -41,8 +68,18 @@ export function formatDateTime(value: string | Date, locale: Locale, timeZone?: 
   return `${part.month} ${part.day}, ${part.hour}:${part.minute} ${String(part.dayPeriod).toUpperCase()}`;
 }
 
+/** The separators of thousands and of decimals. */
+const SEPARATORS: Record<Locale, [string, string]> = { en: [',', '.'], vi: ['.', ','] };
+
+/** "1,234.5" in English, "1.234,5" in Vietnamese: up to three decimals, as Intl's NumberFormat writes them. */
 export function formatNumber(value: number, locale: Locale): string {
-  return new Intl.NumberFormat(TAGS[locale]).format(value);
+  const [thousands, decimals] = SEPARATORS[locale];
+  const [whole = '0', fraction] = Math.abs(value)
+    .toFixed(3)
+    .replace(/\.?0+$/, '')
+    .split('.');
+  const sign = value < 0 && (whole !== '0' || fraction) ? '-' : '';
+  return sign + whole.replace(/\B(?=(\d{3})+$)/g, thousands) + (fraction ? decimals + fraction : '');
 }
 
 /** First letters of the first and last words of a name, at most two; words that are not names are skipped. */
@@ -101,28 +138,23 @@ export function safeNext(next: string | null | undefined): string {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ['year', 365 * 24 * 3600],
-  ['month', 30 * 24 * 3600],
-  ['week', 7 * 24 * 3600],
-  ['day', 24 * 3600],
-  ['hour', 3600],
-  ['minute', 60],
-];
+const UNITS = [
+  ['time.years', 365 * 24 * 3600],
+  ['time.months', 30 * 24 * 3600],
+  ['time.weeks', 7 * 24 * 3600],
+  ['time.days', 24 * 3600],
+  ['time.hours', 3600],
+  ['time.minutes', 60],
+] as const satisfies [MessageKey, number][];
 
-/** "3 hours ago" / "3 giờ trước"; under a minute, the caller's "just now". */
-export function relativeTime(
-  value: string | Date,
-  locale: Locale,
-  justNow: string,
-  now = Date.now(),
-): string {
-  const seconds = Math.round((new Date(value).getTime() - now) / 1000);
-  const format = new Intl.RelativeTimeFormat(TAGS[locale], { numeric: 'auto' });
-  for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
-  }
-  return justNow;
+/**
+ * "3 hours ago" / "3 giờ trước"; under a minute (or a moment ahead of the reader's clock), "just now". In the app's
+ * own texts rather than by Intl (as dates, above).
+ */
+export function relativeTime(value: string | Date, t: TFunction, now = Date.now()): string {
+  const seconds = Math.round((now - new Date(value).getTime()) / 1000);
+  for (const [key, size] of UNITS) if (seconds >= size) return t(key, { count: Math.round(seconds / size) });
+  return t('time.justNow');
 }
 
 /**

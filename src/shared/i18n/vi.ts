@@ -206,6 +206,18 @@ export const vi: Resources = {
   },
   time: {
     justNow: 'vừa xong',
+    minutes_one: '{{count}} phút trước',
+    minutes_other: '{{count}} phút trước',
+    hours_one: '{{count}} giờ trước',
+    hours_other: '{{count}} giờ trước',
+    days_one: '{{count}} ngày trước',
+    days_other: '{{count}} ngày trước',
+    weeks_one: '{{count}} tuần trước',
+    weeks_other: '{{count}} tuần trước',
+    months_one: '{{count}} tháng trước',
+    months_other: '{{count}} tháng trước',
+    years_one: '{{count}} năm trước',
+    years_other: '{{count}} năm trước',
   },
   common: {
     close: 'Đóng',

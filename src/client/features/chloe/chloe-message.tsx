@@ -48,10 +48,10 @@ function Sources({ sources }: { sources: ChatSource[] }) {
 }
 
 function SentAt({ at, className }: { at: Date; className: string }) {
-  const { t, locale } = useTranslation();
+  const { t } = useTranslation();
   return (
     <time className={className} dateTime={at.toISOString()}>
-      {relativeTime(at, locale, t('time.justNow'))}
+      {relativeTime(at, t)}
     </time>
   );
 }

@@ -15,7 +15,7 @@ const DOTS: Record<ServiceStatusItem['status'], string> = {
 };
 
 function StatusRow({ service }: { service: ServiceStatusItem }) {
-  const { t, locale } = useTranslation();
+  const { t } = useTranslation();
   return (
     <li className="py-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -36,7 +36,7 @@ function StatusRow({ service }: { service: ServiceStatusItem }) {
             ·{' '}
             {service.lastChecked
               ? t('government.lastChecked', {
-                  time: relativeTime(service.lastChecked, locale, t('time.justNow')),
+                  time: relativeTime(service.lastChecked, t),
                 })
               : t('government.notChecked')}
           </span>
