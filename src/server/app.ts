@@ -17,6 +17,7 @@ import {
   builtStylesheet,
   loadFrameRenderer,
   loadIndexPages,
+  START_SCRIPT_HASH,
   renderFrames,
   type PageBytes,
 } from './lib/index-page';
@@ -83,7 +84,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       useDefaults: false,
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'"],
+        // Framed pages start their code with a small script of their own (index-page.ts).
+        'script-src': ["'self'", `'${START_SCRIPT_HASH}'`],
         // The pages carry the built stylesheet (index-page.ts).
         'style-src': ["'self'", ...(stylesheet ? [`'${stylesheet.hash}'`] : [])],
         'img-src': ["'self'", 'data:', 'blob:'],

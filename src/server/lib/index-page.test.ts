@@ -5,15 +5,22 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import { FRAMED_PAGES, PAGE_PATHS } from '../../shared/routes';
-import { builtStylesheet, loadFrameRenderer, loadIndexPages, PAGE_SCREENS, renderFrames } from './index-page';
+import {
+  builtStylesheet,
+  loadFrameRenderer,
+  loadIndexPages,
+  PAGE_SCREENS,
+  renderFrames,
+  START_SCRIPT_HASH,
+} from './index-page';
 
 const HTML =
   '<html lang="en"><head><meta name="description" content="The app." /><title>Mentor Me</title></head><body><div id="root"></div></body></html>';
 
 /** A build folder with an entry, a shared chunk, and two screens (one importing a chunk the entry already has). */
-function clientDir(withManifest = true) {
+function clientDir(withManifest = true, html = HTML) {
   const dir = mkdtempSync(path.join(tmpdir(), 'index-page-'));
-  writeFileSync(path.join(dir, 'index.html'), HTML);
+  writeFileSync(path.join(dir, 'index.html'), html);
   if (!withManifest) return dir;
   mkdirSync(path.join(dir, '.vite'));
   writeFileSync(
@@ -134,6 +141,41 @@ describe('the app page for each path', () => {
     expect(pages('/faq', 'en', false).identity.toString()).toContain('<div id="root"></div>');
     // A page without a frame stays as it is.
     expect(pages('/about', 'en', true).identity.toString()).toContain('<div id="root"></div>');
+  });
+
+  it('starts a framed page’s code after the page has painted, all of it at once', () => {
+    const built = HTML.replace(
+      '</head>',
+      '<script type="module" crossorigin src="/assets/index-1.js"></script>\n<link rel="modulepreload" crossorigin href="/assets/query-1.js"></head>',
+    );
+    const pages = loadIndexPages(
+      clientDir(true, built),
+      new Map([['/resources|en', '<h1>Local Resources</h1>']]),
+    );
+    const framed = pages('/resources', 'en', true).identity.toString();
+    // Nothing in the head asks for code: the browser paints the frame first.
+    expect(framed.slice(0, framed.indexOf('<body>'))).not.toMatch(/<script|modulepreload/);
+    const code = framed.match(/<script type="application\/json" id="app-code">([^<]*)<\/script>/)?.[1];
+    expect(JSON.parse(code!)).toEqual({
+      entry: '/assets/index-1.js',
+      preload: [
+        '/assets/query-1.js',
+        '/assets/resources-page-1.js',
+        '/assets/page-1.js',
+        '/assets/page-texts-1.js',
+        '/assets/en-1.js',
+        '/assets/pages.en-1.js',
+      ],
+    });
+    // The script that starts it is the one the Content Security Policy lets through, after the frame.
+    const start = framed.match(/<script>([^<]*)<\/script>/)?.[1];
+    expect(`sha256-${createHash('sha256').update(start!).digest('base64')}`).toBe(START_SCRIPT_HASH);
+    expect(framed.indexOf('<script>')).toBeGreaterThan(framed.indexOf('<h1>Local Resources</h1>'));
+    // A page without its frame asks for its code from the head, as built.
+    const plain = pages('/resources', 'en', false).identity.toString();
+    expect(plain).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
+    expect(preloads(plain)).toContain('/assets/resources-page-1.js');
+    expect(plain).not.toContain('app-code');
   });
 
   it('carries a frame’s data beside it as JSON that no text in it can turn into markup', () => {

@@ -126,6 +126,44 @@ export function builtStylesheet(clientDir: string): Stylesheet | null {
   return { link: link[0], css, hash: `sha256-${createHash('sha256').update(css).digest('base64')}` };
 }
 
+/**
+ * Starts the app's code once the browser has painted the page (`afterPaint`): it adds the page's code, listed in
+ * `#app-code`, to the head. Right away when the page is not on screen (a tab opened behind), which paints nothing.
+ */
+const START_SCRIPT =
+  "(function(){var d=document,done=0;function start(){if(done)return;done=1;var code=JSON.parse(d.getElementById('app-code').textContent);" +
+  "code.preload.forEach(function(href){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=href;d.head.appendChild(l)});" +
+  "var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=code.entry;d.head.appendChild(s)}" +
+  "if(d.visibilityState!=='visible')start();else requestAnimationFrame(function(){setTimeout(start)});" +
+  "d.addEventListener('visibilitychange',start)})()";
+
+/** The start script's hash, which lets it through the Content Security Policy (`script-src`). */
+export const START_SCRIPT_HASH = `sha256-${createHash('sha256').update(START_SCRIPT).digest('base64')}`;
+
+/**
+ * A framed page whose code starts after the browser has painted it. The frame paints from the HTML alone; were the
+ * code asked for from the head, the browser would fetch and run it before its first paint whenever it came in
+ * first: on a slow phone, the whole app's start before anything shows. The page's code is all asked for at once
+ * then, the entry beside the screen's chunks, a frame later than from the head.
+ */
+function afterPaint(html: string): string {
+  const entry = html.match(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/);
+  if (!entry) return html;
+  const preload: string[] = [];
+  const page = html
+    .replace(entry[0], '')
+    .replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_, href: string) => {
+      preload.push(href);
+      return '';
+    });
+  const code = scriptJson(JSON.stringify({ entry: entry[1], preload }));
+  return page.replace(
+    '</body>',
+    () =>
+      `<script type="application/json" id="app-code">${code}</script>\n    <script>${START_SCRIPT}</script>\n  </body>`,
+  );
+}
+
 /** JSON that cannot end the script element it is in, nor be read as anything but data. */
 const scriptJson = (json: string) =>
   json.replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
@@ -153,9 +191,10 @@ function inLanguage(html: string, locale: Locale, route: PageRoute | undefined):
  * with the page's title, description and `lang` in the reader's language, and the stylesheet in it (`stylesheet`,
  * the one the Content Security Policy allows). `framed` asks for the page's frame in its root, when it has one: the
  * header, the page's title and lead and its skeletons paint with the first HTML, inert and hidden from assistive
- * technology (a picture of the page) until the app takes them over (hydration). Paths the app does not know get
- * the plain page. Built once, compressed once; except a page given its frame
- * `withData` (a page in the renderer's DATA_FRAMES), whose first data comes along for the app's first render.
+ * technology (a picture of the page) until the app takes them over (hydration); its code starts once it has
+ * painted (`afterPaint`). Paths the app does not know get the plain page. Built once, compressed once; except a
+ * page given its frame `withData` (a page in the renderer's DATA_FRAMES), whose first data comes along for the app's
+ * first render.
  */
 export function loadIndexPages(
   clientDir: string,
@@ -189,7 +228,7 @@ export function loadIndexPages(
     const links = preloads(route && PAGE_SCREENS[route], locale);
     let page = links.length ? html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`) : html;
     if (frame)
-      page = page.replace(
+      page = afterPaint(page).replace(
         '<div id="root"></div>',
         () =>
           `<div id="root"><div inert aria-hidden="true">${frame.html}</div></div>` +
