@@ -1,8 +1,9 @@
-import { useDeferredValue, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { GovernmentResource, ResolvedPlace } from '../../../shared/schemas/resources';
 import { LoadFailed } from '../../components/load-failed';
 import { Button } from '../../components/ui/button';
 import { Card, Skeleton } from '../../components/ui/card';
+import { useDrawnInSteps } from '../../lib/drawn-in-steps';
 import { formatNumber } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
 import { ServiceCard } from './service-card';
@@ -61,14 +62,12 @@ function NoResults({ onBrowseAll }: { onBrowseAll: () => void }) {
  * from there.
  */
 export function ServiceResults(props: ServiceResultsProps) {
-  const { showingLocal, place, onShowAll, onBrowseAll, onDetails, shown } = props;
+  const { resources, loading, showingLocal, place, onShowAll, onBrowseAll, onDetails, shown } = props;
   const { t, locale } = useTranslation();
-  // The cards draw in a transition: React yields to the browser between them, so twenty arriving at once never
-  // block a tap on a slow phone. Until then the placeholders stay.
-  const resources = useDeferredValue(props.resources);
-  const loading = props.loading || (props.resources !== undefined && resources === undefined);
   const visible = resources?.slice(0, shown) ?? [];
   const remaining = (resources?.length ?? 0) - visible.length;
+  // Twenty cards arriving at once are drawn a few at a time: no long task blocks a tap on a slow phone.
+  const drawn = useDrawnInSteps(resources, visible.length);
 
   const list = useRef<HTMLDivElement>(null);
   /** The index of the first card to open, until it has opened and taken focus. */
@@ -79,7 +78,7 @@ export function ServiceResults(props: ServiceResultsProps) {
     if (!card) return;
     focusFrom.current = null;
     card.focus();
-  }, [visible.length]);
+  }, [drawn]);
 
   return (
     <section aria-labelledby="government-results" aria-busy={loading}>
@@ -108,9 +107,11 @@ export function ServiceResults(props: ServiceResultsProps) {
             <Skeleton key={i} className="h-64 w-full rounded-xl" />
           ))}
         {!loading &&
-          visible.map((service) => (
-            <ServiceCard key={service.id} service={service} onDetails={() => onDetails(service)} />
-          ))}
+          visible
+            .slice(0, drawn)
+            .map((service) => (
+              <ServiceCard key={service.id} service={service} onDetails={() => onDetails(service)} />
+            ))}
       </div>
       {!loading && resources?.length === 0 && <NoResults onBrowseAll={onBrowseAll} />}
       {!loading && remaining > 0 && (
