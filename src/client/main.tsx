@@ -7,6 +7,7 @@ import { Root } from './app/root';
 import { AppRoutes, preloadScreen } from './app/router';
 import { textsReady } from './lib/i18n';
 import { registerServiceWorker } from './lib/offline';
+import { pageFrame } from './lib/page-frame';
 import { createQueryClient } from './lib/query';
 
 const container = document.getElementById('root')!;
@@ -17,8 +18,7 @@ if (frameData)
   for (const [key, data] of JSON.parse(frameData.textContent!) as [QueryKey, unknown][])
     queryClient.setQueryData(key, data);
 
-/** The server's render of the page's first screen (frame.tsx), inert until the app has taken it over. */
-const frame = container.firstElementChild?.hasAttribute('inert') ? container.firstElementChild : null;
+const frame = pageFrame();
 
 const app = (
   <Root queryClient={queryClient}>

@@ -9,8 +9,9 @@ import {
 } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 import { useAuth } from '../lib/auth';
-import { useCurrentToast } from '../lib/toast';
 import { useTranslation, withTexts } from '../lib/i18n';
+import { pageFrame } from '../lib/page-frame';
+import { useCurrentToast } from '../lib/toast';
 import { ErrorBoundary } from './error-boundary';
 import { Footer } from './footer';
 import { GuardSkeleton } from './guard';
@@ -51,7 +52,7 @@ function useInBrowser() {
  */
 function FrameTakenOver() {
   useEffect(() => {
-    const frame = document.querySelector('#root > [inert]');
+    const frame = pageFrame();
     frame?.removeAttribute('inert');
     frame?.removeAttribute('aria-hidden');
   }, []);

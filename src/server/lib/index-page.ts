@@ -89,15 +89,18 @@ type Chunk = { file: string; isEntry?: boolean; imports?: string[]; dynamicImpor
 export type PageBytes = { identity: Buffer; br?: Buffer; gzip?: Buffer };
 
 /**
- * The page's bytes as they are and compressed. A page built once is compressed as small as brotli can (quality 11:
- * some 170 ms for a page with data); a page built for one request with a quicker setting (quality 5: some 3 ms, and
- * about 12% more bytes), which a slow connection fetches sooner than the best setting computes.
+ * Brotli's quality for a page: a page built once is compressed as small as brotli can (some 170 ms for a page with
+ * data); a page built for one request with a quicker setting (some 3 ms, and about 12% more bytes), which a slow
+ * connection fetches sooner than the best setting computes.
  */
-function compress(html: string, once: boolean): PageBytes {
+const QUALITY = { kept: 11, perRequest: 5 };
+
+/** The page's bytes as they are and compressed. */
+function compress(html: string, quality: number): PageBytes {
   const identity = Buffer.from(html);
   return {
     identity,
-    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: once ? 11 : 5 } }),
+    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: quality } }),
     gzip: gzipSync(identity, { level: 9 }),
   };
 }
@@ -224,7 +227,12 @@ export function loadIndexPages(
   };
 
   const pages = new Map<string, PageBytes>();
-  const build = (route: PageRoute | undefined, locale: Locale, frame: DataFrame | undefined, once = true) => {
+  const build = (
+    route: PageRoute | undefined,
+    locale: Locale,
+    frame: DataFrame | undefined,
+    quality = QUALITY.kept,
+  ) => {
     const links = preloads(route && PAGE_SCREENS[route], locale);
     let page = links.length ? html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`) : html;
     if (frame)
@@ -236,12 +244,12 @@ export function loadIndexPages(
             ? `<script type="application/json" id="frame-data">${scriptJson(frame.data)}</script>`
             : ''),
       );
-    return compress(inLanguage(page, locale, route), once);
+    return compress(inLanguage(page, locale, route), quality);
   };
   return (pathname, locale, framed = false, withData) => {
     const route = pageRoute(pathname);
     // A frame with data is the caller's to keep: it changes with the data.
-    if (withData) return build(route, locale, withData, false);
+    if (withData) return build(route, locale, withData, QUALITY.perRequest);
     const frameHtml = framed ? frames.get(`${route}|${locale}`) : undefined;
     const key = `${route ?? ''}|${locale}|${frameHtml ? 'framed' : ''}`;
     let page = pages.get(key);
