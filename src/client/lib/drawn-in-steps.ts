@@ -6,18 +6,18 @@ export const DRAWN_PER_STEP = 4;
 /**
  * How many of a list's first `count` items to draw now: a few, then a few more after each paint, so twenty cards
  * arriving together never hold a slow phone in one long task (the browser lays out each step, and answers a tap,
- * between them). A new `list` (another search's results) starts again from a few.
+ * between them). What has been drawn is never taken back: a list that changes (a search, the other language, fresher
+ * data) draws as many at once as were drawn before, so nothing on screen shrinks away.
  */
-export function useDrawnInSteps(list: unknown, count: number): number {
-  const [drawn, setDrawn] = useState({ list, count: DRAWN_PER_STEP });
-  if (drawn.list !== list) setDrawn({ list, count: DRAWN_PER_STEP });
-  const shown = drawn.list === list ? Math.min(drawn.count, count) : Math.min(DRAWN_PER_STEP, count);
+export function useDrawnInSteps(count: number): number {
+  // A list on hand from the start (the page's frame showed it, or it was kept) is drawn whole, as it was shown.
+  const [drawn, setDrawn] = useState(() => Math.max(DRAWN_PER_STEP, count));
 
   useEffect(() => {
-    if (shown >= count) return;
-    const timer = setTimeout(() => startTransition(() => setDrawn({ list, count: shown + DRAWN_PER_STEP })));
+    if (drawn >= count) return;
+    const timer = setTimeout(() => startTransition(() => setDrawn(drawn + DRAWN_PER_STEP)));
     return () => clearTimeout(timer);
-  }, [list, shown, count]);
+  }, [drawn, count]);
 
-  return shown;
+  return Math.min(drawn, count);
 }

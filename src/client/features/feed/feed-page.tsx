@@ -12,6 +12,7 @@ import { Card } from '../../components/ui/card';
 import { inputClasses } from '../../components/ui/field';
 import { useAuth } from '../../lib/auth';
 import { cn } from '../../lib/cn';
+import { useDrawnInSteps } from '../../lib/drawn-in-steps';
 import { formatNumber } from '../../lib/format';
 import { useTranslation, withTexts } from '../../lib/i18n';
 import { useCategories, useFeed } from '../../lib/questions';
@@ -196,11 +197,19 @@ export function FeedPage({ sort }: { sort: 'trending' | 'latest' }) {
   // More questions load as the reader nears the end of the list, a few pages' worth; after that the
   // button does it, so the footer can be reached.
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
-  // The questions draw in a transition: React yields to the browser between cards, so ten of them arriving never
-  // block a tap on a slow phone. Until then the skeletons stay, and no more are asked for.
+  // The questions draw in a transition: React yields to the browser while it builds them. Until then the skeletons
+  // stay, and no more are asked for.
   const data = useDeferredValue(feed.data);
   const pending = data === undefined && !feed.isError;
-  const autoLoad = data !== undefined && data === feed.data && data.pages.length < AUTO_LOAD_PAGES;
+  const pages = data?.pages ?? [];
+  const questions = pages.flatMap((page) => page.questions);
+  // Ten cards arriving at once are drawn a few at a time (the newest on /latest come drawn, with the page's frame).
+  const drawn = useDrawnInSteps(questions.length);
+  const autoLoad =
+    data !== undefined &&
+    data === feed.data &&
+    drawn === questions.length &&
+    data.pages.length < AUTO_LOAD_PAGES;
   useEffect(() => {
     const target = sentinel.current;
     if (!target || !hasNextPage || !autoLoad || typeof IntersectionObserver === 'undefined') return;
@@ -213,8 +222,6 @@ export function FeedPage({ sort }: { sort: 'trending' | 'latest' }) {
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage, autoLoad]);
 
-  const pages = data?.pages ?? [];
-  const questions = pages.flatMap((page) => page.questions);
   const urgent = pages[0]?.urgent ?? [];
   const empty = data !== undefined && questions.length === 0 && urgent.length === 0;
 
@@ -275,7 +282,7 @@ export function FeedPage({ sort }: { sort: 'trending' | 'latest' }) {
               </div>
             </Card>
           )}
-          {questions.map((question) => (
+          {questions.slice(0, drawn).map((question) => (
             <QuestionCard key={question.id} question={question} />
           ))}
         </section>

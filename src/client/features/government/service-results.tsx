@@ -67,7 +67,7 @@ export function ServiceResults(props: ServiceResultsProps) {
   const visible = resources?.slice(0, shown) ?? [];
   const remaining = (resources?.length ?? 0) - visible.length;
   // Twenty cards arriving at once are drawn a few at a time: no long task blocks a tap on a slow phone.
-  const drawn = useDrawnInSteps(resources, visible.length);
+  const drawn = useDrawnInSteps(visible.length);
 
   const list = useRef<HTMLDivElement>(null);
   /** The index of the first card to open, until it has opened and taken focus. */
