@@ -236,7 +236,7 @@ for (const locale of ['en', 'vi'] as const) {
         (window as unknown as { frameHeading: Element | null }).frameHeading = document.querySelector('h1');
       }),
     );
-    for (const { path } of [...PAGES, { path: '/founders' }]) {
+    for (const { path } of [...PAGES, { path: '/founders' }, { path: '/login' }]) {
       await page.goto(path);
       await expect(page.locator('[inert]')).toHaveCount(0);
       const kept = await page.evaluate(

@@ -4,7 +4,7 @@ import { usePublicConfig } from '../lib/config';
 
 export function Footer() {
   const { t } = useTranslation();
-  const { data: config } = usePublicConfig();
+  const config = usePublicConfig();
   const link = 'text-slate-300 underline-offset-4 hover:text-white hover:underline';
   return (
     <footer className="mt-12 bg-slate-900 text-slate-200">

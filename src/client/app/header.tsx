@@ -37,7 +37,7 @@ function LanguageSwitch({ className, short = false }: { className?: string; shor
 
 function CareerLink({ className }: { className?: string }) {
   const { t } = useTranslation();
-  const { data } = usePublicConfig();
+  const data = usePublicConfig();
   if (!data?.careerPlatformUrl) return null;
   return (
     <a href={data.careerPlatformUrl} target="_blank" rel="noopener noreferrer" className={className}>

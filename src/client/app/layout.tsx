@@ -10,7 +10,7 @@ import {
 import { useLocation, useNavigationType } from 'react-router';
 import { useAuth } from '../lib/auth';
 import { useTranslation, withTexts } from '../lib/i18n';
-import { pageFrame } from '../lib/page-frame';
+import { frameTakenOver, pageFrame } from '../lib/page-frame';
 import { useCurrentToast } from '../lib/toast';
 import { ErrorBoundary } from './error-boundary';
 import { Footer } from './footer';
@@ -55,6 +55,7 @@ function FrameTakenOver() {
     const frame = pageFrame();
     frame?.removeAttribute('inert');
     frame?.removeAttribute('aria-hidden');
+    frameTakenOver();
   }, []);
   return null;
 }

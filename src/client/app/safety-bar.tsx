@@ -20,7 +20,7 @@ export function useTripleEscape(onTriple: () => void = leaveNow) {
  */
 export function SafetyBar() {
   const { t } = useTranslation();
-  const { data: config } = usePublicConfig();
+  const config = usePublicConfig();
   const hintId = useId();
   useTripleEscape();
   return (

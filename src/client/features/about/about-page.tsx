@@ -1,6 +1,5 @@
 import '../../lib/page-texts';
 import { AlertTriangle, ExternalLink } from 'lucide-react';
-import { useDeferredValue } from 'react';
 import { getFixedT, useTranslation } from '../../lib/i18n';
 import sources from '../../../../content/official-sources.json';
 import { Page } from '../../components/page';
@@ -23,9 +22,7 @@ function ExternalAnchor({ href, children }: { href: string; children: React.Reac
 
 export function AboutPage() {
   const { t, locale } = useTranslation();
-  // Drawn first as the page's frame drew it, without the contacts, then with them: the contacts may have come by the
-  // time the app takes the frame over (main.tsx), and what it takes over must match the frame.
-  const config = useDeferredValue(usePublicConfig().data ?? null, null);
+  const config = usePublicConfig();
   const other = locale === 'en' ? 'vi' : 'en';
   const tOther = getFixedT(other);
   const hasContact = Boolean(config?.contactEmail || config?.contactPhone || config?.publicUrl);

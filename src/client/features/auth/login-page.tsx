@@ -23,7 +23,7 @@ const DEMO_ROLES: { role: Role; label: MessageKey }[] = [
 
 export function LoginPage() {
   const { t } = useTranslation();
-  const { data: config } = usePublicConfig();
+  const config = usePublicConfig();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const next = safeNext(params.get('next'));

@@ -8,8 +8,7 @@ import { ChloeAvatar } from './chloe-avatar';
 /** Who Chloe is (and a call link when one is configured), then what she cannot do. */
 export function ChloeIntro() {
   const { t } = useTranslation();
-  const config = usePublicConfig();
-  const callUrl = config.data?.chloeCallUrl;
+  const callUrl = usePublicConfig()?.chloeCallUrl;
   return (
     <>
       <header className="flex flex-wrap items-center gap-3 border-b border-slate-200 p-4">
