@@ -143,28 +143,42 @@ const START_SCRIPT =
 /** The start script's hash, which lets it through the Content Security Policy (`script-src`). */
 export const START_SCRIPT_HASH = `sha256-${createHash('sha256').update(START_SCRIPT).digest('base64')}`;
 
-/**
- * A framed page whose code starts after the browser has painted it. The frame paints from the HTML alone; were the
- * code asked for from the head, the browser would fetch and run it before its first paint whenever it came in
- * first: on a slow phone, the whole app's start before anything shows. The page's code is all asked for at once
- * then, the entry beside the screen's chunks, a frame later than from the head.
- */
-function afterPaint(html: string): string {
+/** The built page's code (its entry, and the chunks Vite preloads beside it), and the page without it. */
+type AppCode = { entry: string; preload: string[]; bare: string };
+
+function appCode(html: string): AppCode | null {
   const entry = html.match(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/);
-  if (!entry) return html;
+  if (!entry) return null;
   const preload: string[] = [];
-  const page = html
+  const bare = html
     .replace(entry[0], '')
     .replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_, href: string) => {
       preload.push(href);
       return '';
     });
-  const code = scriptJson(JSON.stringify({ entry: entry[1], preload }));
-  return page.replace(
+  return { entry: entry[1]!, preload, bare };
+}
+
+/**
+ * A framed page whose code starts after the browser has painted it. The frame paints from the HTML alone; were the
+ * code asked for from the head, the browser would fetch and run it before its first paint whenever it came in
+ * first: on a slow phone, the whole app's start before anything shows. The page's code is all asked for at once
+ * then, the entry beside the chunks of the page's screen (`screen`), a frame later than from the head.
+ */
+function afterPaint(code: AppCode, screen: string[]): string {
+  const json = scriptJson(JSON.stringify({ entry: code.entry, preload: [...code.preload, ...screen] }));
+  return code.bare.replace(
     '</body>',
     () =>
-      `<script type="application/json" id="app-code">${code}</script>\n    <script>${START_SCRIPT}</script>\n  </body>`,
+      `<script type="application/json" id="app-code">${json}</script>\n    <script>${START_SCRIPT}</script>\n  </body>`,
   );
+}
+
+/** The page with the screen's chunks preloaded from its head, beside the entry (`modulepreload`). */
+function preloadedInHead(html: string, screen: string[]): string {
+  if (screen.length === 0) return html;
+  const links = screen.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`);
+  return html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
 }
 
 /** JSON that cannot end the script element it is in, nor be read as anything but data. */
@@ -221,10 +235,10 @@ export function loadIndexPages(
       .flatMap((key) => manifest[key]!.dynamicImports ?? [])
       .filter((key) => texts.test(key) && manifest[key]);
     return [...new Set([...own, ...inLanguage])]
-      .map((key) => manifest[key]!.file)
-      .filter((file) => file.endsWith('.js'))
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+      .map((key) => `/${manifest[key]!.file}`)
+      .filter((file) => file.endsWith('.js'));
   };
+  const code = appCode(html);
 
   const pages = new Map<string, PageBytes>();
   const build = (
@@ -233,10 +247,10 @@ export function loadIndexPages(
     frame: DataFrame | undefined,
     quality = QUALITY.kept,
   ) => {
-    const links = preloads(route && PAGE_SCREENS[route], locale);
-    let page = links.length ? html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`) : html;
+    const screen = preloads(route && PAGE_SCREENS[route], locale);
+    let page = frame && code ? afterPaint(code, screen) : preloadedInHead(html, screen);
     if (frame)
-      page = afterPaint(page).replace(
+      page = page.replace(
         '<div id="root"></div>',
         () =>
           `<div id="root"><div inert aria-hidden="true">${frame.html}</div></div>` +
