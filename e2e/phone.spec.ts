@@ -31,13 +31,36 @@ async function watchShifts(page: Page) {
   });
 }
 
+/** What the page warns of in its console from now on (a redrawn frame, a failed request), but the blocked worker. */
+function consoleWarnings(page: Page): string[] {
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (['warning', 'error'].includes(message.type()) && !message.text().includes('Service Worker'))
+      warnings.push(message.text());
+  });
+  return warnings;
+}
+
 const shifts = (page: Page) => page.evaluate(() => (window as unknown as { shifts: number }).shifts);
 
-/** The page has had its data: nothing is busy, and the network has been quiet for a moment. */
+/**
+ * The page has had its data and drawn it: the network is quiet, nothing is busy, and the layout has not moved for half
+ * a second (however long the machine takes to draw).
+ */
 async function settled(page: Page) {
   await page.waitForLoadState('networkidle');
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await page.waitForTimeout(300);
+  let before: number | undefined;
+  await expect
+    .poll(
+      async () => {
+        const [moved, now] = [before, await shifts(page)];
+        before = now;
+        return moved === now;
+      },
+      { intervals: [500] },
+    )
+    .toBe(true);
 }
 
 for (const [name, viewport] of Object.entries({ phone: PHONE, desktop: DESKTOP })) {
@@ -208,11 +231,10 @@ test('the app takes the framed page over, once; signed in or searching, the app 
   await expect(page.locator('#site-header')).toHaveCount(1);
   await expect(page.locator('#root > div')).not.toHaveAttribute('aria-hidden');
   // The frame is the page: its first question opens.
-  await page
-    .getByRole('button', { name: /Mentor Me/ })
-    .first()
-    .click();
-  await expect(page.getByRole('region').first()).toBeVisible();
+  const question = page.getByRole('button', { name: /Mentor Me/ }).first();
+  const name = (await question.textContent())!.trim();
+  await question.click();
+  await expect(page.getByRole('region', { name, exact: true })).toBeVisible();
 
   expect(await (await request.get('/resources?view=all')).text()).toContain('<div id="root"></div>');
   await signInFast(page, { role: 'student' });
@@ -226,11 +248,7 @@ for (const locale of ['en', 'vi'] as const) {
     // As for a reader the app has already met: their language in its cookie, the frame's language.
     await useLanguage(page, locale);
     await page.context().addCookies([{ name: LANGUAGE_KEY, value: locale, url: ORIGIN }]);
-    const warnings: string[] = [];
-    page.on('console', (message) => {
-      if (['warning', 'error'].includes(message.type()) && !message.text().includes('Service Worker'))
-        warnings.push(message.text());
-    });
+    const warnings = consoleWarnings(page);
     await page.addInitScript(() =>
       document.addEventListener('DOMContentLoaded', () => {
         (window as unknown as { frameHeading: Element | null }).frameHeading = document.querySelector('h1');
@@ -249,6 +267,48 @@ for (const locale of ['en', 'vi'] as const) {
     expect(warnings).toEqual([]);
   });
 }
+
+test('a frame drawn a while ago is taken over as it was drawn, then shows the reader’s time and year', async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request, newUser());
+  expect(await apiSignIn(request, user.email, user.password)).toBe(200);
+  const title = `Clock check ${Date.now()}: how do I open a bank account?`;
+  const asked = await request.post('/api/questions', {
+    data: { title, content: 'I arrived last week and my landlord wants the rent paid into an account.' },
+    headers: { origin: ORIGIN },
+  });
+  expect(asked.status(), await asked.text()).toBe(201);
+
+  // The reader's clock is a year and a day past the server's: as far as a frame kept for a long time can be.
+  const later = Date.now() + 366 * 24 * 3600 * 1000;
+  await page.clock.install({ time: later });
+  const warnings = consoleWarnings(page);
+  await page.addInitScript((asked) => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const frame = window as unknown as { heading: Element | null; drawnTime: string | undefined };
+      frame.heading = document.querySelector('h1');
+      frame.drawnTime = [...document.querySelectorAll('article')]
+        .find((article) => article.textContent!.includes(asked))
+        ?.querySelector('time')?.textContent;
+    });
+  }, title);
+
+  await page.goto('/latest');
+  await expect(page.locator('[inert]')).toHaveCount(0);
+  const card = page.getByRole('article').filter({ hasText: title });
+  await expect(card.locator('time')).toHaveText('1 year ago');
+  await expect(page.getByRole('contentinfo')).toContainText(
+    `© ${new Date(later).getUTCFullYear()} Mentor Me`,
+  );
+  const frame = await page.evaluate(() => {
+    const { heading, drawnTime } = window as unknown as { heading: Element | null; drawnTime?: string };
+    return { kept: heading === document.querySelector('h1'), drawnTime };
+  });
+  expect(frame).toEqual({ kept: true, drawnTime: 'just now' });
+  expect(warnings).toEqual([]);
+});
 
 test.describe('at 360 px', () => {
   test.use({ viewport: PHONE });

@@ -9,9 +9,10 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import type { Locale } from '../shared/constants';
 import type { CategoriesResponse, QuestionList } from '../shared/schemas/questions';
-import type { DataFrame, FramedPage, LoadData } from '../shared/routes';
+import type { DataFrame, Frame, FramedPage, LoadData } from '../shared/routes';
 import { Root } from './app/root';
 import { AppRoutes, preloadScreen } from './app/router';
+import { drawingFrameAt } from './lib/clock';
 import { loadEveryLanguage, setLanguage } from './lib/i18n';
 import { createQueryClient } from './lib/query';
 import { categoriesPath, categoriesQuery, feedPath, feedQuery } from './lib/questions';
@@ -37,9 +38,11 @@ const FRAME_DATA: Partial<
 /** The pages whose frame carries their first data, rendered for each visitor's request rather than once. */
 export const DATA_FRAMES = Object.keys(FRAME_DATA) as FramedPage[];
 
-async function render(pathname: string, locale: Locale, client: QueryClient): Promise<string> {
+async function render(pathname: string, locale: Locale, client: QueryClient): Promise<Frame> {
   await Promise.all([preloadScreen(pathname), loadEveryLanguage()]);
   await setLanguage(locale);
+  const drawnAt = Date.now();
+  drawingFrameAt(drawnAt);
   const html = renderToString(
     <Root queryClient={client}>
       <StaticRouter location={pathname}>
@@ -49,10 +52,10 @@ async function render(pathname: string, locale: Locale, client: QueryClient): Pr
   );
   // The Content Security Policy allows no style attribute in HTML (the app sets styles from code, which it allows):
   // the only ones are Radix's sizes for the closed FAQ answers, which the app sets again when it draws the page.
-  return html.replace(/ style="[^"]*"/g, '');
+  return { html: html.replace(/ style="[^"]*"/g, ''), drawnAt };
 }
 
-export async function renderFrame(pathname: string, locale: Locale): Promise<string> {
+export async function renderFrame(pathname: string, locale: Locale): Promise<Frame> {
   return render(pathname, locale, createQueryClient());
 }
 
@@ -73,5 +76,5 @@ export async function renderDataFrame(
     .getQueryCache()
     .getAll()
     .map((query) => [query.queryKey, query.state.data]);
-  return { html: await render(pathname, locale, client), data: JSON.stringify(data) };
+  return { ...(await render(pathname, locale, client)), data: JSON.stringify(data) };
 }

@@ -30,8 +30,9 @@ const app = (
 
 /**
  * A page that came with its frame: the app takes over the frame's own elements (hydration) instead of drawing new
- * ones in their place, far less work on a slow phone. Where the two differ (a "5 minutes ago" that has become 6),
- * React draws that part again; the page is right, so it is only a warning. Otherwise the first render is a
+ * ones in their place, far less work on a slow phone. The app draws what the frame drew: the frame's data, its
+ * times counted from when it was drawn (lib/clock.ts), the settings it was drawn without (useAsFramed). Were a part
+ * to differ, React would draw it again, a flash for the reader and a warning here. Otherwise the first render is a
  * transition: React yields to the browser while it builds the page, so no long task blocks a tap.
  */
 function start() {

@@ -59,12 +59,18 @@ export type FramedPage = (typeof FRAMED_PAGES)[number];
 /** Answers a GET of the API as a visitor in a language: how the server gives a page frame its first data. */
 export type LoadData = (path: string, locale: Locale) => Promise<unknown>;
 
+/** A page's frame, and the moment it was drawn at (its times count from it: "3 minutes ago", the year). */
+export type Frame = { html: string; drawnAt: number };
+
+/** The attribute of the element around a frame in the first HTML that says when it was drawn, in milliseconds. */
+export const FRAME_DRAWN_AT = 'data-drawn-at';
+
 /** A frame with its page's first data, that data as `[queryKey, data]` pairs in JSON. */
-export type DataFrame = { html: string; data: string };
+export type DataFrame = Frame & { data: string };
 
 /** What the page frames' renderer (src/client/frame.tsx, built to dist/frame/frame.js) gives the server. */
 export type FrameRenderer = {
-  renderFrame: (pathname: string, locale: Locale) => Promise<string>;
+  renderFrame: (pathname: string, locale: Locale) => Promise<Frame>;
   renderDataFrame: (pathname: FramedPage, locale: Locale, load: LoadData) => Promise<DataFrame>;
   DATA_FRAMES: readonly FramedPage[];
 };

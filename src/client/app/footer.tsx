@@ -1,6 +1,13 @@
 import { useTranslation } from '../lib/i18n';
 import { Link } from 'react-router';
+import { useNow } from '../lib/clock';
 import { usePublicConfig } from '../lib/config';
+
+/** The year as UTC counts it: the same for the server's frame and the reader's browser, wherever each is. */
+function Copyright() {
+  const { t } = useTranslation();
+  return <p>{t('footer.copyright', { year: new Date(useNow()).getUTCFullYear() })}</p>;
+}
 
 export function Footer() {
   const { t } = useTranslation();
@@ -92,7 +99,7 @@ export function Footer() {
       </div>
       {/* Room at the bottom, so the floating chat button never covers the last lines of a page. */}
       <div className="border-t border-slate-800 px-4 pt-4 pb-24 text-center text-sm text-slate-300">
-        <p>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+        <Copyright />
       </div>
     </footer>
   );

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { CATEGORIES } from '../../shared/categories';
 import type { Question } from '../../shared/schemas/questions';
 import { useAuth } from '../lib/auth';
+import { useNow } from '../lib/clock';
 import { cn } from '../lib/cn';
 import { excerpt, initials, relativeTime } from '../lib/format';
 import { useTranslation } from '../lib/i18n';
@@ -35,6 +36,7 @@ function categoryClasses(slug: string | null): string {
 
 export function AuthorLine({ author, createdAt }: { author: Question['author']; createdAt: string }) {
   const { t } = useTranslation();
+  const now = useNow();
   const name = author?.displayName ?? t('question.anonymous');
   return (
     <div className="flex min-w-0 items-center gap-2 text-sm">
@@ -55,7 +57,7 @@ export function AuthorLine({ author, createdAt }: { author: Question['author']; 
           </Badge>
         )}
         <span className="block text-slate-600">
-          <time dateTime={createdAt}>{relativeTime(createdAt, t)}</time>
+          <time dateTime={createdAt}>{relativeTime(createdAt, t, now)}</time>
         </span>
       </span>
     </div>

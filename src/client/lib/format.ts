@@ -148,10 +148,10 @@ const UNITS = [
 ] as const satisfies [MessageKey, number][];
 
 /**
- * "3 hours ago" / "3 giờ trước"; under a minute (or a moment ahead of the reader's clock), "just now". In the app's
- * own texts rather than by Intl (as dates, above).
+ * "3 hours ago" / "3 giờ trước" at `now` (a screen's from lib/clock.ts); under a minute (or a moment ahead of the
+ * reader's clock), "just now". In the app's own texts rather than by Intl (as dates, above).
  */
-export function relativeTime(value: string | Date, t: TFunction, now = Date.now()): string {
+export function relativeTime(value: string | Date, t: TFunction, now: number): string {
   const seconds = Math.round((now - new Date(value).getTime()) / 1000);
   for (const [key, size] of UNITS) if (seconds >= size) return t(key, { count: Math.round(seconds / size) });
   return t('time.justNow');

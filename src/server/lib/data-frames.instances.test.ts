@@ -31,11 +31,12 @@ function builtClient(): string {
   writeFileSync(
     path.join(root, 'frame/frame.js'),
     `export const DATA_FRAMES = ['/latest'];
-export async function renderFrame(pathname, locale) { return '<h1>' + pathname + ' ' + locale + '</h1>'; }
+export async function renderFrame(pathname, locale) { return { html: '<h1>' + pathname + ' ' + locale + '</h1>', drawnAt: Date.now() }; }
 export async function renderDataFrame(pathname, locale, load) {
   if (locale === 'vi') throw new Error('no data');
   const feed = await load('/api/questions?sort=latest&limit=10', locale);
-  return { html: feed.questions.map((q) => '<h3>' + q.title + '</h3>').join(''), data: JSON.stringify([[['feed'], feed]]) };
+  const html = feed.questions.map((q) => '<h3>' + q.title + '</h3>').join('');
+  return { html, drawnAt: Date.now(), data: JSON.stringify([[['feed'], feed]]) };
 }`,
   );
   return path.join(root, 'client');
@@ -76,7 +77,9 @@ const soon = { timeout: 3_000, interval: 50 };
 
 describe('/latest’s first HTML with its data, on two instances', () => {
   it('lists a question asked on one instance on the other’s next page, with the data beside it', async () => {
-    expect(await page(two, '/latest')).toContain('<div id="root"><div inert aria-hidden="true"></div></div>');
+    expect(await page(two, '/latest')).toMatch(
+      /<div id="root"><div inert aria-hidden="true" data-drawn-at="\d+"><\/div><\/div>/,
+    );
 
     const question = await api(one).ask(author.headers, { title: 'Asked on instance one' });
     await vi.waitFor(

@@ -127,14 +127,14 @@ describe('the app page for each path', () => {
     }
   });
 
-  it('puts a framed page’s frame in its root, inert, only when asked for a visitor', () => {
+  it('puts a framed page’s frame in its root, inert and saying when it was drawn, only when asked for a visitor', () => {
     const frames = new Map([
-      ['/faq|en', '<h1>Frequently Asked Questions</h1>'],
-      ['/faq|vi', '<h1>Câu hỏi thường gặp</h1>'],
+      ['/faq|en', { html: '<h1>Frequently Asked Questions</h1>', drawnAt: 1 }],
+      ['/faq|vi', { html: '<h1>Câu hỏi thường gặp</h1>', drawnAt: 1_764_100_000_000 }],
     ]);
     const pages = loadIndexPages(clientDir(), frames);
     expect(pages('/faq', 'vi', true).identity.toString()).toContain(
-      '<div id="root"><div inert aria-hidden="true"><h1>Câu hỏi thường gặp</h1></div></div>',
+      '<div id="root"><div inert aria-hidden="true" data-drawn-at="1764100000000"><h1>Câu hỏi thường gặp</h1></div></div>',
     );
     expect(pages('/faq', 'en', true).identity.toString()).toContain('<h1>Frequently Asked Questions</h1>');
     // Signed in, or a search in the address: the app draws the page itself.
@@ -150,7 +150,7 @@ describe('the app page for each path', () => {
     );
     const pages = loadIndexPages(
       clientDir(true, built),
-      new Map([['/resources|en', '<h1>Local Resources</h1>']]),
+      new Map([['/resources|en', { html: '<h1>Local Resources</h1>', drawnAt: 1 }]]),
     );
     const framed = pages('/resources', 'en', true).identity.toString();
     // Nothing in the head asks for code: the browser paints the frame first.
@@ -184,10 +184,11 @@ describe('the app page for each path', () => {
     const data = JSON.stringify([[['questions', 'feed'], { title }]]);
     const html = pages('/latest', 'en', true, {
       html: '<h1>Latest Questions</h1>',
+      drawnAt: 1_764_100_005_000,
       data,
     }).identity.toString();
     expect(html).toContain(
-      '<div id="root"><div inert aria-hidden="true"><h1>Latest Questions</h1></div></div>',
+      '<div id="root"><div inert aria-hidden="true" data-drawn-at="1764100005000"><h1>Latest Questions</h1></div></div>',
     );
     const script = html.match(/<script type="application\/json" id="frame-data">([^<]*)<\/script>/)?.[1];
     expect(script).toBeDefined();
@@ -201,7 +202,7 @@ describe('the app page for each path', () => {
   it('compresses a page built for one request, as it does the pages it keeps', () => {
     const pages = loadIndexPages(clientDir());
     for (const page of [
-      pages('/latest', 'vi', true, { html: '<h1>Câu hỏi mới nhất</h1>', data: '[]' }),
+      pages('/latest', 'vi', true, { html: '<h1>Câu hỏi mới nhất</h1>', drawnAt: 1, data: '[]' }),
       pages('/faq', 'vi'),
     ]) {
       expect(brotliDecompressSync(page.br!).equals(page.identity)).toBe(true);
@@ -255,17 +256,17 @@ describe('the page frames', () => {
 
   it('renders every framed page in both languages with the built renderer', async () => {
     const dir = withRenderer(
-      'export async function renderFrame(pathname, locale) { return `<p>${pathname} ${locale}</p>`; }',
+      'export async function renderFrame(pathname, locale) { return { html: `<p>${pathname} ${locale}</p>`, drawnAt: 7 }; }',
     );
     const frames = await renderFrames(await loadFrameRenderer(dir), () => {});
     expect(frames.size).toBe(FRAMED_PAGES.length * 2);
-    expect(frames.get('/government|vi')).toBe('<p>/government vi</p>');
+    expect(frames.get('/government|vi')).toEqual({ html: '<p>/government vi</p>', drawnAt: 7 });
     expect(frames.has('/questions/:id|en')).toBe(false);
   });
 
   it('leaves out a page whose render fails, saying so, and has none without a renderer', async () => {
     const dir = withRenderer(
-      'export async function renderFrame(pathname) { if (pathname === "/chloe") throw new Error("window is not defined"); return "<p></p>"; }',
+      'export async function renderFrame(pathname) { if (pathname === "/chloe") throw new Error("window is not defined"); return { html: "<p></p>", drawnAt: 1 }; }',
     );
     const log = vi.fn();
     const frames = await renderFrames(await loadFrameRenderer(dir), log);

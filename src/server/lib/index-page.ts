@@ -6,9 +6,11 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { LOCALES, type Locale } from '../../shared/constants';
 import { translate, type MessageKey } from '../../shared/i18n';
 import {
+  FRAME_DRAWN_AT,
   FRAMED_PAGES,
   pageRoute,
   type DataFrame,
+  type Frame,
   type FrameRenderer,
   type PageRoute,
 } from '../../shared/routes';
@@ -55,7 +57,7 @@ const PAGE_TEXTS: Partial<Record<PageRoute, [MessageKey, MessageKey]>> = {
 };
 
 /** Each framed page's frame by `route|locale`. */
-export type Frames = Map<string, string>;
+export type Frames = Map<string, Frame>;
 
 /** The renderer, or none when it is not built (the pages then go without frames). */
 export async function loadFrameRenderer(clientDir: string): Promise<FrameRenderer | null> {
@@ -253,7 +255,7 @@ export function loadIndexPages(
       page = page.replace(
         '<div id="root"></div>',
         () =>
-          `<div id="root"><div inert aria-hidden="true">${frame.html}</div></div>` +
+          `<div id="root"><div inert aria-hidden="true" ${FRAME_DRAWN_AT}="${frame.drawnAt}">${frame.html}</div></div>` +
           (frame.data
             ? `<script type="application/json" id="frame-data">${scriptJson(frame.data)}</script>`
             : ''),
@@ -264,11 +266,11 @@ export function loadIndexPages(
     const route = pageRoute(pathname);
     // A frame with data is the caller's to keep: it changes with the data.
     if (withData) return build(route, locale, withData, QUALITY.perRequest);
-    const frameHtml = framed ? frames.get(`${route}|${locale}`) : undefined;
-    const key = `${route ?? ''}|${locale}|${frameHtml ? 'framed' : ''}`;
+    const frame = framed ? frames.get(`${route}|${locale}`) : undefined;
+    const key = `${route ?? ''}|${locale}|${frame ? 'framed' : ''}`;
     let page = pages.get(key);
     if (!page) {
-      page = build(route, locale, frameHtml === undefined ? undefined : { html: frameHtml, data: '' });
+      page = build(route, locale, frame && { ...frame, data: '' });
       pages.set(key, page);
     }
     return page;

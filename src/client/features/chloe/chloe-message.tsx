@@ -2,6 +2,7 @@ import { RotateCcw } from 'lucide-react';
 import type { ChatSource } from '../../../shared/schemas/ai';
 import { Markdown } from '../../components/markdown';
 import { Button } from '../../components/ui/button';
+import { useNow } from '../../lib/clock';
 import { relativeTime } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
 import { ChloeAvatar } from './chloe-avatar';
@@ -49,9 +50,10 @@ function Sources({ sources }: { sources: ChatSource[] }) {
 
 function SentAt({ at, className }: { at: Date; className: string }) {
   const { t } = useTranslation();
+  const now = useNow();
   return (
     <time className={className} dateTime={at.toISOString()}>
-      {relativeTime(at, t)}
+      {relativeTime(at, t, now)}
     </time>
   );
 }

@@ -3,6 +3,7 @@ import { ExternalLink } from 'lucide-react';
 import type { ServiceStatusItem } from '../../../shared/schemas/government';
 import { Card, Skeleton } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
+import { useNow } from '../../lib/clock';
 import { relativeTime } from '../../lib/format';
 import { serviceStatusQuery } from '../../lib/government';
 import { useTranslation } from '../../lib/i18n';
@@ -16,6 +17,7 @@ const DOTS: Record<ServiceStatusItem['status'], string> = {
 
 function StatusRow({ service }: { service: ServiceStatusItem }) {
   const { t } = useTranslation();
+  const now = useNow();
   return (
     <li className="py-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -36,7 +38,7 @@ function StatusRow({ service }: { service: ServiceStatusItem }) {
             ·{' '}
             {service.lastChecked
               ? t('government.lastChecked', {
-                  time: relativeTime(service.lastChecked, t),
+                  time: relativeTime(service.lastChecked, t, now),
                 })
               : t('government.notChecked')}
           </span>
