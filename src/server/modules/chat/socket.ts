@@ -126,8 +126,14 @@ export function registerChatSocket(
         locale: request.headers['accept-language'] ? requestLocale(request) : user.locale,
         rooms: new Map(),
       });
+      // One frame after another, in the order they came: a `typing` or `send` right after a `join` finds the room
+      // joined, as the client that sent them expects.
+      let frames = Promise.resolve();
       socket.on('message', (data: RawData) => {
-        handleFrame(connection, user, data).catch((error: unknown) => errorFrame(connection, error));
+        frames = frames
+          .then(() => handleFrame(connection, user, data))
+          .catch((error: unknown) => errorFrame(connection, error))
+          .catch((error: unknown) => app.log.warn({ err: error }, 'chat socket error not sent'));
       });
       hub.send(connection, { type: 'hello', connectionId: connection.id });
     },
