@@ -164,13 +164,19 @@ describe('GET /api/me/export', () => {
 
   it('is a dated JSON attachment that no cache keeps', async () => {
     const dave = await createUser(t.db);
+    const before = new Date();
     const response = await exportOf(dave);
+    const after = new Date();
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
-    const day = new Date().toISOString().slice(0, 10);
+    // Exported during the request, and named after its (UTC) day: the day it began, or the next if it ran past midnight.
+    const { exportedAt } = response.json<AccountExport>();
+    expect(Date.parse(exportedAt)).toBeGreaterThanOrEqual(before.getTime());
+    expect(Date.parse(exportedAt)).toBeLessThanOrEqual(after.getTime());
+    const day = exportedAt.slice(0, 10);
+    expect([before, after].map((date) => date.toISOString().slice(0, 10))).toContain(day);
     expect(response.headers['content-disposition']).toBe(`attachment; filename="mentor-me-data-${day}.json"`);
     expect(response.headers['cache-control']).toBe('private, no-store');
-    expect(response.json<AccountExport>().exportedAt.slice(0, 10)).toBe(day);
   });
 
   it(`allows ${EXPORTS_PER_HOUR} exports an hour per person, then answers 429 in the caller's language`, async () => {

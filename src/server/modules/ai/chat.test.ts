@@ -278,10 +278,15 @@ describe('a quiet stream', () => {
     const app = Fastify({ logger: false });
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
+    // Silent until the reader has had two comment lines, however slowly the heartbeats come (or 10 s, to fail).
+    let heardTwice = () => {};
+    const twoComments = new Promise<void>((resolve) => (heardTwice = resolve));
     const slow: ChatProvider = {
       name: 'slow',
       async *stream() {
-        await new Promise((resolve) => setTimeout(resolve, 120));
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([twoComments, new Promise((resolve) => (timer = setTimeout(resolve, 10_000)))]);
+        clearTimeout(timer);
         yield 'Finally.';
       },
     };
@@ -293,8 +298,20 @@ describe('a quiet stream', () => {
     });
     const url = await app.listen({ port: 0, host: '127.0.0.1' });
     try {
-      const { events, comments } = await readEvents(await chat(url, { message: 'tax file number' }));
+      const response = await chat(url, { message: 'tax file number' });
+      const reader = response.body!.getReader();
+      const decoder = new TextDecoder();
+      let text = '';
+      for (let part = await reader.read(); !part.done; part = await reader.read()) {
+        text += decoder.decode(part.value, { stream: true });
+        if (text.split('\n').filter((line) => line.startsWith(':')).length >= 2) heardTwice();
+      }
+      const { events, comments } = await readEvents(new Response(text));
       expect(comments.length).toBeGreaterThanOrEqual(2);
+      // Two of them came while the provider was silent: before its first word.
+      const blocks = text.split('\n\n');
+      const commentsAt = blocks.flatMap((block, i) => (block.startsWith(':') ? [i] : []));
+      expect(commentsAt[1]).toBeLessThan(blocks.findIndex((block) => block.includes('"type":"chunk"')));
       expect(answerOf(events)).toContain('Finally.');
       expect(events.at(-1)?.type).toBe('done');
     } finally {

@@ -119,6 +119,13 @@ describe('GET /api/questions', () => {
 
   const sorted = (list: string[]) => [...list].sort();
 
+  /**
+   * The instant a trending listing was ranked at, which its cursor carries for every page after the first. Scores
+   * change with age, and some of the fixture's cross within minutes: the expected order is the one at that instant.
+   */
+  const rankedAt = (cursor: string | null): number =>
+    Date.parse((JSON.parse(Buffer.from(cursor!, 'base64url').toString()) as { at: string }).at);
+
   /** The feed's rows outside the lane, in the order the trending formula gives at `at`. */
   async function expectedTrending(at: number): Promise<string[]> {
     const rows = await l.db
@@ -144,13 +151,10 @@ describe('GET /api/questions', () => {
   }
 
   it('sorts by trending by default, 20 to a page', async () => {
-    const before = await expectedTrending(Date.now());
     const page = await la().list();
-    const after = await expectedTrending(Date.now());
-    expect(after).toEqual(before); // the fixture has no near-ties
     expect(page.questions).toHaveLength(20);
-    expect(ids(page.questions)).toEqual(before.slice(0, 20));
     expect(page.nextCursor).toEqual(expect.any(String));
+    expect(ids(page.questions)).toEqual((await expectedTrending(rankedAt(page.nextCursor))).slice(0, 20));
     expect(ids((await la().list({ sort: 'trending' })).questions)).toEqual(ids(page.questions));
   });
 
@@ -191,7 +195,7 @@ describe('GET /api/questions', () => {
         const times = pages.flatMap((page) => page.questions.map((q) => Date.parse(q.createdAt)));
         expect(times).toEqual([...times].sort((x, y) => y - x));
       } else {
-        expect(walked).toEqual(await expectedTrending(Date.now()));
+        expect(walked).toEqual(await expectedTrending(rankedAt(pages[0]!.nextCursor)));
       }
     },
   );
