@@ -95,13 +95,28 @@ test('at 360 px in Vietnamese an admin deletes a question and makes a student a 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(WIDTHS.phone);
 });
 
-/** Today in the browser's own calendar, as the file is named. */
-async function localDay(page: Page): Promise<string> {
+/**
+ * Today and tomorrow in the browser's own calendar, as the file is named. Read before the export: if midnight
+ * passes meanwhile, the file has the next day's date.
+ */
+async function localDays(page: Page): Promise<[string, string]> {
   return page.evaluate(() => {
     const now = new Date();
-    const pad = (n: number) => String(n).padStart(2, '0');
-    return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+    const day = (date: Date) =>
+      [date.getFullYear(), date.getMonth() + 1, date.getDate()]
+        .map((n) => String(n).padStart(2, '0'))
+        .join('-');
+    return [day(now), day(new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1))];
   });
+}
+
+type AuditPage = { entries: { id: number; action: string; createdAt: string }[] };
+
+/** The newest entry of the audit log, through the API as the admin signed in on the page. */
+async function newestAuditEntry(page: Page) {
+  const response = await page.request.get('/api/admin/audit?page=1');
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as AuditPage).entries[0];
 }
 
 for (const [locale, width] of [
@@ -113,13 +128,14 @@ for (const [locale, width] of [
   }) => {
     const text = TEXT[locale];
     await openAdmin(page, locale, width);
+    const days = await localDays(page);
+    const before = await newestAuditEntry(page);
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: text.exportNewsletter }).click();
     const download = await downloading;
     await expect(toast(page, text.newsletterExported)).toBeVisible();
 
-    const file = `mentor-me-newsletter-${await localDay(page)}.txt`;
-    expect(download.suggestedFilename()).toBe(file);
+    expect(days.map((day) => `mentor-me-newsletter-${day}.txt`)).toContain(download.suggestedFilename());
     const content = await readFile((await download.path())!, 'utf8');
     for (const line of [
       'Mentor Me weekly digest,',
@@ -137,9 +153,15 @@ for (const [locale, width] of [
     // English first, then Vietnamese.
     expect(content.indexOf('Mentor Me weekly digest')).toBeLessThan(content.indexOf('Bản tin hằng tuần'));
 
+    // The log's newest entry is an export made after the click (a later id than the newest before it), and the
+    // Audit log tab shows it, by its time, as the newest export.
+    const entry = await newestAuditEntry(page);
+    expect(entry).toMatchObject({ action: 'newsletter.export' });
+    expect(entry!.id).toBeGreaterThan(before?.id ?? 0);
     await openTab(page, locale, 'audit');
-    // The newest entry is this export.
-    await expect(rowWith(page, text.audit.newsletterExport).first()).toContainText('mentor-me-newsletter');
+    const newest = rowWith(page, text.audit.newsletterExport).first();
+    await expect(newest).toContainText('mentor-me-newsletter');
+    await expect(newest.locator(`time[datetime="${entry!.createdAt}"]`)).toBeVisible();
   });
 }
 
