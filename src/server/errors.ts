@@ -64,4 +64,13 @@ export const errors = {
   tooManyOpenConversations: () => new AppError(409, 'TOO_MANY_OPEN_CONVERSATIONS', 'chat.tooManyOpen'),
   conversationClosed: () => new AppError(409, 'CONVERSATION_CLOSED', 'chat.conversationClosed'),
   conversationBlocked: () => new AppError(403, 'BLOCKED', 'chat.conversationBlocked'),
+  /** The chat socket: a frame that is not JSON, a room the person has not joined. */
+  badFrame: () => new AppError(400, 'BAD_FRAME', 'chat.badFrame'),
+  notParticipant: () => new AppError(404, 'NOT_FOUND', 'chat.notParticipant'),
+  /** The admin dashboard. */
+  adminRoleFixed: () => new AppError(409, 'ADMIN_ROLE_FIXED', 'admin.adminRoleFixed'),
+  ownRole: () => new AppError(409, 'OWN_ROLE', 'admin.ownRole'),
+  notMentor: () => new AppError(409, 'NOT_A_MENTOR', 'admin.notMentor'),
+  alreadyVerified: () => new AppError(409, 'ALREADY_VERIFIED', 'admin.alreadyVerified'),
+  reportDone: () => new AppError(409, 'REPORT_DONE', 'admin.reportDone'),
 };

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/schemas/admin';
 import type { Database } from '../../db/client';
 import { conversations, messages, questions, reports, type ReportSnapshot } from '../../db/schema';
-import { AppError, errors } from '../../errors';
+import { errors } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
 import { peopleOf } from '../chat/access';
 import { closeConversationIn } from '../chat/conversations';
@@ -177,8 +177,6 @@ export async function listReports(
   return { reports: items, total: groups.rows[0]?.total ?? 0, page, pageSize };
 }
 
-const reportDone = () => new AppError(409, 'REPORT_DONE', 'admin.reportDone');
-
 /** Unhooks reports from an item about to be deleted, so its deletion does not take them along. */
 const DETACH = {
   question: { questionId: null },
@@ -218,14 +216,14 @@ export async function decideReport(
     const [report] = await tx.select().from(reports).where(eq(reports.id, id));
     if (!report) throw errors.notFound();
     // A report already dealt with never decides a newer one on the same item, which nobody has looked at yet.
-    if (report.status !== 'open') throw reportDone();
+    if (report.status !== 'open') throw errors.reportDone();
     const target = and(eq(reports.targetType, report.targetType), eq(reports.targetId, report.targetId));
     const open = await tx
       .select({ id: reports.id })
       .from(reports)
       .where(and(target, eq(reports.status, 'open')))
       .for('update');
-    if (open.length === 0) throw reportDone();
+    if (open.length === 0) throw errors.reportDone();
     const decided = { resolvedBy: admin.id, resolvedAt: new Date() };
     const content = await describe(tx, report.targetType, report.targetId, new Date());
     if (input.action === 'dismiss') {

@@ -8,20 +8,13 @@ import {
 } from '../../../shared/schemas/admin';
 import type { Database } from '../../db/client';
 import { sessions, users } from '../../db/schema';
-import { AppError, errors } from '../../errors';
+import { errors } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
 import { recordAudit } from '../moderation/audit';
 import { questionsChanged } from '../questions/cache';
 
 type Query = z.output<typeof adminUsersQuerySchema>;
 type UserRow = typeof users.$inferSelect;
-
-const adminErrors = {
-  adminRoleFixed: () => new AppError(409, 'ADMIN_ROLE_FIXED', 'admin.adminRoleFixed'),
-  ownRole: () => new AppError(409, 'OWN_ROLE', 'admin.ownRole'),
-  notMentor: () => new AppError(409, 'NOT_A_MENTOR', 'admin.notMentor'),
-  alreadyVerified: () => new AppError(409, 'ALREADY_VERIFIED', 'admin.alreadyVerified'),
-};
 
 /** `users.id` written out in full: inside a subquery a bare "id" would be the subquery's own. */
 const USER_ID = sql`${users}.${sql.identifier('id')}`;
@@ -118,10 +111,10 @@ export async function changeUserRole(
   id: string,
   input: { role: 'student' | 'mentor'; reason?: string },
 ): Promise<AdminUser> {
-  if (id === admin.id) throw adminErrors.ownRole();
+  if (id === admin.id) throw errors.ownRole();
   const changed = await db.transaction(async (tx) => {
     const user = await lockUser(tx, id);
-    if (user.role === 'admin') throw adminErrors.adminRoleFixed();
+    if (user.role === 'admin') throw errors.adminRoleFixed();
     if (user.role === input.role) return false;
     await tx
       .update(users)
@@ -160,7 +153,7 @@ export async function verifyMentorById(
 ): Promise<AdminUser> {
   const changed = await db.transaction(async (tx) => {
     const user = await lockUser(tx, id);
-    if (user.role !== 'mentor') throw adminErrors.notMentor();
+    if (user.role !== 'mentor') throw errors.notMentor();
     if (user.mentorVerifiedAt) return false;
     await tx
       .update(users)
@@ -193,8 +186,8 @@ export async function declineMentor(
 ): Promise<AdminUser> {
   await db.transaction(async (tx) => {
     const user = await lockUser(tx, id);
-    if (user.role !== 'mentor') throw adminErrors.notMentor();
-    if (user.mentorVerifiedAt) throw adminErrors.alreadyVerified();
+    if (user.role !== 'mentor') throw errors.notMentor();
+    if (user.mentorVerifiedAt) throw errors.alreadyVerified();
     await tx.update(users).set({ role: 'student', mentorDeclinedReason: reason }).where(eq(users.id, id));
     await tx.delete(sessions).where(eq(sessions.userId, id));
     await recordAudit(tx, admin, {

@@ -7,7 +7,7 @@ import { messageKey, translate, type MessageKey } from '../../../shared/i18n';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { messages, sessions } from '../../db/schema';
-import { AppError } from '../../errors';
+import { AppError, errors } from '../../errors';
 import { findSession, isCrossSite, sessionToken, type SessionUser } from '../../plugins/auth';
 import { requestLocale } from '../../plugins/errors';
 import type { EventBus } from '../../realtime/bus';
@@ -64,12 +64,12 @@ export function registerChatSocket(
     try {
       json = JSON.parse(data.toString());
     } catch {
-      return errorFrame(connection, new AppError(400, 'BAD_FRAME', 'chat.badFrame'));
+      return errorFrame(connection, errors.badFrame());
     }
     const parsed = clientFrameSchema.safeParse(json);
     if (!parsed.success) {
       const key = messageKey(parsed.error.issues[0]?.message, 'chat.badFrame');
-      return errorFrame(connection, new AppError(400, 'VALIDATION', key));
+      return errorFrame(connection, errors.validation(key));
     }
     const frame = parsed.data;
     const { rooms } = states.get(connection)!;
@@ -86,14 +86,14 @@ export function registerChatSocket(
           return;
         case 'typing': {
           const room = rooms.get(frame.conversationId);
-          if (!room) throw new AppError(404, 'NOT_FOUND', 'chat.notParticipant');
+          if (!room) throw errors.notParticipant();
           if (Date.now() - room.lastTyping < TYPING_INTERVAL_MS) return;
           room.lastTyping = Date.now();
           return publishChatEvent(db, { t: 'typing', c: frame.conversationId, by: user.id, u: room.people });
         }
         case 'send': {
           const wait = await app.takeRateLimit(messageRateLimit(config), user.id);
-          if (wait !== undefined) throw new AppError(429, 'RATE_LIMITED', 'chat.tooFast', { seconds: wait });
+          if (wait !== undefined) throw errors.tooManyRequests('chat.tooFast', wait);
           await sendMessage(db, frame.conversationId, user, frame);
           return;
         }
@@ -112,10 +112,10 @@ export function registerChatSocket(
       websocket: true,
       schema: { hide: true },
       preValidation: async (request: FastifyRequest) => {
-        if (isCrossSite(request, config)) throw new AppError(403, 'CROSS_ORIGIN', 'errors.crossOrigin');
+        if (isCrossSite(request, config)) throw errors.crossOrigin();
         const { token } = sessionToken(request, config);
         const found = token ? await findSession(db, token) : undefined;
-        if (!found) throw new AppError(401, 'UNAUTHORIZED', 'errors.unauthorized');
+        if (!found) throw errors.unauthorized();
         request.socketSession = { user: found.user, sessionId: found.session.id };
       },
     },
