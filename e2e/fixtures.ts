@@ -52,6 +52,25 @@ export async function apiSignIn(
 }
 
 /**
+ * A question of the test's own, asked by a new member through `request` (its own cookies, not the page's), so the
+ * test does not depend on what earlier tests left at the top of the feed.
+ */
+export async function askOwnQuestion(
+  request: APIRequestContext,
+  title: string,
+  content = 'I arrived last month and do not know where to start.',
+): Promise<string> {
+  const author = await createUser(request);
+  expect(await apiSignIn(request, author.email, author.password)).toBe(200);
+  const response = await request.post('/api/questions', {
+    data: { title, content },
+    headers: { origin: ORIGIN },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+/**
  * Signs a page in quickly: the session cookie through the page's own request context (it shares the
  * browser context's cookies) and the stored user the app reads at start. Then opens `path`.
  */

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiSignIn, createUser, LANGUAGE_KEY, newUser, ORIGIN, signInFast, useLanguage } from './fixtures';
+import { askOwnQuestion, LANGUAGE_KEY, ORIGIN, signInFast, useLanguage } from './fixtures';
 
 /** The layout facts of issue #14 that a test can hold; scores and timings live in `npm run bench`. */
 
@@ -172,14 +172,8 @@ test('/latest’s first HTML already lists the newest questions, a new one at on
   browser,
 }) => {
   // Asked by someone signed in: the next visitor's first HTML has it at the top.
-  const user = await createUser(request, newUser());
-  expect(await apiSignIn(request, user.email, user.password)).toBe(200);
   const title = `Frame check ${Date.now()}: where do I <renew> my visa?`;
-  const asked = await request.post('/api/questions', {
-    data: { title, content: 'My student visa ends in March and I want to keep studying.' },
-    headers: { origin: ORIGIN },
-  });
-  expect(asked.status(), await asked.text()).toBe(201);
+  await askOwnQuestion(request, title, 'My student visa ends in March and I want to keep studying.');
 
   const noScript = await browser.newContext({ javaScriptEnabled: false });
   const before = await noScript.newPage();
@@ -272,14 +266,12 @@ test('a frame drawn a while ago is taken over as it was drawn, then shows the re
   page,
   request,
 }) => {
-  const user = await createUser(request, newUser());
-  expect(await apiSignIn(request, user.email, user.password)).toBe(200);
   const title = `Clock check ${Date.now()}: how do I open a bank account?`;
-  const asked = await request.post('/api/questions', {
-    data: { title, content: 'I arrived last week and my landlord wants the rent paid into an account.' },
-    headers: { origin: ORIGIN },
-  });
-  expect(asked.status(), await asked.text()).toBe(201);
+  await askOwnQuestion(
+    request,
+    title,
+    'I arrived last week and my landlord wants the rent paid into an account.',
+  );
 
   // The reader's clock is a year and a day past the server's: as far as a frame kept for a long time can be.
   const later = Date.now() + 366 * 24 * 3600 * 1000;

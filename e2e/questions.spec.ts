@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
-  apiSignIn,
+  askOwnQuestion,
   createUser,
   expectNoViolations,
   fillLogin,
@@ -19,21 +19,6 @@ async function postQuestion(page: Page, body: Record<string, unknown>): Promise<
 
 function feedCard(page: Page, title: string) {
   return page.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });
-}
-
-/**
- * A question of the test's own, asked by a new member through `request` (its own cookies, not the page's), so the
- * test does not depend on what earlier tests left at the top of the feed.
- */
-async function askOwnQuestion(request: APIRequestContext, title: string): Promise<string> {
-  const author = await createUser(request);
-  expect(await apiSignIn(request, author.email, author.password)).toBe(200);
-  const response = await request.post('/api/questions', {
-    data: { title, content: 'I arrived last month and do not know where to start.' },
-    headers: { origin: ORIGIN },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
 }
 
 test.describe('visitors', () => {
