@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  excerpt,
   formatDate,
   formatDateTime,
   formatMonthYear,
@@ -10,21 +9,6 @@ import {
   safeNext,
 } from './format';
 import { getFixedT } from './i18n';
-
-describe('excerpt', () => {
-  it('keeps a short text whole', () => {
-    expect(excerpt('Call 000 now.', 20)).toBe('Call 000 now.');
-  });
-
-  it('cuts a long text after a whole word and ends it with an ellipsis', () => {
-    expect(excerpt('Lifeline is open every day and night', 20)).toBe('Lifeline is open…');
-    expect(excerpt('Lifeline is open every day and night', 20).length).toBeLessThanOrEqual(21);
-  });
-
-  it('cuts inside a word that is longer than half the limit', () => {
-    expect(excerpt(`See ${'x'.repeat(30)}`, 20)).toBe(`See ${'x'.repeat(16)}…`);
-  });
-});
 
 describe('relativeTime', () => {
   const now = Date.parse('2026-03-14T12:00:00Z');

@@ -156,14 +156,3 @@ export function relativeTime(value: string | Date, t: TFunction, now: number): s
   for (const [key, size] of UNITS) if (seconds >= size) return t(key, { count: Math.round(seconds / size) });
   return t('time.justNow');
 }
-
-/**
- * The start of a long text, for a card that shows a few lines of it: at most `max` characters, cut after a whole
- * word and ended with "…". A card whose lines are clamped keeps only what it can show in the page, not a whole answer.
- */
-export function excerpt(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max);
-  const lastSpace = cut.search(/\s\S*$/);
-  return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
-}

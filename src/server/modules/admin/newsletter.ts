@@ -4,7 +4,8 @@ import { translate } from '../../../shared/i18n';
 import { ADMIN_LIMITS } from '../../../shared/schemas/admin';
 import type { Database } from '../../db/client';
 import { OFFICIAL_SERVICES } from '../government/status';
-import { BADGE_ROLE, excerpt, HUMAN_ANSWER, UNANSWERED } from '../questions/question-shape';
+import { excerpt } from '../../../shared/text';
+import { BADGE_ROLE, HUMAN_ANSWER, UNANSWERED } from '../questions/question-shape';
 
 const TOP = 5;
 const ANSWER_CHARS = 280;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Locale, Role } from '../../../shared/constants';
 import type { Question } from '../../../shared/schemas/questions';
+import { excerpt } from '../../../shared/text';
 import type { Database } from '../../db/client';
 import type { SessionUser } from '../../plugins/auth';
 
@@ -78,14 +79,6 @@ export function visibleAuthor(
 /** Lists carry the start of each question (cards show three lines); the question page has all of it. */
 const EXCERPT_CHARS = 400;
 
-/** The start of a text, cut at a word near `max` characters (or at `max` when no word ends near it). */
-export function excerpt(text: string, max: number = EXCERPT_CHARS): string {
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max);
-  const lastSpace = cut.lastIndexOf(' ');
-  return `${(lastSpace > max * 0.8 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
-}
-
 export function shapeQuestion(
   row: QuestionRow,
   viewer: Viewer,
@@ -96,7 +89,7 @@ export function shapeQuestion(
   return {
     id: row.id,
     title: row.title,
-    content: full ? row.content : excerpt(row.content),
+    content: full ? row.content : excerpt(row.content, EXCERPT_CHARS),
     category: (locale === 'vi' ? row.category_vi : row.category_en) ?? null,
     categorySlug: row.category_slug,
     tags: row.tags,
