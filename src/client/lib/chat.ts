@@ -9,7 +9,7 @@ import type {
 import type { User } from '../../shared/schemas/auth';
 import type { reportSchema } from '../../shared/schemas/questions';
 import type { z } from 'zod';
-import { api } from './api';
+import { api, ApiError } from './api';
 import { useAuth } from './auth';
 import {
   addMessages,
@@ -150,6 +150,14 @@ export function useSendMessage(config: MutationConfig<Message, SendInput> = {}) 
       },
     }),
   );
+}
+
+/**
+ * A send refused because the conversation was closed or blocked since the screen fetched it (403, 409): the list,
+ * fetched again, says so and the composer locks.
+ */
+export function isConversationShut(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 403 || error.status === 409);
 }
 
 export function useMarkRead() {

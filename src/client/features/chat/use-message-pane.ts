@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import type { Conversation, Message } from '../../../shared/schemas/chat';
-import { ApiError } from '../../lib/api';
 import {
   catchUpMessages,
   chatKeys,
+  isConversationShut,
   lastSeqOf,
   loadOlderMessages,
   messagesQuery,
@@ -63,9 +63,7 @@ export function useMessagePane(conversation: Conversation) {
         setPending((list) =>
           list.map((p) => (p.clientId === item.clientId ? { ...p, status: 'failed' } : p)),
         );
-        // Closed or blocked meanwhile: the list says so once fetched again, and the composer locks.
-        if (error instanceof ApiError && (error.status === 403 || error.status === 409))
-          void client.invalidateQueries({ queryKey: chatKeys.conversations });
+        if (isConversationShut(error)) void client.invalidateQueries({ queryKey: chatKeys.conversations });
       },
     );
   };

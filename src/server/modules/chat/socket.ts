@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RawData } from 'ws';
 import { clientFrameSchema, type ServerFrame } from '../../../shared/schemas/chat';
 import type { Locale } from '../../../shared/constants';
-import { messageKey, translate, type MessageKey } from '../../../shared/i18n';
+import { messageKey, translate } from '../../../shared/i18n';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { messages, sessions } from '../../db/schema';
@@ -49,12 +49,12 @@ export function registerChatSocket(
 
   const errorFrame = (connection: Connection, error: unknown, extra: Partial<ServerFrame> = {}) => {
     const known = error instanceof AppError;
-    const key: MessageKey = known ? error.messageKey : 'errors.internal';
     if (!known) app.log.error({ err: error }, 'chat socket frame failed');
+    const answer = known ? error : errors.internal();
     hub.send(connection, {
       type: 'error',
-      code: known ? error.code : 'INTERNAL',
-      message: translate(states.get(connection)?.locale ?? 'en', key, known ? error.values : {}),
+      code: answer.code,
+      message: translate(states.get(connection)?.locale ?? 'en', answer.messageKey, answer.values),
       ...extra,
     });
   };
