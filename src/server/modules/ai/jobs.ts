@@ -6,6 +6,7 @@ import { recordAudit } from '../moderation/audit';
 import { addAiReply } from '../questions/replies';
 import { answerText } from './chloe';
 import type { ChatProvider } from './providers';
+import { PolledWorker } from '../../lib/polled-worker';
 import { messageLocale } from '../../lib/text';
 
 export type ReplierOptions = {
@@ -36,11 +37,8 @@ export function backoffMs(attempts: number, maxMs: number): number {
  * retried with backoff, so a question asked while the model is down is answered when it is back. The unique index
  * on Chloe's replies keeps it to one reply per question even if a job runs twice.
  */
-export class ChloeReplier {
+export class ChloeReplier extends PolledWorker {
   private readonly options: ReplierOptions;
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private running: Promise<void> | undefined;
-  private stopped = true;
 
   constructor(
     private readonly db: Database,
@@ -48,6 +46,10 @@ export class ChloeReplier {
     options: Partial<ReplierOptions> = {},
     private readonly log: (message: string, error?: unknown) => void = () => undefined,
   ) {
+    super(
+      () => this.options.pollMs,
+      (error) => log('Chloe’s reply worker failed', error),
+    );
     this.options = { ...DEFAULTS, ...options };
   }
 
@@ -106,43 +108,6 @@ export class ChloeReplier {
     });
     if (!text) throw new Error('The provider gave an empty answer');
     await addAiReply(this.db, questionId, text);
-  }
-
-  /** Works through every due job now (used after a question is posted, and by tests). */
-  async drain(): Promise<void> {
-    while (await this.runOnce()) {
-      /* next */
-    }
-  }
-
-  /** Looks for work soon, without waiting for the next poll. */
-  nudge(): void {
-    if (!this.stopped) this.schedule(0);
-  }
-
-  start(): void {
-    this.stopped = false;
-    this.schedule(0);
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
-  }
-
-  private schedule(delayMs: number): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      if (this.running) return this.schedule(this.options.pollMs);
-      this.running = this.drain()
-        .catch((error: unknown) => this.log('Chloe’s reply worker failed', error))
-        .finally(() => {
-          this.running = undefined;
-          if (!this.stopped) this.schedule(this.options.pollMs);
-        });
-    }, delayMs);
-    this.timer.unref();
   }
 }
 

@@ -1,0 +1,60 @@
+/**
+ * A worker whose work waits in PostgreSQL (Chloe's reply jobs, the email outbox): every instance runs one, each looks
+ * every `pollMs`, and the instance that queued the work is nudged to look at once. Subclasses claim their work with
+ * `for update skip locked`, so no two workers take the same item.
+ */
+export abstract class PolledWorker {
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private running: Promise<void> | undefined;
+  /** A nudge came while a drain ran: look again as soon as it ends. */
+  private nudged = false;
+  private stopped = true;
+
+  protected constructor(
+    private readonly pollMs: () => number,
+    private readonly failed: (error: unknown) => void,
+  ) {}
+
+  /** Claims and does the next due work, if any. Returns whether there was some. */
+  abstract runOnce(): Promise<boolean>;
+
+  /** Works through everything due now (used after work is queued, and by tests). */
+  async drain(): Promise<void> {
+    while (await this.runOnce()) {
+      /* next */
+    }
+  }
+
+  /** Looks for work soon, without waiting for the next poll. */
+  nudge(): void {
+    if (this.stopped) return;
+    if (this.running) this.nudged = true;
+    else this.schedule(0);
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  private schedule(delayMs: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      if (this.running) return this.schedule(this.pollMs());
+      this.nudged = false;
+      this.running = this.drain()
+        .catch(this.failed)
+        .finally(() => {
+          this.running = undefined;
+          if (!this.stopped) this.schedule(this.nudged ? 0 : this.pollMs());
+        });
+    }, delayMs);
+    this.timer.unref();
+  }
+}
