@@ -2,6 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunch } from './e2e/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 5100);
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 5125);
+const mailHttpPort = Number(process.env.E2E_MAIL_HTTP_PORT ?? 5126);
 
 export default defineConfig({
   testDir: './e2e',
@@ -20,27 +22,41 @@ export default defineConfig({
     serviceWorkers: 'block',
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    // The README's start command on a fresh data folder, with limits raised for the many sign-ups of a test run.
-    command: 'rm -rf .data/e2e && node scripts/start.mjs',
-    url: `http://localhost:${port}/api/ready`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    // SIGTERM lets the server stop its embedded PostgreSQL too; a kill would leave the database running.
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      DATA_DIR: '.data/e2e',
-      DATABASE_URL: '',
-      DEMO_MODE: 'true',
-      LOG_LEVEL: 'warn',
-      CONTACT_EMAIL: 'hello@mentorme.example',
-      RATE_LIMIT_SIGNUP_PER_HOUR: '1000',
-      RATE_LIMIT_SIGNIN_PER_MINUTE: '1000',
-      RATE_LIMIT_SIGNIN_PER_HOUR: '1000',
-      RATE_LIMIT_GLOBAL_PER_MINUTE: '100000',
+  webServer: [
+    {
+      // The mail server the app sends to; tests read the emails it received (e2e/mail-catcher.mjs).
+      command: 'node e2e/mail-catcher.mjs',
+      url: `http://127.0.0.1:${mailHttpPort}/messages`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { E2E_SMTP_PORT: String(smtpPort), E2E_MAIL_HTTP_PORT: String(mailHttpPort) },
     },
-  },
+    {
+      // The README's start command on a fresh data folder, with limits raised for the many sign-ups of a test run.
+      command: 'rm -rf .data/e2e && node scripts/start.mjs',
+      url: `http://localhost:${port}/api/ready`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      // SIGTERM lets the server stop its embedded PostgreSQL too; a kill would leave the database running.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        DATA_DIR: '.data/e2e',
+        DATABASE_URL: '',
+        DEMO_MODE: 'true',
+        LOG_LEVEL: 'warn',
+        CONTACT_EMAIL: 'hello@mentorme.example',
+        RATE_LIMIT_SIGNUP_PER_HOUR: '1000',
+        RATE_LIMIT_SIGNIN_PER_MINUTE: '1000',
+        RATE_LIMIT_SIGNIN_PER_HOUR: '1000',
+        RATE_LIMIT_GLOBAL_PER_MINUTE: '100000',
+        MAIL_URL: `smtp://127.0.0.1:${smtpPort}`,
+      },
+    },
+  ],
 });

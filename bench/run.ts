@@ -2,7 +2,8 @@
  * npm run bench: load-tests the app against a bare Fastify baseline measured in the same run, measures what
  * Chloe's stream adds to a provider's (bench/chloe.ts), delivers mentor chat to 1,000 sockets on two instances
  * beside a bare ws server (bench/chat.ts; `BENCH_ONLY=chat` runs only that), times the admin dashboard's reads
- * (bench/admin.ts; `BENCH_ONLY=admin`), reports the home route's JavaScript size, and runs Lighthouse's mobile
+ * (bench/admin.ts; `BENCH_ONLY=admin`), sends 1,000 emails through the outbox beside Nodemailer sending them directly
+ * (bench/mail.ts; `BENCH_ONLY=mail`), reports the home route's JavaScript size, and runs Lighthouse's mobile
  * audit on the public pages (bench/lighthouse.ts; `BENCH_ONLY=lighthouse`). Uses DATABASE_URL when set, else the embedded PostgreSQL
  * in .data/bench. Builds the client first when dist/ is missing.
  */
@@ -23,6 +24,7 @@ import { benchAdmin } from './admin';
 import { benchChat } from './chat';
 import { benchChloe } from './chloe';
 import { benchLighthouse } from './lighthouse';
+import { benchMail } from './mail';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -126,6 +128,7 @@ async function main() {
   const chloe: string[] = [];
   const chat: string[] = [];
   const admin: string[] = [];
+  const mail: string[] = [];
   const only = process.env.BENCH_ONLY;
   const onlyChat = only === 'chat';
   try {
@@ -150,13 +153,14 @@ async function main() {
       chloe.push(...(await benchChloe(config, database.db)));
     }
     if (!only || onlyChat) chat.push(...(await benchChat(config, database.db)));
+    if (!only || only === 'mail') mail.push(...(await benchMail(database.db)));
   } finally {
     await app.close();
     await baseline.close();
     await database.close();
   }
   if (only) {
-    for (const line of [...chat, ...admin]) console.log(line);
+    for (const line of [...chat, ...admin, ...mail]) console.log(line);
     return;
   }
 
@@ -174,6 +178,8 @@ async function main() {
   for (const line of chat) console.log(line);
   console.log('');
   for (const line of admin) console.log(line);
+  console.log('');
+  for (const line of mail) console.log(line);
   console.log('');
   const js = routeJavaScript('features/feed/feed-page.tsx');
   console.log(

@@ -15,6 +15,10 @@ const PAGES = [
   '/guidelines',
   '/login',
   '/signup',
+  '/forgot-password',
+  // Opened without a token (or with a used one): the page says the link is not valid and offers a new one.
+  '/reset-password',
+  '/verify-email',
   '/profile',
   '/admin',
   '/does-not-exist',

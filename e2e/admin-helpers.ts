@@ -1,5 +1,13 @@
 import { expect, request, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { newUser, ORIGIN, signInFast, useLanguage, type PublicUser, type TestUser } from './fixtures';
+import {
+  confirmEmail,
+  newUser,
+  ORIGIN,
+  signInFast,
+  useLanguage,
+  type PublicUser,
+  type TestUser,
+} from './fixtures';
 
 /** Helpers of the admin dashboard's browser tests: the texts they look for and the data they make first. */
 
@@ -192,6 +200,8 @@ export async function person(
   const api = await apiClient();
   const user = newUser(role);
   const { id } = await signUp(api, user, profile);
+  // An admin verifies only mentors whose address is confirmed.
+  if (role === 'mentor') await confirmEmail(api, user.email);
   return { api, user, id };
 }
 

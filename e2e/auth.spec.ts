@@ -241,10 +241,11 @@ test.describe('profile', () => {
     const user = await createUser(request);
     await signInFast(page, user, '/profile');
     const newPassword = 'another-staple-horse-42';
-    await page.getByLabel('Current password').fill(PASSWORD);
-    await page.getByLabel('New password', { exact: true }).fill(newPassword);
-    await page.getByLabel('Confirm new password').fill(newPassword);
-    await page.getByRole('button', { name: 'Change password' }).click();
+    const form = page.getByRole('form', { name: 'Change password' });
+    await form.getByLabel('Current password').fill(PASSWORD);
+    await form.getByLabel('New password', { exact: true }).fill(newPassword);
+    await form.getByLabel('Confirm new password').fill(newPassword);
+    await form.getByRole('button', { name: 'Change password' }).click();
     await expect(toast(page, 'Password changed')).toBeVisible();
 
     expect(await apiSignIn(request, user.email, PASSWORD)).toBe(401);

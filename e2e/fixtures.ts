@@ -162,3 +162,43 @@ export async function expectNoViolations(page: Page, label: string) {
   expect(results.passes.length, 'axe ran its rules').toBeGreaterThan(0);
   expect(results.violations, `axe violations on ${label}:\n${report}`).toEqual([]);
 }
+
+/** Where the tests read the emails the app sent (e2e/mail-catcher.mjs, started by playwright.config.ts). */
+const MAIL_READER = `http://127.0.0.1:${Number(process.env.E2E_MAIL_HTTP_PORT ?? 5126)}`;
+
+export type CaughtMail = { to: string[]; subject: string; text: string; html: string };
+
+/** The emails the app has sent to one address so far, oldest first. */
+export async function mailTo(address: string): Promise<CaughtMail[]> {
+  const response = await fetch(`${MAIL_READER}/messages?to=${encodeURIComponent(address)}`);
+  return (await response.json()) as CaughtMail[];
+}
+
+/** Waits for the newest email to an address with a link to one of the app's pages, and returns that link. */
+export async function linkFromMail(
+  address: string,
+  page: '/reset-password' | '/verify-email',
+): Promise<string> {
+  const pattern = new RegExp(`https?://\\S+${page}\\?token=[A-Za-z0-9_-]+`);
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      link = (await mailTo(address))
+        .map((mail) => pattern.exec(mail.text)?.[0])
+        .filter(Boolean)
+        .at(-1);
+      return link;
+    }, `an email to ${address} with a ${page} link`)
+    .toBeDefined();
+  return link!;
+}
+
+/** Confirms an account's address with the link emailed at sign-up, as its owner would. */
+export async function confirmEmail(request: APIRequestContext, address: string): Promise<void> {
+  const token = new URL(await linkFromMail(address, '/verify-email')).searchParams.get('token');
+  const response = await request.post('/api/auth/verify-email', {
+    data: { token },
+    headers: { origin: ORIGIN },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}

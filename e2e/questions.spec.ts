@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   askOwnQuestion,
+  confirmEmail,
   createUser,
   expectNoViolations,
   fillLogin,
@@ -312,6 +313,7 @@ test('a mentor’s reply carries the Mentor badge once an admin has verified the
   // Signed up as a mentor, not verified yet: no badge.
   await expect(reply.getByText('Mentor', { exact: true })).toHaveCount(0);
 
+  await confirmEmail(request, mentor.email);
   const admin = await request.post('/api/auth/demo', {
     data: { role: 'admin' },
     headers: { origin: ORIGIN },

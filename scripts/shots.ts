@@ -22,6 +22,10 @@ const pages = [
   '/',
   '/login',
   '/signup',
+  '/forgot-password',
+  // A link that is not (or no longer) valid: what a person who clicks an old email sees.
+  '/reset-password?token=expired',
+  '/verify-email?token=expired',
   '/faq',
   '/about',
   '/founders',
@@ -99,7 +103,8 @@ async function plainPages(page: Page, suffix: string) {
   for (const target of pages) {
     await page.goto(target);
     await page.waitForLoadState('networkidle');
-    await shot(page, `${target === '/' ? 'home' : target.slice(1)}-${suffix}`, true);
+    const name = target === '/' ? 'home' : target.slice(1).split('?')[0]!;
+    await shot(page, `${name}-${suffix}`, true);
   }
 }
 

@@ -37,6 +37,8 @@ import { resourceRoutes } from './modules/resources/routes';
 import { clearCachesOnEvents, perDatabaseCache } from './modules/questions/cache';
 import { EventBus } from './realtime/bus';
 import { adminRoutes } from './modules/admin/routes';
+import { createOutbox, type Outbox } from './modules/mail/outbox';
+import { mailRoutes } from './modules/mail/routes';
 
 export type AppDeps = {
   config: Config;
@@ -50,12 +52,20 @@ export type AppDeps = {
   chatProvider?: ChatProvider;
   /** Called after a question is posted or a reply job retried (main.ts wakes Chloe's reply worker). */
   onQuestionPosted?: () => void;
+  /** Where emails are written; by default one that main.ts's sender is woken by (`onMailQueued`). */
+  outbox?: Outbox;
+  onMailQueued?: () => void;
+  /** The time emailed links are issued and checked at; tests set their own. */
+  clock?: () => Date;
 };
 
 function defaultClientDir(): string | null {
   const index = projectPath('dist/client/index.html');
   return index && path.dirname(index);
 }
+
+/** The pages that emailed links open, with a token in their address. */
+const LINK_PAGES = new Set<string | undefined>(['/reset-password', '/verify-email']);
 
 /** Pages whose frame carries data, by `route|locale`: as fresh as the feeds' first pages. */
 const dataFramePages = perDatabaseCache<PageBytes>(5_000, 20);
@@ -118,7 +128,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   clearCachesOnEvents(db, bus);
 
   await app.register(healthRoutes, { db });
-  await app.register(authRoutes, { db, config });
+  const outbox =
+    deps.outbox ??
+    createOutbox(!config.mail.disabled, deps.onMailQueued, (error) =>
+      app.log.error({ err: error }, 'email not queued'),
+    );
+  app.addHook('onClose', () => outbox.idle());
+  await app.register(authRoutes, { db, config, outbox, clock: deps.clock ?? (() => new Date()) });
   await app.register(accountRoutes, { db });
   await app.register(contentRoutes, { db, config });
   await app.register(questionRoutes, { db, config, onQuestionPosted: deps.onQuestionPosted });
@@ -126,6 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(resourceRoutes, { db });
   await app.register(chatRoutes, { db, config, bus });
   await app.register(adminRoutes, { db, config });
+  await app.register(mailRoutes, { db, onRetried: outbox.queued });
   await app.register(aiRoutes, {
     db,
     config,
@@ -210,6 +227,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-encoding, accept-language, cookie');
     if (encoding) reply.header('content-encoding', encoding);
+    // Their address carries a token until the page takes it out: no other site may learn it as a referrer.
+    if (LINK_PAGES.has(pageRoute(pathname))) reply.header('referrer-policy', 'no-referrer');
     return reply.send(encoding ? page[encoding] : page.identity);
   });
 

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
 const DB = 'postgres://user:secret@db.example:5432/mentorme';
+/** A public deployment needs MAIL_URL unless it says on purpose that it sends no email. */
+const NO_MAIL = { MAIL_DISABLED: 'true' };
 
 describe('loadConfig defaults', () => {
   it('has working defaults for an empty environment', () => {
@@ -56,9 +58,11 @@ describe('loadConfig defaults', () => {
   });
 
   it('turns demo mode off by default with PUBLIC_URL, and notes when DEMO_MODE asked for it', () => {
-    expect(loadConfig({ PUBLIC_URL: 'https://mentorme.example' }).demoMode).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: 'https://mentorme.example', ...NO_MAIL }).demoMode).toBe(false);
     expect(loadConfig({}).demoModeExplicit).toBe(false);
-    expect(loadConfig({ PUBLIC_URL: 'https://mentorme.example', DEMO_MODE: 'true' })).toMatchObject({
+    expect(
+      loadConfig({ PUBLIC_URL: 'https://mentorme.example', DEMO_MODE: 'true', ...NO_MAIL }),
+    ).toMatchObject({
       demoMode: true,
       demoModeExplicit: true,
     });
@@ -73,12 +77,13 @@ describe('loadConfig defaults', () => {
 
   it('uses secure cookies in production unless PUBLIC_URL is plain http', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).secureCookies).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://mentorme.example' }).secureCookies).toBe(
-      true,
-    );
-    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://intranet.example' }).secureCookies).toBe(
-      false,
-    );
+    expect(
+      loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://mentorme.example', ...NO_MAIL })
+        .secureCookies,
+    ).toBe(true);
+    expect(
+      loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://intranet.example', ...NO_MAIL }).secureCookies,
+    ).toBe(false);
     expect(loadConfig({ NODE_ENV: 'test' }).secureCookies).toBe(false);
   });
 

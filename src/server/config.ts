@@ -43,6 +43,13 @@ const envSchema = z.object({
   CAREER_PLATFORM_URL: optionalUrl,
   CHLOE_CALL_URL: optionalUrl,
   TRUST_PROXY: bool(false),
+  MAIL_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// address' }).optional()),
+  MAIL_FROM: optionalText,
+  MAIL_DISABLED: bool(false),
   AI_BASE_URL: optionalUrl,
   AI_API_KEY: optionalText,
   AI_MODEL: optionalText,
@@ -54,6 +61,8 @@ const envSchema = z.object({
   RATE_LIMIT_SIGNIN_PER_HOUR: positiveInt(30),
   RATE_LIMIT_FAILED_SIGNIN_PER_ACCOUNT_PER_HOUR: positiveInt(100),
   RATE_LIMIT_SIGNUP_PER_HOUR: positiveInt(10),
+  RATE_LIMIT_PASSWORD_RESET_PER_EMAIL_PER_HOUR: positiveInt(3),
+  RATE_LIMIT_PASSWORD_RESET_PER_CALLER_PER_HOUR: positiveInt(10),
   RATE_LIMIT_CHAT_MESSAGES_PER_SECOND: positiveInt(CHAT_LIMITS.messagesPerSecond),
   QUESTION_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(120),
   REPLY_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(30),
@@ -80,6 +89,13 @@ export type Config = {
   careerPlatformUrl: string | undefined;
   chloeCallUrl: string | undefined;
   trustProxy: boolean;
+  /**
+   * Outgoing email. `url` undefined: each email is written as an .eml file in `dir` (a local trial); `disabled`:
+   * none is written or sent (MAIL_DISABLED=true, said on purpose).
+   */
+  mail: { url: string | undefined; from: string; disabled: boolean; dir: string };
+  /** Where the links in emails lead: PUBLIC_URL, or this machine's address. */
+  linkBase: string;
   /** Chloe's model; undefined: the offline guide. */
   ai: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;
   chloe: { messagesPerVisitor: number; messagesPerMember: number; replyPollSeconds: number };
@@ -89,6 +105,8 @@ export type Config = {
     signinPerHour: number;
     failedSigninPerAccountPerHour: number;
     signupPerHour: number;
+    passwordResetPerEmailPerHour: number;
+    passwordResetPerCallerPerHour: number;
     /** Chat messages a person may send each second, over REST and the socket together. */
     chatMessagesPerSecond: number;
   };
@@ -115,13 +133,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'Invalid configuration:\n  AI_MODEL: required when AI_BASE_URL is set\nSee .env.example for every setting.',
     );
+  if (e.PUBLIC_URL && !e.MAIL_URL && !e.MAIL_DISABLED)
+    throw new ConfigError(
+      'Invalid configuration:\n  MAIL_URL: required when PUBLIC_URL is set, so that password resets and email confirmations reach people (or set MAIL_DISABLED=true to send no email)\nSee .env.example for every setting.',
+    );
+  const dataDir = path.resolve(e.DATA_DIR);
+  const linkBase = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     env: e.NODE_ENV,
     secureCookies: e.NODE_ENV === 'production' && !e.PUBLIC_URL?.startsWith('http://'),
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir,
     // Demo data belongs with a local trial; an external database or a public address opts in.
     demoMode: e.DEMO_MODE ?? (e.DATABASE_URL === undefined && e.PUBLIC_URL === undefined),
     demoModeExplicit: e.DEMO_MODE === true,
@@ -132,6 +156,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     careerPlatformUrl: e.CAREER_PLATFORM_URL,
     chloeCallUrl: e.CHLOE_CALL_URL,
     trustProxy: e.TRUST_PROXY ?? false,
+    mail: {
+      url: e.MAIL_URL,
+      from: e.MAIL_FROM ?? `Mentor Me <no-reply@${new URL(linkBase).hostname}>`,
+      disabled: e.MAIL_DISABLED ?? false,
+      dir: path.join(dataDir, 'mail'),
+    },
+    linkBase,
     ai: e.AI_BASE_URL ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL! } : undefined,
     chloe: {
       messagesPerVisitor: e.CHLOE_MESSAGES_PER_VISITOR,
@@ -144,6 +175,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       signinPerHour: e.RATE_LIMIT_SIGNIN_PER_HOUR,
       failedSigninPerAccountPerHour: e.RATE_LIMIT_FAILED_SIGNIN_PER_ACCOUNT_PER_HOUR,
       signupPerHour: e.RATE_LIMIT_SIGNUP_PER_HOUR,
+      passwordResetPerEmailPerHour: e.RATE_LIMIT_PASSWORD_RESET_PER_EMAIL_PER_HOUR,
+      passwordResetPerCallerPerHour: e.RATE_LIMIT_PASSWORD_RESET_PER_CALLER_PER_HOUR,
       chatMessagesPerSecond: e.RATE_LIMIT_CHAT_MESSAGES_PER_SECOND,
     },
     postingLimits: {

@@ -2,11 +2,14 @@ import { registerTexts, type MessageKey } from '../shared/i18n';
 import { en } from '../shared/i18n/en';
 import { pagesEn } from '../shared/i18n/pages.en';
 import { pagesVi } from '../shared/i18n/pages.vi';
+import { serverEn } from '../shared/i18n/server.en';
+import { serverVi } from '../shared/i18n/server.vi';
 import { vi } from '../shared/i18n/vi';
 
 // The server answers in every text, the screens' texts too (its error and validation messages are among them).
 registerTexts({ en, vi });
 registerTexts({ en: pagesEn, vi: pagesVi });
+registerTexts({ en: serverEn, vi: serverVi });
 
 /**
  * Named errors with stable codes. Messages are i18n keys, answered in the caller's language
@@ -36,6 +39,12 @@ export const errors = {
   notFound: () => new AppError(404, 'NOT_FOUND', 'errors.notFound'),
   emailTaken: () => new AppError(409, 'EMAIL_TAKEN', 'errors.emailTaken'),
   commonPassword: () => new AppError(400, 'COMMON_PASSWORD', 'validation.passwordCommon'),
+  /** Emailed links: a reset or confirmation link that is used, expired or unknown. */
+  resetTokenInvalid: () => new AppError(400, 'RESET_TOKEN_INVALID', 'errors.resetTokenInvalid'),
+  verifyTokenInvalid: () => new AppError(400, 'VERIFY_TOKEN_INVALID', 'errors.verifyTokenInvalid'),
+  emailAlreadyVerified: () => new AppError(409, 'EMAIL_ALREADY_VERIFIED', 'errors.emailAlreadyVerified'),
+  /** MAIL_DISABLED=true: what needs an email cannot be done. */
+  mailUnavailable: () => new AppError(503, 'MAIL_UNAVAILABLE', 'errors.mailUnavailable'),
   tooManyRequests: (messageKey: MessageKey, retryAfterSeconds: number) =>
     new AppError(
       429,
@@ -72,5 +81,7 @@ export const errors = {
   ownRole: () => new AppError(409, 'OWN_ROLE', 'admin.ownRole'),
   notMentor: () => new AppError(409, 'NOT_A_MENTOR', 'admin.notMentor'),
   alreadyVerified: () => new AppError(409, 'ALREADY_VERIFIED', 'admin.alreadyVerified'),
+  emailNotVerified: () => new AppError(409, 'EMAIL_NOT_VERIFIED', 'admin.emailNotVerified'),
+  profileIncomplete: () => new AppError(409, 'PROFILE_INCOMPLETE', 'admin.profileIncomplete'),
   reportDone: () => new AppError(409, 'REPORT_DONE', 'admin.reportDone'),
 };

@@ -9,6 +9,8 @@ import { loadKnowledge, syncKnowledge } from './db/seed/knowledge';
 import { ChloeReplier } from './modules/ai/jobs';
 import { chatProvider } from './modules/ai/providers';
 import { StatusChecker } from './modules/government/status';
+import { MailSender } from './modules/mail/outbox';
+import { configuredTransport } from './modules/mail/transport';
 import { seedCategories } from './modules/questions/categories';
 import { pruneExpiredSessions } from './plugins/auth';
 
@@ -56,12 +58,24 @@ async function main() {
     { pollMs: config.chloe.replyPollSeconds * 1000 },
     (message, error) => console.error(`[mentor-me] ${message}:`, error),
   );
+  const transport = configuredTransport(config);
+  log(
+    transport
+      ? `Emails go to ${transport.describe}${config.mail.url ? '' : ' (set MAIL_URL to send them)'}`
+      : 'Emails are off (MAIL_DISABLED=true): password resets and email confirmations are not sent',
+  );
+  const sender =
+    transport &&
+    new MailSender(database.db, transport, {}, (message, error) =>
+      console.error(`[mentor-me] ${message}:`, error),
+    );
   const app = await buildApp({
     config,
     db: database.db,
     statusChecker,
     chatProvider: provider,
     onQuestionPosted: () => replier.nudge(),
+    onMailQueued: () => sender?.nudge(),
   });
   const pruneTimer = setInterval(
     () => void pruneExpiredSessions(database.db).catch(() => undefined),
@@ -74,9 +88,9 @@ async function main() {
   exitHook((done) => {
     clearInterval(pruneTimer);
     statusChecker.stop();
-    replier
-      .stop()
+    Promise.all([replier.stop(), sender?.stop()])
       .then(() => app.close())
+      .then(() => transport?.close())
       .catch((error: unknown) => app.log.error(error))
       .then(() => database.close())
       .catch((error: unknown) => console.error(error))
@@ -99,6 +113,7 @@ async function main() {
   }
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   replier.start();
+  sender?.start();
   log(`Mentor Me is running at http://${shown}:${config.port}${config.demoMode ? ' (demo mode)' : ''}`);
 }
 

@@ -73,14 +73,22 @@ describe('demo mode', () => {
   });
 
   it('is off by default when PUBLIC_URL is set', async () => {
-    const { port } = await started({ DEMO_MODE: undefined, PUBLIC_URL: 'http://127.0.0.1' });
+    const { port } = await started({
+      DEMO_MODE: undefined,
+      PUBLIC_URL: 'http://127.0.0.1',
+      MAIL_DISABLED: 'true',
+    });
     expect(await config(port)).toMatchObject({ demoMode: false, demoSignIn: false });
     const response = await demo(port);
     expect(response.status).toBe(404);
   });
 
   it('is offered to every address only when DEMO_MODE=true is set', async () => {
-    const { port } = await started({ DEMO_MODE: 'true', PUBLIC_URL: 'http://127.0.0.1' });
+    const { port } = await started({
+      DEMO_MODE: 'true',
+      PUBLIC_URL: 'http://127.0.0.1',
+      MAIL_DISABLED: 'true',
+    });
     expect(await config(port, { 'x-forwarded-for': '203.0.113.5' })).toMatchObject({
       demoMode: true,
       demoSignIn: true,

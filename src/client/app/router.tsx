@@ -77,6 +77,18 @@ const SignupPage = page(
   () => import('../features/auth/signup-page'),
   (m) => m.SignupPage,
 );
+const ForgotPasswordPage = page(
+  () => import('../features/auth/forgot-password-page'),
+  (m) => m.ForgotPasswordPage,
+);
+const ResetPasswordPage = page(
+  () => import('../features/auth/reset-password-page'),
+  (m) => m.ResetPasswordPage,
+);
+const VerifyEmailPage = page(
+  () => import('../features/auth/verify-email-page'),
+  (m) => m.VerifyEmailPage,
+);
 const ProfilePage = page(
   () => import('../features/profile/profile-page'),
   (m) => m.ProfilePage,
@@ -147,6 +159,10 @@ export function AppRoutes() {
             </VisitorsOnly>
           }
         />
+        <Route path="forgot-password" element={<ForgotPasswordPage />} />
+        {/* Open signed in or out: a link from an email works in whatever state the browser is in. */}
+        <Route path="reset-password" element={<ResetPasswordPage />} />
+        <Route path="verify-email" element={<VerifyEmailPage />} />
         <Route
           path="profile"
           element={

@@ -1,14 +1,18 @@
 import { useMutation } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { exportFileName, type AccountExport } from '../../shared/schemas/account';
 import type {
   changePasswordSchema,
   deleteAccountSchema,
+  PasswordResetConfirm,
+  PasswordResetRequest,
   updateProfileSchema,
   User,
+  verifyEmailResponseSchema,
 } from '../../shared/schemas/auth';
-import { api } from './api';
-import { useAuth } from './auth';
+import { api, ApiError, errorMessage } from './api';
+import { readStoredUser, useAuth } from './auth';
 import { withConfig, type MutationConfig } from './mutation';
 
 /** Hands `blob` to the browser as a download named `name`. */
@@ -40,7 +44,7 @@ export function useDownloadMyData(config: MutationConfig<void, void> = {}) {
 }
 
 /** The profile form sends both fields. */
-type ProfileInput = Required<z.input<typeof updateProfileSchema>>;
+type ProfileInput = Required<Pick<z.input<typeof updateProfileSchema>, 'displayName' | 'locale'>>;
 
 /** Saves the display name and language; the stored user follows. */
 export function useUpdateProfile(config: MutationConfig<User, ProfileInput> = {}) {
@@ -99,4 +103,116 @@ export function useDismissMentorNotice(config: MutationConfig<void, void> = {}) 
       },
     }),
   );
+}
+
+/** Asks for a link to choose a new password. The server answers the same for every address. */
+export function useRequestPasswordReset(config: MutationConfig<unknown, PasswordResetRequest> = {}) {
+  return useMutation(
+    withConfig(config, {
+      mutationFn: (input) => api('/api/auth/password-reset', { method: 'POST', body: input }),
+    }),
+  );
+}
+
+/**
+ * Sets the new password from an emailed link. Every session of the account ends, this tab's too, so the stored
+ * user is forgotten here (other tabs hear it through the storage event).
+ */
+export function useConfirmPasswordReset(config: MutationConfig<unknown, PasswordResetConfirm> = {}) {
+  const { clear } = useAuth();
+  return useMutation(
+    withConfig(config, {
+      mutationFn: (input) => api('/api/auth/password-reset/confirm', { method: 'POST', body: input }),
+      onSuccess: () => clear(),
+    }),
+  );
+}
+
+/** The stored user again from the server, after a change made elsewhere (an emailed link, another tab). */
+async function refreshUser(setUser: (user: User) => void): Promise<void> {
+  setUser((await api<{ user: User }>('/api/auth/me')).user);
+}
+
+/** Sends the link that confirms the signed-in person's email again. */
+export function useResendVerification(config: MutationConfig<unknown, void> = {}) {
+  const { setUser } = useAuth();
+  return useMutation({
+    ...withConfig(config, {
+      mutationFn: () => api('/api/auth/verify-email/resend', { method: 'POST' }),
+    }),
+    // Confirmed meanwhile (in another tab or on another device): the notice that offered this goes away.
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === 'EMAIL_ALREADY_VERIFIED')
+        void refreshUser(setUser).catch(() => undefined);
+    },
+  });
+}
+
+/**
+ * Asks for a new email: the server sends a link to it and answers with the user unchanged, since the address
+ * changes only when that link is opened.
+ */
+export function useChangeEmail(
+  config: MutationConfig<User, { email: string; currentPassword: string }> = {},
+) {
+  const { setUser } = useAuth();
+  return useMutation(
+    withConfig(config, {
+      mutationFn: async (input) =>
+        (await api<{ user: User }>('/api/auth/me', { method: 'PATCH', body: input })).user,
+      onSuccess: (user) => setUser(user),
+    }),
+  );
+}
+
+type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;
+
+export type EmailLinkState =
+  | { status: 'checking' }
+  | { status: 'confirmed'; email: string }
+  | { status: 'invalid' }
+  | { status: 'failed'; message: string; canRetry: boolean };
+
+/**
+ * Opens an emailed link that confirms an address, once: the link works only once, and React runs a new screen's
+ * effects twice in development. Not a mutation: a mutation started in an effect loses its observer when StrictMode
+ * unmounts it for a moment, and would stay pending on screen. A signed-in person's stored user is fetched again so
+ * the profile shows the address as confirmed.
+ */
+export function useEmailLink(token: string): { state: EmailLinkState; retry: () => void } {
+  const { setUser } = useAuth();
+  const [state, setState] = useState<EmailLinkState>(() =>
+    token ? { status: 'checking' } : { status: 'invalid' },
+  );
+  const started = useRef(false);
+
+  const confirm = useCallback(() => {
+    api<VerifyEmailResponse>('/api/auth/verify-email', { method: 'POST', body: { token } })
+      .then(async ({ email }) => {
+        if (readStoredUser()) await refreshUser(setUser).catch(() => undefined);
+        setState({ status: 'confirmed', email });
+      })
+      .catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 400) return setState({ status: 'invalid' });
+        setState({
+          status: 'failed',
+          message: errorMessage(error),
+          // No connection or a server fault: the link was not used, so trying again may work.
+          canRetry: !(error instanceof ApiError) || error.status === 0 || error.status >= 500,
+        });
+      });
+  }, [token, setUser]);
+
+  useEffect(() => {
+    if (!token || started.current) return;
+    started.current = true;
+    confirm();
+  }, [token, confirm]);
+
+  const retry = useCallback(() => {
+    setState({ status: 'checking' });
+    confirm();
+  }, [confirm]);
+
+  return { state, retry };
 }

@@ -15,7 +15,7 @@ import type { aiJobSchema } from '../../shared/schemas/ai';
 import type { ServiceStatusItem } from '../../shared/schemas/government';
 import type { z } from 'zod';
 import { saveBlob } from './account';
-import { api, queryString } from './api';
+import { api, errorMessage, queryString } from './api';
 import { governmentKeys } from './government';
 import { withConfig, type MutationConfig } from './mutation';
 import { questionKeys } from './questions';
@@ -32,6 +32,11 @@ export const adminKeys = {
   audit: (page: number) => ['admin', 'audit', page] as const,
   jobs: ['admin', 'ai-jobs'] as const,
 };
+
+/** Why a list could not load, in the server's words when it gave some, shown in place of the rows. */
+export function listLoadFailure(error: unknown): string {
+  return errorMessage(error);
+}
 
 /** Lists keep showing the page they had while the next one loads, so paging does not flash. */
 const paged = { placeholderData: keepPreviousData } as const;
@@ -175,4 +180,21 @@ export function useExportNewsletter(config: MutationConfig<void, void> = {}) {
     const { content } = await api<{ content: string }>('/api/admin/export-newsletter', { method: 'POST' });
     saveBlob(new Blob([content], { type: 'text/plain;charset=utf-8' }), newsletterFileName());
   });
+}
+
+import type { FailedEmailsResponse } from '../../shared/schemas/admin';
+
+/** Under adminKeys.all, so an admin action anywhere on the dashboard counts the failed emails again too. */
+const failedEmailsKey = ['admin', 'emails'] as const;
+
+export const failedEmailsQuery = () =>
+  queryOptions({
+    queryKey: failedEmailsKey,
+    queryFn: ({ signal }) => api<FailedEmailsResponse>('/api/admin/emails', { signal }),
+  });
+
+export function useRetryEmail(config: MutationConfig<unknown, { emailId: number }> = {}) {
+  return useAdminAction(config, ({ emailId }) =>
+    api(`/api/admin/emails/${encodeURIComponent(emailId)}/retry`, { method: 'POST' }),
+  );
 }

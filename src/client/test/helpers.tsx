@@ -20,6 +20,7 @@ export const sampleUser: User = {
   createdAt: '2026-01-01T00:00:00.000Z',
   isDemo: false,
   mentorVerified: false,
+  emailVerified: true,
   mentorDeclinedReason: null,
 };
 

@@ -5,6 +5,9 @@
  *
  * npm run admin -- --verify-mentor mentor@example.com
  * Verifies a mentor, so students can choose them for chat.
+ *
+ * npm run admin -- --reset-link someone@example.com
+ * Prints a link (valid 60 minutes, once) with which the person chooses a new password: for an operator without mail.
  */
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
@@ -13,6 +16,7 @@ import { emailSchema, displayNameSchema, newPasswordSchema } from '../../shared/
 import { messageKey, translate } from '../../shared/i18n';
 import { ConfigError, loadConfig } from '../config';
 import { connectDatabase } from '../db/connect';
+import { resetLink } from '../modules/auth/email-links';
 import { changeRole, createUser, findUserByEmail } from '../modules/auth/service';
 import { verifyMentorById } from '../modules/admin/users';
 import { AppError } from '../errors';
@@ -65,11 +69,35 @@ async function verify(address: string) {
   }
 }
 
+async function printResetLink(address: string) {
+  const email = emailSchema.safeParse(address);
+  if (!email.success) throw new Error('Usage: npm run admin -- --reset-link someone@example.com');
+  const config = loadConfig();
+  const database = await connectDatabase(config, (message) => console.log(message), { attach: true });
+  try {
+    const user = await findUserByEmail(database.db, email.data);
+    if (!user) throw new Error(`There is no account with the email ${email.data}.`);
+    const link = await resetLink(
+      { db: database.db, linkBase: config.linkBase, clock: () => new Date() },
+      user,
+    );
+    console.log(`Give this link to ${user.email} only. It works once, for 60 minutes:\n${link}`);
+  } finally {
+    await database.close();
+  }
+}
+
 async function main() {
   const { values } = parseArgs({
-    options: { email: { type: 'string' }, name: { type: 'string' }, 'verify-mentor': { type: 'string' } },
+    options: {
+      email: { type: 'string' },
+      name: { type: 'string' },
+      'verify-mentor': { type: 'string' },
+      'reset-link': { type: 'string' },
+    },
   });
   if (values['verify-mentor'] !== undefined) return verify(values['verify-mentor']);
+  if (values['reset-link'] !== undefined) return printResetLink(values['reset-link']);
   const email = emailSchema.safeParse(values.email ?? '');
   if (!email.success) throw new Error('Usage: npm run admin -- --email you@example.com [--name "Your Name"]');
 
@@ -96,6 +124,7 @@ async function main() {
       password,
       displayName: name.data,
       role: 'admin',
+      emailVerified: true,
     });
     console.log(`Created the admin account ${user.email}.`);
   } finally {

@@ -183,11 +183,14 @@ describe('security headers', () => {
   });
 
   it('sends no HSTS in production behind a plain-http PUBLIC_URL', async () => {
-    await withApp({ NODE_ENV: 'production', PUBLIC_URL: 'http://intranet.example' }, async (production) => {
-      const response = await production.inject({ method: 'GET', url: '/api/health' });
-      expect(response.statusCode).toBe(200);
-      expect(response.headers['strict-transport-security']).toBeUndefined();
-    });
+    await withApp(
+      { NODE_ENV: 'production', PUBLIC_URL: 'http://intranet.example', MAIL_DISABLED: 'true' },
+      async (production) => {
+        const response = await production.inject({ method: 'GET', url: '/api/health' });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['strict-transport-security']).toBeUndefined();
+      },
+    );
   });
 });
 

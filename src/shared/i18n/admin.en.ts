@@ -8,6 +8,9 @@ export const adminEn = {
   ownRole: 'You cannot change your own role.',
   notMentor: 'Only a mentor can be verified or declined.',
   alreadyVerified: 'This mentor is already verified. To change their role, use User Management.',
+  emailNotVerified: 'This mentor has not confirmed their email yet. They can be verified once they have.',
+  profileIncomplete:
+    'This mentor has not said what they can help with yet. They can be verified once they have.',
   reportDone: 'This report has already been dealt with.',
   dashboard: {
     exportNewsletter: 'Export Newsletter',
@@ -30,6 +33,7 @@ export const adminEn = {
     urgentWithoutHuman: 'SOS questions without a human reply',
     mentorsToVerify: 'Mentors to verify',
     failedJobs: 'Failed Chloe jobs',
+    failedEmails: 'Failed emails',
   },
   tabs: {
     label: 'Dashboard sections',
@@ -40,6 +44,7 @@ export const adminEn = {
     audit: 'Audit log',
     notices: 'Notices',
     jobs: 'Chloe jobs',
+    emails: 'Emails',
   },
   list: {
     search: 'Search',
@@ -137,6 +142,8 @@ export const adminEn = {
     declineHint: 'Required. Up to 500 characters.',
     declined: 'Mentor declined',
     declineFailed: 'Failed to decline mentor',
+    waitingEmail: 'Waiting for email confirmation',
+    profileIncomplete: 'Profile incomplete',
     empty: 'No one is waiting for verification.',
   },
   reports: {
@@ -198,6 +205,7 @@ export const adminEn = {
     noticeSet: 'Set a notice',
     noticeClear: 'Cleared a notice',
     aiJobRetry: 'Retried a Chloe job',
+    emailRetry: 'Retried an email',
     newsletterExport: 'Exported the newsletter',
     empty: 'Nothing has been done yet.',
   },
@@ -227,6 +235,26 @@ export const adminEn = {
     retried: 'Chloe will try again',
     retryFailed: 'Failed to retry',
     empty: 'No failed jobs. Chloe has answered every question.',
+  },
+  emails: {
+    intro:
+      'Emails with links to confirm an address or choose a new password. These could not be sent within 24 hours; Retry sends one again.',
+    kind: 'Email',
+    to: 'To',
+    attempts: 'Attempts',
+    lastError: 'Last error',
+    created: 'Written',
+    retry: 'Retry',
+    retryLabel: 'Retry the email to {{to}}',
+    retried: 'The email will be sent again',
+    retryFailed: 'Failed to retry',
+    empty: 'No failed emails. Every email has been sent.',
+    kinds: {
+      verifyEmail: 'Confirm email',
+      changeEmail: 'Confirm new email',
+      emailChangeNotice: 'Email change notice',
+      resetPassword: 'New password link',
+    },
   },
   declined: {
     title: 'About your mentor application',

@@ -12,6 +12,9 @@ export const adminVi: DeepStrings<typeof adminEn> = {
   ownRole: 'Bạn không thể đổi vai trò của chính mình.',
   notMentor: 'Chỉ có thể xác minh hoặc từ chối người hướng dẫn.',
   alreadyVerified: 'Người hướng dẫn này đã được xác minh. Để đổi vai trò, hãy dùng mục Quản lý người dùng.',
+  emailNotVerified: 'Người hướng dẫn này chưa xác nhận email. Có thể xác minh sau khi họ xác nhận.',
+  profileIncomplete:
+    'Người hướng dẫn này chưa cho biết họ có thể giúp gì. Có thể xác minh sau khi họ bổ sung.',
   reportDone: 'Báo cáo này đã được xử lý.',
   dashboard: {
     exportNewsletter: 'Xuất bản tin',
@@ -34,6 +37,7 @@ export const adminVi: DeepStrings<typeof adminEn> = {
     urgentWithoutHuman: 'Câu hỏi SOS chưa có người trả lời',
     mentorsToVerify: 'Người hướng dẫn chờ xác minh',
     failedJobs: 'Tác vụ Chloe bị lỗi',
+    failedEmails: 'Email không gửi được',
   },
   tabs: {
     label: 'Các mục của bảng quản trị',
@@ -44,6 +48,7 @@ export const adminVi: DeepStrings<typeof adminEn> = {
     audit: 'Nhật ký quản trị',
     notices: 'Thông báo',
     jobs: 'Tác vụ Chloe',
+    emails: 'Email',
   },
   list: {
     search: 'Tìm',
@@ -141,6 +146,8 @@ export const adminVi: DeepStrings<typeof adminEn> = {
     declineHint: 'Bắt buộc. Tối đa 500 ký tự.',
     declined: 'Đã từ chối người hướng dẫn',
     declineFailed: 'Từ chối người hướng dẫn thất bại',
+    waitingEmail: 'Đang chờ xác nhận email',
+    profileIncomplete: 'Hồ sơ chưa đầy đủ',
     empty: 'Không có ai đang chờ xác minh.',
   },
   reports: {
@@ -202,6 +209,7 @@ export const adminVi: DeepStrings<typeof adminEn> = {
     noticeSet: 'Đã đăng thông báo',
     noticeClear: 'Đã gỡ thông báo',
     aiJobRetry: 'Đã cho Chloe thử lại',
+    emailRetry: 'Đã gửi lại một email',
     newsletterExport: 'Đã xuất bản tin',
     empty: 'Chưa có hoạt động nào.',
   },
@@ -230,6 +238,26 @@ export const adminVi: DeepStrings<typeof adminEn> = {
     retried: 'Chloe sẽ thử lại',
     retryFailed: 'Thử lại thất bại',
     empty: 'Không có tác vụ lỗi. Chloe đã trả lời mọi câu hỏi.',
+  },
+  emails: {
+    intro:
+      'Các email có liên kết để xác nhận địa chỉ hoặc đặt mật khẩu mới. Những email dưới đây không gửi được trong 24 giờ; nút Thử lại sẽ gửi lại.',
+    kind: 'Email',
+    to: 'Người nhận',
+    attempts: 'Số lần thử',
+    lastError: 'Lỗi gần nhất',
+    created: 'Tạo lúc',
+    retry: 'Thử lại',
+    retryLabel: 'Gửi lại email đến {{to}}',
+    retried: 'Email sẽ được gửi lại',
+    retryFailed: 'Thử lại thất bại',
+    empty: 'Không có email lỗi. Mọi email đều đã được gửi.',
+    kinds: {
+      verifyEmail: 'Xác nhận email',
+      changeEmail: 'Xác nhận email mới',
+      emailChangeNotice: 'Thông báo đổi email',
+      resetPassword: 'Liên kết đặt mật khẩu mới',
+    },
   },
   declined: {
     title: 'Về đơn đăng ký làm người hướng dẫn của bạn',

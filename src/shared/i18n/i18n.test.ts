@@ -6,6 +6,8 @@ import { laterEn } from './later.en';
 import { laterVi } from './later.vi';
 import { pagesEn } from './pages.en';
 import { pagesVi } from './pages.vi';
+import { serverEn } from './server.en';
+import { serverVi } from './server.vi';
 import { vi } from './vi';
 
 function keys(node: unknown, prefix = ''): string[] {
@@ -28,6 +30,7 @@ describe.each([
   ['first-load texts', en, vi],
   ['screen texts', pagesEn, pagesVi],
   ['later texts', laterEn, laterVi],
+  ['server texts', serverEn, serverVi],
 ])('UI texts: %s', (_name, english, vietnamese) => {
   it('has every English key in Vietnamese and the reverse', () => {
     const enKeys = keys(english).sort();

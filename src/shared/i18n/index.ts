@@ -2,6 +2,7 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '../constants';
 import type { en } from './en';
 import type { laterEn } from './later.en';
 import type { pagesEn } from './pages.en';
+import type { serverEn } from './server.en';
 
 /** The forms Intl.PluralRules can ask for: a plural text has a key per form, `likes_one`, `likes_other`. */
 type PluralForm = Intl.LDMLPluralRule;
@@ -14,8 +15,12 @@ type KeysOf<T> = {
   [K in keyof T & string]: T[K] extends string ? KeyName<K> : `${K}.${KeysOf<T[K]>}`;
 }[keyof T & string];
 
-/** Every key of the English texts: first-load, screen and later texts ("nav.trending", "question.likes"). */
-export type MessageKey = KeysOf<typeof en> | KeysOf<typeof pagesEn> | KeysOf<typeof laterEn>;
+/**
+ * Every key of the English texts: first-load, screen and later texts ("nav.trending", "question.likes"), and those
+ * only the server writes ("mail.resetPassword.subject").
+ */
+export type MessageKey =
+  KeysOf<typeof en> | KeysOf<typeof pagesEn> | KeysOf<typeof laterEn> | KeysOf<typeof serverEn>;
 
 /** Values for `{{placeholders}}`; a numeric `count` also chooses the plural form. */
 export type Values = Record<string, string | number | undefined>;

@@ -6,6 +6,7 @@ import type { PageResources } from './pages.en';
 export const pagesVi: PageResources = {
   validation: {
     headlineRequired: 'Vui lòng cho biết bạn có thể giúp về những gì khi làm người hướng dẫn.',
+    emailUnchanged: 'Đây đã là email của bạn.',
     headlineMax: 'Vui lòng viết dưới 120 ký tự.',
     storyMax: 'Vui lòng viết dưới 1.000 ký tự.',
     emailRequired: 'Vui lòng nhập địa chỉ email.',
@@ -85,6 +86,14 @@ export const pagesVi: PageResources = {
     chloeFailed: 'Chloe không thể hoàn thành câu trả lời này. Vui lòng thử lại.',
     tooManyExports:
       'Bạn đã tải dữ liệu của mình nhiều lần trong một giờ qua. Vui lòng thử lại sau {{minutes}} phút.',
+    resetTokenInvalid:
+      'Liên kết đặt lại này đã được dùng, đã hết hạn hoặc không hợp lệ. Hãy yêu cầu liên kết mới.',
+    verifyTokenInvalid: 'Liên kết xác nhận này đã được dùng, đã hết hạn hoặc không hợp lệ.',
+    emailAlreadyVerified: 'Email của bạn đã được xác nhận.',
+    mailUnavailable:
+      'Hiện trang này không gửi email, nên không thể thực hiện việc này. Vui lòng liên hệ với chúng tôi.',
+    tooManyResets: 'Quá nhiều yêu cầu đặt lại mật khẩu. Vui lòng thử lại sau {{minutes}} phút.',
+    tooManyVerifyEmails: 'Chúng tôi đã gửi nhiều email xác nhận. Vui lòng thử lại sau {{minutes}} phút.',
   },
   government: {
     loadError: 'Không tải được danh sách dịch vụ. Hãy kiểm tra kết nối và thử lại.',
@@ -321,6 +330,39 @@ export const pagesVi: PageResources = {
     accountCreated: 'Đã tạo tài khoản!',
     accountCreatedText: 'Chào mừng {{name}} đến với Mentor Me.',
     signupFailed: 'Đăng ký thất bại',
+    forgotPassword: 'Quên mật khẩu?',
+    forgotTitle: 'Bạn quên mật khẩu?',
+    forgotSubtitle:
+      'Nhập email bạn dùng cho Mentor Me. Chúng tôi sẽ gửi cho bạn một liên kết để đặt mật khẩu mới.',
+    sendLink: 'Gửi liên kết',
+    sendingLink: 'Đang gửi...',
+    forgotSent:
+      'Nếu có tài khoản dùng {{email}}, chúng tôi đã gửi đến địa chỉ đó một liên kết để đặt mật khẩu mới. Liên kết có hiệu lực trong 60 phút. Bạn hãy kiểm tra cả thư mục thư rác (spam).',
+    backToSignIn: 'Quay lại trang Đăng nhập',
+    resetTitle: 'Đặt mật khẩu mới',
+    resetSubtitle: 'Sau khi bạn lưu, mọi thiết bị đang đăng nhập vào tài khoản của bạn sẽ bị đăng xuất.',
+    newPassword: 'Mật khẩu mới',
+    confirmNewPassword: 'Xác nhận mật khẩu mới',
+    savePassword: 'Lưu mật khẩu mới',
+    savingPassword: 'Đang lưu...',
+    resetDone: 'Mật khẩu của bạn đã được đổi. Mọi thiết bị đã bị đăng xuất.',
+    resetInvalid: 'Liên kết này đã được dùng, đã hết hạn hoặc không hợp lệ.',
+    resetInvalidText:
+      'Liên kết đặt mật khẩu mới chỉ dùng được một lần, trong 60 phút. Bạn có thể yêu cầu liên kết mới.',
+    getNewLink: 'Nhận liên kết mới',
+    verifyTitle: 'Xác nhận email của bạn',
+    verifyChecking: 'Đang kiểm tra liên kết…',
+    verifyDone: 'Email {{email}} của bạn đã được xác nhận.',
+    goToFeed: 'Đến trang câu hỏi',
+    verifyInvalid: 'Liên kết này đã được dùng, đã hết hạn hoặc không hợp lệ.',
+    verifyInvalidText: 'Liên kết xác nhận email chỉ dùng được một lần, trong 24 giờ.',
+    verifySignIn: 'Bạn hãy đăng nhập để yêu cầu liên kết mới.',
+    verifyFailed: 'Không xác nhận được email của bạn.',
+    resendLink: 'Gửi liên kết mới',
+    resendingLink: 'Đang gửi...',
+    linkResent: 'Chúng tôi đã gửi liên kết mới đến {{email}}.',
+    resendFailed: 'Không gửi được liên kết mới',
+    openProfile: 'Mở hồ sơ của bạn',
   },
   faq: {
     title: 'Câu hỏi thường gặp',
@@ -434,6 +476,21 @@ export const pagesVi: PageResources = {
     demoAccount:
       'Đây là tài khoản mẫu. Không ai biết mật khẩu của tài khoản này, nên không có chức năng đổi mật khẩu và xóa tài khoản.',
     cancel: 'Hủy',
+    confirmEmailTitle: 'Xác nhận email của bạn',
+    confirmEmailText:
+      'Chúng tôi đã gửi một liên kết đến {{email}}. Bạn hãy mở liên kết đó để xác nhận địa chỉ này là của bạn.',
+    resend: 'Gửi lại liên kết',
+    resending: 'Đang gửi...',
+    resent: 'Chúng tôi đã gửi liên kết mới đến {{email}}.',
+    resendFailed: 'Không gửi được liên kết mới',
+    emailTitle: 'Đổi email',
+    emailText: 'Email của bạn vẫn là {{email}} cho đến khi bạn mở liên kết chúng tôi gửi đến địa chỉ mới.',
+    newEmail: 'Email mới',
+    changeEmail: 'Đổi email',
+    changingEmail: 'Đang gửi...',
+    emailChangeSent:
+      'Chúng tôi đã gửi một liên kết đến {{email}}. Email của bạn sẽ được đổi khi bạn mở liên kết đó. Chúng tôi cũng đã báo cho địa chỉ email hiện tại của bạn.',
+    emailChangeFailed: 'Không đổi được email',
   },
   mentorApplication: {
     title: 'Giới thiệu bạn với vai trò người hướng dẫn',

@@ -43,6 +43,8 @@ export const adminStatsSchema = z.object({
   urgentWithoutHumanReply: z.number().int(),
   mentorsToVerify: z.number().int(),
   failedAiJobs: z.number().int(),
+  /** Emails that could not be sent within 24 hours. */
+  failedEmails: z.number().int(),
   /** When these figures were counted (at most 60 seconds ago). */
   generatedAt: z.string(),
 });
@@ -107,6 +109,8 @@ export const adminUserSchema = z.object({
   lastSeenAt: z.string().nullable(),
   /** Mentors only: verified by an admin (or a demo mentor); false for everyone else. */
   mentorVerified: z.boolean(),
+  /** The person confirmed their email: a mentor is verified only then (and with a headline). */
+  emailVerified: z.boolean(),
   isDemo: z.boolean(),
   questionCount: z.number().int(),
   replyCount: z.number().int(),
@@ -209,6 +213,7 @@ export const AUDIT_ACTIONS = [
   'notice.set',
   'notice.clear',
   'ai-job.retry',
+  'email.retry',
   'newsletter.export',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -231,3 +236,27 @@ export const auditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditResponseSchema = z.object({ entries: z.array(auditEntrySchema), ...pageFields });
 export type AuditResponse = z.infer<typeof auditResponseSchema>;
+
+// Email ----------------------------------------------------------------------------------------------------------
+
+export const MAIL_KIND_NAMES = [
+  'verify-email',
+  'change-email',
+  'email-change-notice',
+  'reset-password',
+] as const;
+/** An email that could not be sent within 24 hours, with the last error the mail server gave. */
+export const failedEmailSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(MAIL_KIND_NAMES),
+  to: z.string(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type FailedEmail = z.infer<typeof failedEmailSchema>;
+export const failedEmailsResponseSchema = z.object({ emails: z.array(failedEmailSchema) });
+export type FailedEmailsResponse = z.infer<typeof failedEmailsResponseSchema>;
+export const emailIdParamsSchema = z.object({
+  emailId: z.coerce.number().int().positive('validation.idInvalid'),
+});

@@ -41,8 +41,9 @@ export const localeSchema = z.enum(LOCALES, 'validation.localeInvalid');
 export const MENTOR_PROFILE_LIMITS = { headlineMax: 120, storyMax: 1_000 } as const;
 
 /**
- * A person signing up as a mentor says what they can help with (and, if they like, more about themselves): an admin
- * reads it before verifying them, and students see the headline when they choose a mentor. Students send neither.
+ * A person signing up as a mentor may say what they can help with (and more about themselves): an admin reads it
+ * before verifying them, and students see the headline when they choose a mentor. A mentor without a headline can
+ * sign up (the spec's four fields) but is not verified until they have one. Students send neither.
  */
 export const signupSchema = z
   .object({
@@ -60,11 +61,6 @@ export const signupSchema = z
       .optional()
       .transform((v) => (v ? v : undefined)),
   })
-  .superRefine((input, ctx) => {
-    if (input.role === 'mentor' && !input.headline) {
-      ctx.addIssue({ code: 'custom', path: ['headline'], message: 'validation.headlineRequired' });
-    }
-  })
   .transform(({ headline, story, ...input }) =>
     input.role === 'mentor' ? { ...input, headline, story } : input,
   );
@@ -81,15 +77,52 @@ export type SigninInput = z.input<typeof signinSchema>;
 
 export const demoSigninSchema = z.object({ role: z.enum(ROLES, 'validation.roleInvalid') });
 
+const currentPasswordSchema = z
+  .string({ error: 'validation.passwordRequired' })
+  .min(1, 'validation.passwordRequired')
+  .max(1024, 'validation.passwordMax');
+
+/**
+ * A new email takes the current password, and changes only when the new address is confirmed (a link is sent to
+ * it, and a notice to the old one).
+ */
 export const updateProfileSchema = z
-  .object({ displayName: displayNameSchema.optional(), locale: localeSchema.optional() })
-  .refine((v) => v.displayName !== undefined || v.locale !== undefined, 'validation.nothingToUpdate');
+  .object({
+    displayName: displayNameSchema.optional(),
+    locale: localeSchema.optional(),
+    email: emailSchema.optional(),
+    currentPassword: currentPasswordSchema.optional(),
+  })
+  .refine(
+    (v) => v.displayName !== undefined || v.locale !== undefined || v.email !== undefined,
+    'validation.nothingToUpdate',
+  )
+  .refine((v) => v.email === undefined || v.currentPassword !== undefined, {
+    path: ['currentPassword'],
+    message: 'validation.passwordRequired',
+  });
+export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
+
+/** A token from an emailed link: 256 random bits in base64url. Anything else is simply not a valid link. */
+const linkTokenSchema = z
+  .string({ error: 'validation.invalidInput' })
+  .trim()
+  .max(200, 'validation.invalidInput');
+
+export const passwordResetRequestSchema = z.object({ email: emailSchema });
+export type PasswordResetRequest = z.input<typeof passwordResetRequestSchema>;
+
+export const passwordResetConfirmSchema = z.object({ token: linkTokenSchema, password: newPasswordSchema });
+export type PasswordResetConfirm = z.input<typeof passwordResetConfirmSchema>;
+
+export const verifyEmailSchema = z.object({ token: linkTokenSchema });
+export type VerifyEmailInput = z.input<typeof verifyEmailSchema>;
+
+/** What an emailed link does when it works: the address it confirmed. */
+export const verifyEmailResponseSchema = z.object({ ok: z.literal(true), email: z.string() });
 
 export const changePasswordSchema = z.object({
-  currentPassword: z
-    .string({ error: 'validation.passwordRequired' })
-    .min(1, 'validation.passwordRequired')
-    .max(1024),
+  currentPassword: currentPasswordSchema,
   newPassword: newPasswordSchema,
 });
 
@@ -111,6 +144,8 @@ export const userSchema = z.object({
   isDemo: z.boolean(),
   /** A mentor whose profile an admin has verified: only they are offered to students for chat. */
   mentorVerified: z.boolean(),
+  /** The person opened the link sent to their address (demo accounts count as confirmed). */
+  emailVerified: z.boolean(),
   /**
    * Why an admin declined this person's mentor application, until they have read it
    * (`DELETE /api/auth/me/notice`); null otherwise.

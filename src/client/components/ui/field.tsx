@@ -118,3 +118,45 @@ export function SelectField({
     </div>
   );
 }
+
+/**
+ * A new password and its confirmation (sign-up, a reset, the profile), with the sign-up rules as the hint. The
+ * inputs are named `name` and `confirmPassword`.
+ */
+export function NewPasswordFields({
+  label,
+  confirmLabel,
+  hint,
+  name = 'password',
+  error,
+  confirmError,
+}: {
+  label: string;
+  confirmLabel: string;
+  hint: string;
+  name?: string;
+  error?: string;
+  confirmError?: string;
+}) {
+  return (
+    <>
+      <Field
+        label={label}
+        name={name}
+        type="password"
+        autoComplete="new-password"
+        required
+        hint={hint}
+        error={error}
+      />
+      <Field
+        label={confirmLabel}
+        name="confirmPassword"
+        type="password"
+        autoComplete="new-password"
+        required
+        error={confirmError}
+      />
+    </>
+  );
+}

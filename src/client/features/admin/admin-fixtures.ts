@@ -7,6 +7,7 @@ import type {
   AdminStats,
   AdminUser,
   AuditEntry,
+  FailedEmail,
 } from '../../../shared/schemas/admin';
 import type { ServiceStatusItem } from '../../../shared/schemas/government';
 import { json, sampleUser } from '../../test/helpers';
@@ -28,6 +29,7 @@ export const stats: AdminStats = {
   urgentWithoutHumanReply: 2,
   mentorsToVerify: 1,
   failedAiJobs: 4,
+  failedEmails: 2,
   generatedAt: '2026-03-14T01:00:00.000Z',
 };
 
@@ -50,6 +52,7 @@ const person = {
   createdAt: '2026-01-01T12:00:00.000Z',
   lastSeenAt: '2026-03-10T12:00:00.000Z',
   mentorVerified: false,
+  emailVerified: true,
   isDemo: false,
   questionCount: 0,
   replyCount: 0,
@@ -147,6 +150,15 @@ export const services: ServiceStatusItem[] = [
   { id: 'mygov', name: 'myGov', url: 'https://my.gov.au', status: 'operational', lastChecked: null },
 ];
 
+export const failedEmail: FailedEmail = {
+  id: 7,
+  kind: 'reset-password',
+  to: 'hoa@example.com',
+  attempts: 8,
+  lastError: '550 mailbox unavailable',
+  createdAt: '2026-03-12T12:00:00.000Z',
+};
+
 const page = (total: number) => ({ total, page: 1, pageSize: 25 });
 
 export type Call = { method: string; url: string; body: unknown };
@@ -157,7 +169,14 @@ export type Call = { method: string; url: string; body: unknown };
  */
 export function serveAdmin(
   write: (call: Call) => Response | undefined = () => undefined,
-  lists: { questions?: AdminQuestion[]; users?: AdminUser[]; reports?: AdminReport[] } = {},
+  lists: {
+    questions?: AdminQuestion[];
+    users?: AdminUser[];
+    reports?: AdminReport[];
+    mentors?: AdminUser[];
+    emails?: FailedEmail[];
+    stats?: Partial<AdminStats>;
+  } = {},
 ) {
   const calls: Call[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -168,13 +187,15 @@ export function serveAdmin(
     if (method !== 'GET') return write({ method, url, body }) ?? new Response(null, { status: 204 });
     const path = url.split('?')[0];
     if (path === '/api/auth/me') return json(200, { user: adminUser });
-    if (path === '/api/admin/stats') return json(200, stats);
+    if (path === '/api/admin/stats') return json(200, { ...stats, ...lists.stats });
     if (path === '/api/admin/questions') {
       const questions = lists.questions ?? [question];
       return json(200, { questions, ...page(questions.length) });
     }
     if (path === '/api/admin/users') {
-      const list = url.includes('filter=mentors-to-verify') ? [applicant] : (lists.users ?? users);
+      const list = url.includes('filter=mentors-to-verify')
+        ? (lists.mentors ?? [applicant])
+        : (lists.users ?? users);
       return json(200, { users: list, ...page(list.length) });
     }
     if (path === '/api/admin/reports') {
@@ -196,6 +217,7 @@ export function serveAdmin(
           },
         ],
       });
+    if (path === '/api/admin/emails') return json(200, { emails: lists.emails ?? [failedEmail] });
     if (path === '/api/government/status') return json(200, { services });
     return json(404, { error: 'Not found.', code: 'NOT_FOUND' });
   });

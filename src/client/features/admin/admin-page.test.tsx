@@ -56,6 +56,7 @@ describe('/admin', () => {
     ).toBeInTheDocument();
     expect(within(attention).getByRole('button', { name: '1 Mentors to verify' })).toBeInTheDocument();
     expect(within(attention).getByRole('button', { name: '4 Failed Chloe jobs' })).toBeInTheDocument();
+    expect(within(attention).getByRole('button', { name: '2 Failed emails' })).toBeInTheDocument();
 
     expect(screen.getByRole('tab', { name: 'Questions' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tabpanel', { name: 'Questions' })).toContainElement(
@@ -79,6 +80,7 @@ describe('/admin', () => {
       'Audit log',
       'Notices',
       'Chloe jobs',
+      'Emails',
     ]);
     // One tab in the Tab order: the selected one.
     expect(screen.getAllByRole('tab').filter((tab) => tab.tabIndex === 0)).toEqual([questions]);
@@ -92,12 +94,12 @@ describe('/admin', () => {
     expect(screen.getByRole('heading', { name: 'User Management' })).toBeInTheDocument();
 
     await userEvent.keyboard('{ArrowLeft}{ArrowLeft}');
-    expect(screen.getByRole('tab', { name: 'Chloe jobs' })).toHaveFocus();
-    expect(screen.getByTestId('location')).toHaveTextContent('?tab=jobs');
+    expect(screen.getByRole('tab', { name: 'Emails' })).toHaveFocus();
+    expect(screen.getByTestId('location')).toHaveTextContent('?tab=emails');
     await userEvent.keyboard('{Home}');
     expect(questions).toHaveFocus();
     await userEvent.keyboard('{End}');
-    expect(screen.getByRole('tab', { name: 'Chloe jobs' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Emails' })).toHaveAttribute('aria-selected', 'true');
   });
 
   it('opens the tab named in the address', async () => {

@@ -17,6 +17,7 @@ const ACTION_KEYS: Record<AuditAction, MessageKey> = {
   'notice.set': 'admin.audit.noticeSet',
   'notice.clear': 'admin.audit.noticeClear',
   'ai-job.retry': 'admin.audit.aiJobRetry',
+  'email.retry': 'admin.audit.emailRetry',
   'newsletter.export': 'admin.audit.newsletterExport',
 };
 

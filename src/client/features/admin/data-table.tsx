@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/card';
-import { errorMessage } from '../../lib/api';
+import { listLoadFailure } from '../../lib/admin';
 import { cn } from '../../lib/cn';
 import { formatNumber } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
@@ -172,7 +172,7 @@ export function ListState({
     return (
       <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-900">
         <p className="font-medium">{t('admin.list.loadFailed')}</p>
-        <p className="mt-1 text-sm">{errorMessage(query.error)}</p>
+        <p className="mt-1 text-sm">{listLoadFailure(query.error)}</p>
         <Button
           variant="secondary"
           size="sm"

@@ -8,7 +8,7 @@ import { TextAreaField } from '../../components/ui/field';
 import { Modal } from '../../components/ui/modal';
 import { adminUsersQuery, useDeclineMentor, useVerifyMentor } from '../../lib/admin';
 import { formatDate } from '../../lib/format';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation, type MessageKey } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { ListState, Pager, useClampPage } from './data-table';
 import { useAdminParams } from './use-admin-params';
@@ -27,6 +27,16 @@ function MentorCard({
 }) {
   const { t, locale } = useTranslation();
   const headingId = `mentor-${mentor.id}`;
+  const blockedId = `mentor-${mentor.id}-blocked`;
+  // What the server would refuse the verification for, said before the admin tries.
+  const blockers: { label: MessageKey; text: MessageKey }[] = [
+    ...(mentor.emailVerified
+      ? []
+      : [{ label: 'admin.mentors.waitingEmail' as const, text: 'admin.emailNotVerified' as const }]),
+    ...(mentor.headline?.trim()
+      ? []
+      : [{ label: 'admin.mentors.profileIncomplete' as const, text: 'admin.profileIncomplete' as const }]),
+  ];
   const notGiven = <span className="text-slate-600 italic">{t('admin.mentors.notGiven')}</span>;
   return (
     <Card as="article" aria-labelledby={headingId}>
@@ -59,11 +69,21 @@ function MentorCard({
           </dd>
         </div>
       </dl>
+      {blockers.length > 0 && (
+        <ul id={blockedId} className="mt-4 space-y-2 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-950">
+          {blockers.map((blocker) => (
+            <li key={blocker.label}>
+              <span className="block font-semibold">{t(blocker.label)}</span> {t(blocker.text)}
+            </li>
+          ))}
+        </ul>
+      )}
       <div className="mt-4 flex flex-wrap gap-2">
         <Button
-          disabled={verifying}
+          disabled={verifying || blockers.length > 0}
           onClick={onVerify}
           aria-label={t('admin.mentors.verifyLabel', { name: mentor.displayName })}
+          aria-describedby={blockers.length > 0 ? blockedId : undefined}
         >
           {t('admin.mentors.verify')}
         </Button>

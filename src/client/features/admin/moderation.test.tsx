@@ -2,7 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { json, renderWithApp } from '../../test/helpers';
-import { adminUser, chatReport, polyfillDialog, serveAdmin, services, writes } from './admin-fixtures';
+import {
+  adminUser,
+  applicant,
+  chatReport,
+  polyfillDialog,
+  serveAdmin,
+  services,
+  writes,
+} from './admin-fixtures';
 import { AdminPage } from './admin-page';
 
 beforeAll(polyfillDialog);
@@ -56,6 +64,47 @@ describe('Mentors to verify', () => {
       },
     ]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('Mentors to verify: not ready yet', () => {
+  it('says who waits for their email confirmation or has no headline, and offers only Decline', async () => {
+    const calls = serveAdmin(undefined, {
+      mentors: [
+        { ...applicant, id: 'u4', displayName: 'Bao', emailVerified: false },
+        { ...applicant, id: 'u5', displayName: 'Chi', headline: null },
+      ],
+    });
+    renderAdmin('/admin?tab=mentors');
+
+    const bao = await screen.findByRole('article', { name: 'Bao' });
+    expect(within(bao).getByText('Waiting for email confirmation')).toBeVisible();
+    expect(within(bao).queryByText('Profile incomplete')).not.toBeInTheDocument();
+    const verifyBao = within(bao).getByRole('button', { name: 'Verify Bao' });
+    expect(verifyBao).toBeDisabled();
+    expect(verifyBao).toHaveAccessibleDescription(
+      'Waiting for email confirmation This mentor has not confirmed their email yet. They can be verified once they have.',
+    );
+    expect(within(bao).getByRole('button', { name: 'Decline Bao' })).toBeEnabled();
+
+    const chi = screen.getByRole('article', { name: 'Chi' });
+    expect(within(chi).getByText('Profile incomplete')).toBeVisible();
+    expect(within(chi).queryByText('Waiting for email confirmation')).not.toBeInTheDocument();
+    expect(within(chi).getByRole('button', { name: 'Verify Chi' })).toBeDisabled();
+    expect(within(chi).getByRole('button', { name: 'Decline Chi' })).toBeEnabled();
+
+    await userEvent.click(within(chi).getByRole('button', { name: 'Decline Chi' }));
+    expect(screen.getByRole('dialog', { name: 'Decline Chi as a mentor?' })).toBeInTheDocument();
+    expect(writes(calls)).toEqual([]);
+  });
+
+  it('offers Verify to a mentor with a confirmed email and a headline, with no such note', async () => {
+    serveAdmin();
+    renderAdmin('/admin?tab=mentors');
+    const card = await screen.findByRole('article', { name: 'Thu Nguyen' });
+    expect(within(card).getByRole('button', { name: 'Verify Thu Nguyen' })).toBeEnabled();
+    expect(within(card).queryByText('Waiting for email confirmation')).not.toBeInTheDocument();
+    expect(within(card).queryByText('Profile incomplete')).not.toBeInTheDocument();
   });
 });
 

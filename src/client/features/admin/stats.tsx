@@ -54,6 +54,8 @@ const ATTENTION: {
   label: MessageKey;
   tab: AdminTab;
   filters?: ParamUpdate;
+  /** Shown only when there are some: a site that sends its email well never needs to think of it. */
+  onlyWhenAny?: boolean;
 }[] = [
   {
     key: 'unansweredQuestions',
@@ -69,6 +71,7 @@ const ATTENTION: {
   },
   { key: 'mentorsToVerify', label: 'admin.dashboard.mentorsToVerify', tab: 'mentors' },
   { key: 'failedAiJobs', label: 'admin.dashboard.failedJobs', tab: 'jobs' },
+  { key: 'failedEmails', label: 'admin.dashboard.failedEmails', tab: 'emails', onlyWhenAny: true },
 ];
 
 /** What waits for an admin, each a way to the tab and filter that lists it. */
@@ -88,6 +91,7 @@ export function NeedsAttention({
       <ul className="mt-2 grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
         {ATTENTION.map((item) => {
           const count = stats ? (stats[item.key] as number) : undefined;
+          if (item.onlyWhenAny && !count) return null;
           return (
             <li key={item.key}>
               <button

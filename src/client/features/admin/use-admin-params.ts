@@ -1,7 +1,16 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 
-export const ADMIN_TABS = ['questions', 'users', 'reports', 'mentors', 'audit', 'notices', 'jobs'] as const;
+export const ADMIN_TABS = [
+  'questions',
+  'users',
+  'reports',
+  'mentors',
+  'audit',
+  'notices',
+  'jobs',
+  'emails',
+] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 export type ParamUpdate = Record<string, string | number | undefined>;

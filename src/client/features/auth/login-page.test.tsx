@@ -71,6 +71,20 @@ describe('login page', () => {
     expect(fetch).not.toHaveBeenCalledWith('/api/auth/signin', expect.anything());
   });
 
+  it('offers a link to choose a new password, between the password and Sign In', async () => {
+    serve(() => json(200, { token: 't', user: sampleUser }));
+    renderLogin();
+    const link = screen.getByRole('link', { name: 'Forgot password?' });
+    expect(link).toHaveAttribute('href', '/forgot-password');
+    await userEvent.click(screen.getByLabelText('Email'));
+    await userEvent.tab();
+    expect(screen.getByLabelText('Password')).toHaveFocus();
+    await userEvent.tab();
+    expect(link).toHaveFocus();
+    await userEvent.tab();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toHaveFocus();
+  });
+
   it('signs in with a demo account, busy on the button that was pressed', async () => {
     let answer: (response: Response) => void = () => undefined;
     const fetch = serve(() => new Promise<Response>((resolve) => (answer = resolve)));

@@ -56,6 +56,11 @@ export function LoginPage() {
             autoComplete="current-password"
             required
           />
+          <p className="-mt-2 text-right text-sm">
+            <Link to="/forgot-password" className="font-medium text-brand-700 underline">
+              {t('auth.forgotPassword')}
+            </Link>
+          </p>
           <Button type="submit" className="w-full" disabled={working}>
             {busyUntilLeft(signIn) ? t('auth.signingIn') : t('auth.signIn')}
           </Button>

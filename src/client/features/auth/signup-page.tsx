@@ -6,7 +6,7 @@ import { MENTOR_PROFILE_LIMITS, signupSchema } from '../../../shared/schemas/aut
 import { Page } from '../../components/page';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Field, inputClasses, TextAreaField } from '../../components/ui/field';
+import { Field, inputClasses, NewPasswordFields, TextAreaField } from '../../components/ui/field';
 import { toast } from '../../lib/toast';
 import { useSignUp } from '../../lib/sign-in';
 import { safeNext } from '../../lib/format';
@@ -60,16 +60,17 @@ export function SignupPage() {
       headline: form.get('headline') ?? undefined,
       story: form.get('story') ?? undefined,
     });
-    if (!parsed.success) {
-      const found: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as keyof FieldErrors;
-        found[key] ??= t(messageKey(issue.message));
-      }
-      setErrors(found);
-      return;
+    const found: FieldErrors = {};
+    for (const issue of parsed.error?.issues ?? []) {
+      const key = issue.path[0] as keyof FieldErrors;
+      found[key] ??= t(messageKey(issue.message));
     }
-    setErrors({});
+    // The API lets a mentor sign up without it, but an admin verifies nobody who has not said it: asking now
+    // saves the mentor a wait.
+    if (role === 'mentor' && !String(form.get('headline') ?? '').trim())
+      found.headline ??= t('validation.headlineRequired');
+    setErrors(found);
+    if (!parsed.success || Object.keys(found).length > 0) return;
     signUp.mutate(parsed.data);
   };
 
@@ -134,21 +135,11 @@ export function SignupPage() {
               />
             </fieldset>
           )}
-          <Field
+          <NewPasswordFields
             label={t('auth.password')}
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
+            confirmLabel={t('auth.confirmPassword')}
             hint={t('auth.password8')}
             error={errors.password}
-          />
-          <Field
-            label={t('auth.confirmPassword')}
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            required
           />
           <Button type="submit" className="w-full" disabled={busy}>
             {busy ? t('auth.creatingAccount') : t('auth.createAccount')}

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../shared/schemas/auth';
@@ -141,5 +141,138 @@ describe('profile: mentor verification', () => {
     renderProfile(mentor);
     expect(await screen.findByRole('heading', { name: 'Change password' })).toBeInTheDocument();
     expect(screen.queryByText(/waiting for review/)).not.toBeInTheDocument();
+  });
+});
+
+describe('profile: confirming the email', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const unconfirmed: User = { ...sampleUser, emailVerified: false };
+
+  function serveResend(resend: () => Response) {
+    return stubFetch((url) => {
+      if (url === '/api/auth/me') return json(200, { user: unconfirmed });
+      if (url === '/api/auth/verify-email/resend') return resend();
+      return json(200, { questions: [] });
+    });
+  }
+
+  it('asks a person who has not confirmed their email to open the link, and sends it again', async () => {
+    const fetch = serveResend(() => json(202, { ok: true }));
+    renderProfile(unconfirmed);
+    const notice = await screen.findByRole('region', { name: 'Confirm your email' });
+    expect(notice).toHaveTextContent(
+      'We sent a link to lan@example.com. Open it to confirm that this address is yours.',
+    );
+    await userEvent.click(within(notice).getByRole('button', { name: 'Resend link' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('toast')).toHaveTextContent('We sent a new link to lan@example.com.'),
+    );
+    expect(fetch).toHaveBeenCalledWith(
+      '/api/auth/verify-email/resend',
+      expect.objectContaining({ method: 'POST' }),
+    );
+  });
+
+  it("shows the server's reason when no new link can be sent yet", async () => {
+    serveResend(() =>
+      json(429, {
+        error: 'We have sent several confirmation emails. Please try again in 40 min.',
+        code: 'RATE_LIMITED',
+      }),
+    );
+    renderProfile(unconfirmed);
+    await userEvent.click(await screen.findByRole('button', { name: 'Resend link' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('toast')).toHaveTextContent(
+        'Could not send a new link / We have sent several confirmation emails. Please try again in 40 min.',
+      ),
+    );
+    expect(screen.getByRole('button', { name: 'Resend link' })).toBeEnabled();
+  });
+
+  it('says nothing of it to a confirmed person or a demo account', async () => {
+    serve(sampleUser, () => json(200, exported));
+    const { unmount } = renderProfile(sampleUser);
+    expect(await screen.findByRole('heading', { name: 'Change password' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Confirm your email' })).not.toBeInTheDocument();
+    unmount();
+
+    const unconfirmedDemo: User = { ...demo, emailVerified: false };
+    serve(unconfirmedDemo, () => json(200, exported));
+    renderProfile(unconfirmedDemo);
+    expect(await screen.findByRole('button', { name: 'Download my data' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Confirm your email' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Change email' })).not.toBeInTheDocument();
+  });
+});
+
+describe('profile: changing the email', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  function serveChange(change: (body: unknown) => Response) {
+    return stubFetch((url, body) => {
+      if (url === '/api/auth/me') return body ? change(body) : json(200, { user: sampleUser });
+      return json(200, { questions: [] });
+    });
+  }
+
+  async function changeTo(email: string, password: string) {
+    const section = (await screen.findByRole('heading', { name: 'Change email' })).parentElement!;
+    await userEvent.type(within(section).getByLabelText('New email'), email);
+    await userEvent.type(within(section).getByLabelText('Current password'), password);
+    await userEvent.click(within(section).getByRole('button', { name: 'Change email' }));
+    return section;
+  }
+
+  it('sends the new address with the password and says a link went to it', async () => {
+    const fetch = serveChange(() => json(200, { user: sampleUser }));
+    renderProfile(sampleUser);
+    const section = await changeTo(' Lan.New@Example.com ', 'correct-horse-9');
+
+    const sent = await within(section).findByRole('status');
+    expect(sent).toHaveTextContent(
+      'We sent a link to lan.new@example.com. Your email changes when you open it. We also told your current address.',
+    );
+    expect(sent).toHaveFocus();
+    expect(within(section).getByLabelText('New email')).toHaveValue('');
+    expect(within(section).getByLabelText('Current password')).toHaveValue('');
+    const patch = fetch.mock.calls.find(([url, init]) => url === '/api/auth/me' && init?.method === 'PATCH')!;
+    expect(JSON.parse(String(patch[1]!.body))).toEqual({
+      email: 'lan.new@example.com',
+      currentPassword: 'correct-horse-9',
+    });
+    // The address changes only once the link is opened.
+    expect(JSON.parse(localStorage.getItem('mentorme.user')!)).toMatchObject({ email: 'lan@example.com' });
+  });
+
+  it('checks the address at its field before asking the server', async () => {
+    const fetch = serveChange(() => json(200, { user: sampleUser }));
+    renderProfile(sampleUser);
+    const section = await changeTo('lan@example', 'correct-horse-9');
+    const field = within(section).getByLabelText('New email');
+    expect(field).toHaveAccessibleDescription('Please enter a valid email address.');
+    expect(field).toHaveFocus();
+    expect(fetch).not.toHaveBeenCalledWith('/api/auth/me', expect.objectContaining({ method: 'PATCH' }));
+  });
+
+  it('puts a wrong password and a taken address at their fields', async () => {
+    let answer = json(403, { error: 'Your current password is incorrect.', code: 'WRONG_PASSWORD' });
+    serveChange(() => answer);
+    renderProfile(sampleUser);
+    const section = await changeTo('lan.new@example.com', 'wrong-one');
+    const password = within(section).getByLabelText('Current password');
+    await waitFor(() => expect(password).toHaveAccessibleDescription('Your current password is incorrect.'));
+    expect(password).toHaveFocus();
+
+    answer = json(409, { error: 'An account with this email already exists.', code: 'EMAIL_TAKEN' });
+    await userEvent.click(within(section).getByRole('button', { name: 'Change email' }));
+    const email = within(section).getByLabelText('New email');
+    await waitFor(() =>
+      expect(email).toHaveAccessibleDescription('An account with this email already exists.'),
+    );
+    expect(email).toHaveFocus();
+    expect(password).not.toHaveAccessibleDescription();
+    expect(within(section).queryByRole('status')).not.toBeInTheDocument();
   });
 });

@@ -51,6 +51,8 @@ export const users = pgTable(
     }),
     /** Why an admin declined this person's mentor application, until they have read it. */
     mentorDeclinedReason: text('mentor_declined_reason'),
+    /** When the person opened the link sent to their address; demo accounts count as confirmed. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
   },

@@ -4,3 +4,4 @@ export * from './community';
 export * from './chat';
 export * from './moderation';
 export * from './content';
+export * from './mail';

@@ -135,6 +135,8 @@ export async function seedDemoAccounts(db: Database): Promise<void> {
       passwordHash: await hashPassword(randomBytes(24).toString('base64url')),
       isDemo: true,
       mentorVerifiedAt: profile.role === 'mentor' ? new Date() : null,
+      // Demo accounts have no inbox anyone reads: they count as confirmed.
+      emailVerifiedAt: new Date(),
       isFoundingMember: profile.founding,
       headline: profile.headline ?? null,
       story: profile.story ?? null,

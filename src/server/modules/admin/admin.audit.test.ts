@@ -1,7 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS, type AuditEntry } from '../../../shared/schemas/admin';
-import { aiReplyJobs, auditLog, users } from '../../db/schema';
+import { aiReplyJobs, auditLog, mailOutbox, users } from '../../db/schema';
 import { createUser, insertQuestions, insertReply } from '../questions/questions.test-helpers';
 import { useAdminApp } from './admin.test-helpers';
 
@@ -114,6 +114,25 @@ describe('the audit log', () => {
       targetType: 'question',
       targetId: failed!.id,
       targetLabel: 'Chloe failed here',
+    });
+    const [email] = await t.db
+      .insert(mailOutbox)
+      .values({
+        kind: 'reset-password',
+        toAddress: 'lost@example.com',
+        locale: 'en',
+        subject: 's',
+        text: 't',
+        html: 'h',
+        status: 'failed',
+      })
+      .returning({ id: mailOutbox.id });
+    await act('POST', `/api/admin/emails/${email!.id}/retry`);
+    expected.push({
+      action: 'email.retry',
+      targetType: 'email',
+      targetId: String(email!.id),
+      targetLabel: 'reset-password → lost@example.com',
     });
     const exported = await act('POST', '/api/admin/export-newsletter');
     expect(exported.json().content).toContain('Mentor Me');

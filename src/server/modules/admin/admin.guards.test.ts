@@ -4,7 +4,7 @@ import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SESSION } from '../../../shared/constants';
 import { pagesEn } from '../../../shared/i18n/pages.en';
-import { aiReplyJobs, auditLog, questions, users } from '../../db/schema';
+import { aiReplyJobs, auditLog, mailOutbox, questions, users } from '../../db/schema';
 import { raw } from '../../security.test-helpers';
 import { createUser, insertQuestions, type FastUser } from '../questions/questions.test-helpers';
 import { UNKNOWN_ID, useAdminApp } from './admin.test-helpers';
@@ -88,6 +88,26 @@ const ROUTES: Route[] = [
     status: 204,
   },
   { method: 'GET', target: async () => ({ url: '/api/admin/ai-jobs' }), status: 200 },
+  {
+    method: 'POST',
+    target: async () => {
+      const [email] = await t.db
+        .insert(mailOutbox)
+        .values({
+          kind: 'verify-email',
+          toAddress: 'someone@example.com',
+          locale: 'en',
+          subject: 's',
+          text: 't',
+          html: 'h',
+          status: 'failed',
+        })
+        .returning({ id: mailOutbox.id });
+      return { url: `/api/admin/emails/${email!.id}/retry` };
+    },
+    status: 200,
+  },
+  { method: 'GET', target: async () => ({ url: '/api/admin/emails' }), status: 200 },
 ];
 const WRITES = ROUTES.filter((route) => route.method !== 'GET');
 const label = (route: Route, url: string) => `${route.method} ${url}`;
@@ -156,6 +176,7 @@ describe('who may use the admin API', () => {
       'newsletter.export',
       'notice.set',
       'ai-job.retry',
+      'email.retry',
     ]);
     expect(actions).toHaveLength(2 * WRITES.length);
   });

@@ -18,8 +18,12 @@ const verify = (userId: string, body?: object, headers: Record<string, string> =
 const decline = (userId: string, body?: object, headers: Record<string, string> = {}) =>
   api().send('POST', `/api/admin/users/${userId}/decline`, admin, body, headers);
 const me = async (token: string) => t.app.inject({ url: '/api/auth/me', headers: bearer(token) });
-/** A person who signed up as a mentor (unverified), with a password to sign in again. */
-const applicant = (displayName = 'Self Declared Mentor') => signUp(t.app, { role: 'mentor', displayName });
+/** A person who signed up as a mentor (unverified, address confirmed), with a password to sign in again. */
+const applicant = async (displayName = 'Self Declared Mentor') => {
+  const person = await signUp(t.app, { role: 'mentor', displayName });
+  await t.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, person.user.id));
+  return person;
+};
 const offeredMentors = async () =>
   (await t.app.inject({ url: '/api/mentors', headers: alice.headers })).json<{ mentors: Mentor[] }>().mentors;
 

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminStats } from '../../../shared/schemas/admin';
-import { aiReplyJobs, reports, users } from '../../db/schema';
+import { aiReplyJobs, mailOutbox, reports, users } from '../../db/schema';
 import { signIn, signUp } from '../../test/helpers';
 import {
   createUser,
@@ -80,6 +80,19 @@ describe('the dashboard figures', () => {
       { questionId: q.chloeOnly, status: 'failed', attempts: 5 },
       { questionId: q.answered, status: 'pending' },
     ]);
+    const email = {
+      kind: 'verify-email',
+      toAddress: 'x@example.com',
+      locale: 'en',
+      subject: 's',
+      text: '',
+      html: '',
+    } as const;
+    await t.db.insert(mailOutbox).values([
+      { ...email, status: 'failed' },
+      { ...email, status: 'sent' },
+      { ...email, status: 'pending' },
+    ]);
 
     // Open reports on four items: a question (two reporters), a reply, a chat message, a whole chat (both people).
     await api().report(alice, 'question', q.sosAlone, 'spam');
@@ -114,6 +127,7 @@ describe('the dashboard figures', () => {
       urgentWithoutHumanReply: 2,
       mentorsToVerify: 2,
       failedAiJobs: 2,
+      failedEmails: 1,
     });
   });
 
@@ -137,6 +151,7 @@ describe('the dashboard figures', () => {
       urgentWithoutHumanReply: 1,
       mentorsToVerify: 1,
       failedAiJobs: 1,
+      failedEmails: 1,
     });
 
     // Deleting the reported reply's question takes its reports; a mentor made a student leaves the mentors.

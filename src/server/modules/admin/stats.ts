@@ -19,6 +19,7 @@ export async function adminStats(db: Database): Promise<AdminStats> {
       (select count(*) from questions q where q.is_urgent and ${UNANSWERED})::int as "urgentWithoutHumanReply",
       (select count(*) from users where role = 'mentor' and mentor_verified_at is null)::int as "mentorsToVerify",
       (select count(*) from ai_reply_jobs where status = 'failed')::int as "failedAiJobs",
+      (select count(*) from mail_outbox where status = 'failed')::int as "failedEmails",
       now() as generated_at`);
   const { generated_at, ...counts } = result.rows[0]!;
   return { ...counts, generatedAt: new Date(generated_at).toISOString() };

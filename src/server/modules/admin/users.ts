@@ -32,6 +32,7 @@ function toAdminUser(row: UserRow & { questionCount: number; replyCount: number 
     createdAt: row.createdAt.toISOString(),
     lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
     mentorVerified: row.role === 'mentor' && row.mentorVerifiedAt !== null,
+    emailVerified: row.emailVerifiedAt !== null,
     isDemo: row.isDemo,
     questionCount: row.questionCount,
     replyCount: row.replyCount,
@@ -155,6 +156,9 @@ export async function verifyMentorById(
     const user = await lockUser(tx, id);
     if (user.role !== 'mentor') throw errors.notMentor();
     if (user.mentorVerifiedAt) return false;
+    // Students must be able to trust that a mentor's address is theirs and that they said what they help with.
+    if (!user.emailVerifiedAt) throw errors.emailNotVerified();
+    if (!user.headline) throw errors.profileIncomplete();
     await tx
       .update(users)
       .set({ mentorVerifiedAt: new Date(), mentorVerifiedBy: admin?.id ?? null, mentorDeclinedReason: null })

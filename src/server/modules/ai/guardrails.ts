@@ -1,5 +1,8 @@
 import { MARA_REGISTER_URL, type Locale } from '../../../shared/constants';
+import { translate } from '../../../shared/i18n';
 import { phrasePattern, plain } from '../../lib/text';
+// Chloe's words are registered with the server's messages.
+import '../../errors';
 
 /**
  * Chloe's rules, applied in code around every provider, so no prompt can switch them off: a person in crisis is
@@ -197,32 +200,10 @@ export function isVisaOrLegal(message: string): boolean {
   );
 }
 
-const CRISIS_TEXT: Record<Locale, string> = {
-  en: [
-    '**If you are in danger right now, call [000](tel:000).** You are not alone, and these services are free and confidential:',
-    '',
-    '- Lifeline, 24/7 crisis support: [13 11 14](tel:131114)',
-    '- 1800RESPECT, domestic, family and sexual violence: [1800 737 732](tel:1800737732)',
-    '- TIS National, a free interpreter: [131 450](tel:131450)',
-  ].join('\n'),
-  vi: [
-    '**Nếu bạn đang gặp nguy hiểm, hãy gọi ngay [000](tel:000).** Bạn không đơn độc. Các dịch vụ sau miễn phí và bảo mật:',
-    '',
-    '- Lifeline, hỗ trợ khủng hoảng 24/7: [13 11 14](tel:131114)',
-    '- 1800RESPECT, bạo lực gia đình và tình dục: [1800 737 732](tel:1800737732)',
-    '- TIS National, thông dịch viên miễn phí: [131 450](tel:131450)',
-  ].join('\n'),
-};
-
-const DISCLAIMER_TEXT: Record<Locale, string> = {
-  en: `_This is general information, not migration or legal advice. For advice about your own situation, talk to a registered migration agent ([find one on the official register](${MARA_REGISTER_URL})) or a free legal service._`,
-  vi: `_Đây là thông tin chung, không phải tư vấn di trú hay tư vấn pháp lý. Để được tư vấn cho trường hợp của bạn, hãy liên hệ một đại diện di trú có đăng ký ([tìm trong danh sách chính thức](${MARA_REGISTER_URL})) hoặc một dịch vụ pháp lý miễn phí._`,
-};
-
 export function crisisText(locale: Locale): string {
-  return CRISIS_TEXT[locale];
+  return translate(locale, 'assistant.crisis');
 }
 
 export function disclaimerText(locale: Locale): string {
-  return DISCLAIMER_TEXT[locale];
+  return translate(locale, 'assistant.disclaimer', { registerUrl: MARA_REGISTER_URL });
 }

@@ -1,9 +1,12 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { streamText } from 'ai';
 import type { Locale } from '../../../shared/constants';
+import { translate } from '../../../shared/i18n';
 import type { Config } from '../../config';
 import { composeGuide, sourceList } from './guide';
 import type { Retrieved } from './retrieval';
+// Chloe's words are registered with the server's messages.
+import '../../errors';
 
 export type ChatTurn = { role: 'user' | 'assistant'; content: string };
 export type ProviderRequest = {
@@ -56,8 +59,6 @@ export class OfflineGuide implements ChatProvider {
   }
 }
 
-const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', vi: 'Vietnamese' };
-
 /** The model's instructions: the rules, the language, and the numbered sources it may use. */
 export function systemPrompt(request: Pick<ProviderRequest, 'context' | 'locale'>): string {
   const { context, locale } = request;
@@ -79,7 +80,7 @@ export function systemPrompt(request: Pick<ProviderRequest, 'context' | 'locale'
   ];
   return [
     'You are Chloe, the assistant of Mentor Me, a help hub for migrants and international students in Australia.',
-    `Answer in ${LANGUAGE_NAMES[locale]}, in plain words and short paragraphs, kindly.`,
+    `Answer in ${translate(locale, 'assistant.answerLanguage')}, in plain words and short paragraphs, kindly.`,
     'Use only the material below. Cite the sources you use by their number in the list of sources, like [1].',
     'If the material does not answer the question, say so plainly and suggest asking in the Mentor Me community feed or talking to a mentor; do not guess.',
     'Never invent phone numbers, fees, dates, rules or organisations.',

@@ -75,7 +75,10 @@ describe('cross-site requests', () => {
   });
 
   it('accepts the origin of PUBLIC_URL behind a proxy that rewrites the host', async () => {
-    const app = await buildTestApp(t.database, { PUBLIC_URL: 'https://mentorme.example' });
+    const app = await buildTestApp(t.database, {
+      PUBLIC_URL: 'https://mentorme.example',
+      MAIL_DISABLED: 'true',
+    });
     try {
       const headers = { origin: 'https://mentorme.example', host: '10.0.0.5:5000' };
       const ok = await app.inject({ method: 'POST', url: '/api/auth/signout', headers });

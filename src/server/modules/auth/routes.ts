@@ -5,10 +5,14 @@ import {
   changePasswordSchema,
   deleteAccountSchema,
   demoSigninSchema,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
   signinSchema,
   signupSchema,
   updateProfileSchema,
   userSchema,
+  verifyEmailResponseSchema,
+  verifyEmailSchema,
 } from '../../../shared/schemas/auth';
 import { errorResponseSchema, okSchema } from '../../../shared/schemas/common';
 import type { Config } from '../../config';
@@ -16,6 +20,8 @@ import type { Database } from '../../db/client';
 import { errors } from '../../errors';
 import { clearSessionCookie, demoSignInAllowed, requireUser, setSessionCookie } from '../../plugins/auth';
 import type { RateLimit } from '../../plugins/rate-limit';
+import type { Outbox } from '../mail/outbox';
+import * as links from './email-links';
 import * as auth from './service';
 
 const MINUTE = 60_000;
@@ -23,8 +29,14 @@ const HOUR = 60 * MINUTE;
 const userResponse = z.object({ user: userSchema });
 const errorReplies = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
 
-export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, opts) => {
-  const { db, config } = opts;
+export const authRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  config: Config;
+  outbox: Outbox;
+  clock: () => Date;
+}> = async (app, opts) => {
+  const { db, config, outbox } = opts;
+  const linkDeps: links.LinkDeps = { db, outbox, linkBase: config.linkBase, clock: opts.clock };
   const limits = config.rateLimits;
   const perAddress = (request: { ip: string }) => request.ip;
   const signinLimits: RateLimit[] = [
@@ -54,6 +66,33 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
     },
   ];
 
+  // Reset requests: per caller, and per address so that nobody's inbox can be flooded from many addresses.
+  const resetLimits: RateLimit[] = [
+    {
+      name: 'reset-caller',
+      max: limits.passwordResetPerCallerPerHour,
+      windowMs: HOUR,
+      key: perAddress,
+      messageKey: 'errors.tooManyResets',
+    },
+    {
+      name: 'reset-email',
+      max: limits.passwordResetPerEmailPerHour,
+      windowMs: HOUR,
+      key: (request) => (request.body as { email: string }).email,
+      messageKey: 'errors.tooManyResets',
+    },
+  ];
+  const resendLimits: RateLimit[] = [
+    {
+      name: 'verify-resend',
+      max: 3,
+      windowMs: HOUR,
+      key: (request) => request.user?.id,
+      messageKey: 'errors.tooManyVerifyEmails',
+    },
+  ];
+
   app.post(
     '/api/auth/signup',
     {
@@ -70,7 +109,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
       },
     },
     async (request, reply) => {
-      const { token, user } = await auth.signUp(db, request.body);
+      const { token, user } = await auth.signUp(db, request.body, (tx, created) =>
+        links.sendVerification(linkDeps, tx, created),
+      );
+      outbox.queued();
       setSessionCookie(reply, config, token);
       return reply.code(201).send({ token, user: auth.toPublicUser(user) });
     },
@@ -134,11 +176,90 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
   app.patch(
     '/api/auth/me',
     {
-      schema: { tags: ['auth'], body: updateProfileSchema, response: { 200: userResponse, ...errorReplies } },
+      schema: {
+        tags: ['auth'],
+        body: updateProfileSchema,
+        response: { 200: userResponse, ...errorReplies, 409: errorResponseSchema, 503: errorResponseSchema },
+      },
     },
     async (request) => {
       const user = requireUser(request);
-      return { user: auth.toPublicUser(await auth.updateProfile(db, user.id, request.body)) };
+      const { email, currentPassword, ...changes } = request.body;
+      // A new email changes nothing yet: it waits for the link sent to it.
+      if (email !== undefined)
+        await links.requestEmailChange(linkDeps, user, { email, currentPassword: currentPassword! });
+      const updated =
+        changes.displayName !== undefined || changes.locale !== undefined
+          ? await auth.updateProfile(db, user.id, changes)
+          : user;
+      return { user: auth.toPublicUser(updated) };
+    },
+  );
+
+  app.post(
+    '/api/auth/password-reset',
+    {
+      config: { rateLimits: resetLimits },
+      schema: {
+        tags: ['auth'],
+        body: passwordResetRequestSchema,
+        response: { 202: okSchema, 400: errorResponseSchema, 429: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      // The same answer at once for every address: whether an email goes is decided afterwards.
+      const { email } = request.body;
+      outbox.later(() => links.requestPasswordReset(linkDeps, email));
+      return reply.code(202).send({ ok: true as const });
+    },
+  );
+
+  app.post(
+    '/api/auth/password-reset/confirm',
+    {
+      schema: {
+        tags: ['auth'],
+        body: passwordResetConfirmSchema,
+        response: { 200: okSchema, 400: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await links.confirmPasswordReset(linkDeps, request.body);
+      // This browser's session ended with the others.
+      clearSessionCookie(reply, config);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/auth/verify-email',
+    {
+      schema: {
+        tags: ['auth'],
+        body: verifyEmailSchema,
+        response: { 200: verifyEmailResponseSchema, 400: errorResponseSchema, 409: errorResponseSchema },
+      },
+    },
+    async (request) => ({ ok: true as const, email: await links.confirmEmail(linkDeps, request.body.token) }),
+  );
+
+  app.post(
+    '/api/auth/verify-email/resend',
+    {
+      config: { rateLimits: resendLimits },
+      schema: {
+        tags: ['auth'],
+        response: {
+          202: okSchema,
+          401: errorResponseSchema,
+          409: errorResponseSchema,
+          429: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      await links.resendVerification(linkDeps, requireUser(request));
+      return reply.code(202).send({ ok: true as const });
     },
   );
 

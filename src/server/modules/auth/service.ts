@@ -18,6 +18,7 @@ export function toPublicUser(user: SessionUser): User {
     createdAt: user.createdAt.toISOString(),
     isDemo: user.isDemo,
     mentorVerified: user.role === 'mentor' && user.mentorVerifiedAt !== null,
+    emailVerified: user.emailVerifiedAt !== null,
     mentorDeclinedReason: user.mentorDeclinedReason,
   };
 }
@@ -32,7 +33,7 @@ export async function findUserByEmail(db: Database, email: string): Promise<Sess
 }
 
 export async function createUser(
-  db: Database,
+  db: Pick<Database, 'insert'>,
   input: {
     email: string;
     password: string;
@@ -41,6 +42,8 @@ export async function createUser(
     locale?: Locale;
     headline?: string;
     story?: string;
+    /** The address is known to be theirs (an operator made the account). */
+    emailVerified?: boolean;
   },
 ): Promise<SessionUser> {
   if (isCommonPassword(input.password)) throw errors.commonPassword();
@@ -55,6 +58,7 @@ export async function createUser(
         locale: input.locale ?? 'en',
         headline: input.headline ?? null,
         story: input.story ?? null,
+        emailVerifiedAt: input.emailVerified ? new Date() : null,
         passwordHash,
       })
       .returning();
@@ -65,8 +69,18 @@ export async function createUser(
   }
 }
 
-export async function signUp(db: Database, input: Parameters<typeof createUser>[1]) {
-  const user = await createUser(db, input);
+/** Creates the account and its first session; `onCreated` runs in the same transaction (the confirmation email). */
+export async function signUp(
+  db: Database,
+  input: Parameters<typeof createUser>[1],
+  onCreated: (tx: Pick<Database, 'insert' | 'update'>, user: SessionUser) => Promise<void> = async () =>
+    undefined,
+) {
+  const user = await db.transaction(async (tx) => {
+    const created = await createUser(tx, input);
+    await onCreated(tx, created);
+    return created;
+  });
   const token = await createSession(db, user.id);
   return { token, user };
 }

@@ -67,6 +67,7 @@ describe('/api/config', () => {
       CAREER_PLATFORM_URL: 'https://careers.example/path',
       CHLOE_CALL_URL: 'https://call.example',
       PUBLIC_URL: 'https://mentorme.example',
+      MAIL_DISABLED: 'true',
     });
     try {
       const response = await app.inject({ method: 'GET', url: '/api/config' });

@@ -60,8 +60,10 @@ export async function createUsers(
             ? options.displayName
             : `${options.displayName ?? 'Member'} ${i + 1}`,
         role: options.role ?? 'student',
-        // Mentors here are verified, as an admin would have them.
+        // Mentors here are verified, as an admin would have them: their address confirmed, their headline given.
         mentorVerifiedAt: options.role === 'mentor' ? createdAt : null,
+        headline: options.role === 'mentor' ? 'Here to help with study and work' : null,
+        emailVerifiedAt: createdAt,
         passwordHash: hash,
         createdAt,
       })),

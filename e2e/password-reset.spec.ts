@@ -1,0 +1,73 @@
+import { expect, test } from '@playwright/test';
+import {
+  accountMenuButton,
+  apiSignIn,
+  createUser,
+  expectNoViolations,
+  fillLogin,
+  linkFromMail,
+  newUser,
+  useLanguage,
+} from './fixtures';
+
+const NEW_PASSWORD = 'Harbour-Lantern-Quiet-58';
+
+test('a person who forgot their password gets back in from the email, and the old password stops working', async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request);
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL('/forgot-password');
+  await expect(page.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible();
+  await page.getByLabel('Email', { exact: true }).fill(user.email);
+  await page.getByRole('button', { name: 'Send link' }).click();
+  await expect(page.getByText(`If an account uses ${user.email}, we have sent it a link`)).toBeVisible();
+
+  // The link as it arrived at the mail server; the page takes the token out of the address at once.
+  const link = await linkFromMail(user.email, '/reset-password');
+  const response = await page.goto(link);
+  expect(response?.headers()['referrer-policy']).toBe('no-referrer');
+  await expect(page).toHaveURL('/reset-password');
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
+  await expectNoViolations(page, '/reset-password (en, 1280 px)');
+  await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+  await page.getByLabel('Confirm new password', { exact: true }).fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect(page.getByText('Your password is changed. Every device was signed out.')).toBeVisible();
+
+  await page.getByRole('main').getByRole('link', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL('/login');
+  await fillLogin(page, user.email, NEW_PASSWORD);
+  await expect(accountMenuButton(page, user.displayName)).toBeVisible();
+  expect(await apiSignIn(request, user.email, user.password)).toBe(401);
+
+  // The same link a second time: used, and the page offers a new one.
+  await page.goto(link);
+  await page.getByLabel('New password', { exact: true }).fill('Another-Harbour-Lantern-3');
+  await page.getByLabel('Confirm new password', { exact: true }).fill('Another-Harbour-Lantern-3');
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect(page.getByText('This link has been used, has expired or is not valid.')).toBeVisible();
+  await page.getByRole('link', { name: 'Get a new link' }).click();
+  await expect(page).toHaveURL('/forgot-password');
+});
+
+test('a new account confirms its address from the email, in Vietnamese', async ({ page, request }) => {
+  await useLanguage(page, 'vi');
+  const user = await createUser(request, newUser());
+  const link = await linkFromMail(user.email, '/verify-email');
+  await page.goto(link);
+  await expect(page).toHaveURL('/verify-email');
+  await expect(page.getByText(`Email ${user.email} của bạn đã được xác nhận.`)).toBeVisible();
+  await expectNoViolations(page, '/verify-email (vi, 1280 px)');
+});
+
+test('the forgot-password page reads well on a phone and passes axe', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/forgot-password');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectNoViolations(page, '/forgot-password (en, 360 px)');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});

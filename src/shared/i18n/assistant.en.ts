@@ -1,0 +1,35 @@
+/** Chloe's own words, written by the server (the offline guide, the crisis and visa notes). */
+export const assistantEn = {
+  /** The offline guide's answer: its headings, and what it says when it has nothing to answer from. */
+  guide: {
+    greeting:
+      "Hi, I'm Chloe. Ask me about study, work, renting, health care, money or support services in Australia, in English or Vietnamese. I answer from official information and show you where it comes from.",
+    keyPoints: 'Key points',
+    alsoUseful: 'Also useful',
+    getHelp: 'Where to get help',
+    community: 'From the Mentor Me community',
+    near: 'Near you',
+    sources: 'Sources',
+    phone: 'phone',
+    notFound: [
+      "I couldn't find this in the official information I have, so I won't guess. You can:",
+      '',
+      '- ask in the [community feed](/): peer mentors and students answer there;',
+      '- talk to a [mentor](/chat);',
+      '- check the official sites: [Department of Home Affairs](https://immi.homeaffairs.gov.au/), [Services Australia](https://www.servicesaustralia.gov.au/), [Study Australia](https://www.studyaustralia.gov.au/).',
+    ].join('\n'),
+  },
+  /** First in every answer to a person in crisis, whatever else they asked. */
+  crisis: [
+    '**If you are in danger right now, call [000](tel:000).** You are not alone, and these services are free and confidential:',
+    '',
+    '- Lifeline, 24/7 crisis support: [13 11 14](tel:131114)',
+    '- 1800RESPECT, domestic, family and sexual violence: [1800 737 732](tel:1800737732)',
+    '- TIS National, a free interpreter: [131 450](tel:131450)',
+  ].join('\n'),
+  /** Last in every answer about a visa or the law. */
+  disclaimer:
+    '_This is general information, not migration or legal advice. For advice about your own situation, talk to a registered migration agent ([find one on the official register]({{registerUrl}})) or a free legal service._',
+  /** The answer's language as a model's instructions name it; they are in English whatever the reader's language. */
+  answerLanguage: 'English',
+};

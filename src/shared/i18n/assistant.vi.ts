@@ -1,0 +1,34 @@
+import type { assistantEn } from './assistant.en';
+
+/** Chloe's own words in Vietnamese (assistant.en.ts). */
+export const assistantVi: typeof assistantEn = {
+  guide: {
+    greeting:
+      'Chào bạn, mình là Chloe. Bạn có thể hỏi mình về học tập, việc làm, thuê nhà, y tế, tài chính hoặc các dịch vụ hỗ trợ ở Úc, bằng tiếng Việt hoặc tiếng Anh. Mình trả lời dựa trên thông tin chính thức và cho bạn biết nguồn.',
+    keyPoints: 'Những điểm chính',
+    alsoUseful: 'Cũng hữu ích',
+    getHelp: 'Nơi nhận hỗ trợ',
+    community: 'Từ cộng đồng Mentor Me',
+    near: 'Gần bạn',
+    sources: 'Nguồn',
+    phone: 'điện thoại',
+    notFound: [
+      'Mình chưa tìm thấy điều này trong thông tin chính thức mà mình có, nên mình sẽ không đoán. Bạn có thể:',
+      '',
+      '- hỏi trong [bảng tin cộng đồng](/): các cố vấn và sinh viên sẽ trả lời;',
+      '- trò chuyện với một [cố vấn](/chat);',
+      '- xem các trang chính thức: [Bộ Nội vụ (Department of Home Affairs)](https://immi.homeaffairs.gov.au/), [Services Australia](https://www.servicesaustralia.gov.au/), [Study Australia](https://www.studyaustralia.gov.au/).',
+    ].join('\n'),
+  },
+  crisis: [
+    '**Nếu bạn đang gặp nguy hiểm, hãy gọi ngay [000](tel:000).** Bạn không đơn độc. Các dịch vụ sau miễn phí và bảo mật:',
+    '',
+    '- Lifeline, hỗ trợ khủng hoảng 24/7: [13 11 14](tel:131114)',
+    '- 1800RESPECT, bạo lực gia đình và tình dục: [1800 737 732](tel:1800737732)',
+    '- TIS National, thông dịch viên miễn phí: [131 450](tel:131450)',
+  ].join('\n'),
+  disclaimer:
+    '_Đây là thông tin chung, không phải tư vấn di trú hay tư vấn pháp lý. Để được tư vấn cho trường hợp của bạn, hãy liên hệ một đại diện di trú có đăng ký ([tìm trong danh sách chính thức]({{registerUrl}})) hoặc một dịch vụ pháp lý miễn phí._',
+  // The instructions are in English, so they name Vietnamese in English.
+  answerLanguage: 'Vietnamese',
+};
