@@ -17,6 +17,7 @@ export const accountExportSchema = z.object({
     locale: localeSchema,
     isDemo: z.boolean(),
     mentorVerifiedAt: z.string().nullable(),
+    emailVerifiedAt: z.string().nullable(),
     /** Why an admin declined a mentor application, until the person has read it. */
     mentorDeclinedReason: z.string().nullable(),
     isFoundingMember: z.boolean(),
@@ -72,6 +73,10 @@ export const accountExportSchema = z.object({
   ),
   serviceNotices: z.array(z.object({ serviceId: z.string(), note: z.string(), updatedAt: z.string() })),
   failedSignIns: z.array(z.object({ createdAt: z.string() })),
+  /** The emails sent to their address: the kind and when, not their links. */
+  emails: z.array(
+    z.object({ kind: z.string(), status: z.string(), createdAt: z.string(), sentAt: z.string().nullable() }),
+  ),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../../../shared/i18n';
 import type { AccountExport } from '../../../shared/schemas/account';
-import { sessions, users, voiceNotes } from '../../db/schema';
+import { mailOutbox, sessions, users, voiceNotes } from '../../db/schema';
 import { hashToken } from '../../plugins/auth';
 import { useTestApp } from '../../test/helpers';
 import { api, createUser, RELAXED_LIMITS, type FastUser } from '../questions/questions.test-helpers';
@@ -93,6 +93,7 @@ describe('GET /api/me/export', () => {
       locale: 'en',
       isDemo: false,
       mentorVerifiedAt: null,
+      emailVerifiedAt: account!.emailVerifiedAt!.toISOString(),
       mentorDeclinedReason: null,
       isFoundingMember: false,
       headline: null,
@@ -160,6 +161,23 @@ describe('GET /api/me/export', () => {
       expect(response.body).not.toContain(secret);
     }
     expect(response.body).not.toMatch(/password|token/i);
+  });
+
+  it('lists the emails sent to their address, by kind and time, without their links', async () => {
+    const erin = await createUser(t.db);
+    const other = await createUser(t.db);
+    const [erinRow] = await t.db.select().from(users).where(eq(users.id, erin.id));
+    const [otherRow] = await t.db.select().from(users).where(eq(users.id, other.id));
+    const email = { kind: 'verify-email', locale: 'en', subject: 'Confirm', html: '' } as const;
+    await t.db.insert(mailOutbox).values([
+      { ...email, toAddress: erinRow!.email.toUpperCase(), text: 'https://x/verify-email?token=erin-link' },
+      { ...email, toAddress: otherRow!.email, text: 'https://x/verify-email?token=other-link' },
+    ]);
+    const response = await exportOf(erin);
+    expect(response.json<AccountExport>().emails).toEqual([
+      { kind: 'verify-email', status: 'pending', createdAt: expect.any(String), sentAt: null },
+    ]);
+    expect(response.body).not.toContain('erin-link');
   });
 
   it('is a dated JSON attachment that no cache keeps', async () => {

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Locale } from '../../../shared/constants';
 import type { AccountExport } from '../../../shared/schemas/account';
 import type { Database } from '../../db/client';
@@ -8,6 +8,7 @@ import {
   conversationParticipants,
   conversations,
   failedSignins,
+  mailOutbox,
   likes,
   messages,
   questions,
@@ -139,6 +140,17 @@ export async function exportAccount(db: Database, user: SessionUser, locale: Loc
         .from(failedSignins)
         .where(eq(failedSignins.email, person.email.toLowerCase()))
         .orderBy(asc(failedSignins.createdAt));
+      // The emails sent to their address: what kind and when, never the links they carried.
+      const emailRows = await tx
+        .select({
+          kind: mailOutbox.kind,
+          status: mailOutbox.status,
+          createdAt: mailOutbox.createdAt,
+          sentAt: mailOutbox.sentAt,
+        })
+        .from(mailOutbox)
+        .where(sql`lower(${mailOutbox.toAddress}) = lower(${person.email})`)
+        .orderBy(asc(mailOutbox.createdAt));
 
       return {
         exportedAt: iso(new Date()),
@@ -150,6 +162,7 @@ export async function exportAccount(db: Database, user: SessionUser, locale: Loc
           locale: person.locale,
           isDemo: person.isDemo,
           mentorVerifiedAt: person.mentorVerifiedAt ? iso(person.mentorVerifiedAt) : null,
+          emailVerifiedAt: person.emailVerifiedAt ? iso(person.emailVerifiedAt) : null,
           mentorDeclinedReason: person.mentorDeclinedReason,
           isFoundingMember: person.isFoundingMember,
           headline: person.headline,
@@ -178,6 +191,11 @@ export async function exportAccount(db: Database, user: SessionUser, locale: Loc
         voiceNotes: voiceRows.map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
         serviceNotices: noticeRows.map((row) => ({ ...row, updatedAt: iso(row.updatedAt) })),
         failedSignIns: failedRows.map((row) => ({ createdAt: iso(row.createdAt) })),
+        emails: emailRows.map((row) => ({
+          ...row,
+          createdAt: iso(row.createdAt),
+          sentAt: row.sentAt ? iso(row.sentAt) : null,
+        })),
       };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
