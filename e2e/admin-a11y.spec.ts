@@ -106,9 +106,9 @@ async function keyboard(page: Page, locale: Locale, width: number) {
     ['ArrowRight', 'reports'],
     ['ArrowLeft', 'users'],
     ['Home', 'questions'],
-    ['ArrowLeft', 'jobs'],
+    ['ArrowLeft', 'emails'],
     ['ArrowRight', 'questions'],
-    ['End', 'jobs'],
+    ['End', 'emails'],
     ['Home', 'questions'],
   ] as const) {
     await page.keyboard.press(key);

@@ -14,7 +14,16 @@ import {
 export type Locale = 'en' | 'vi';
 export const WIDTHS = { wide: 1280, phone: 360 } as const;
 
-export const TABS = ['questions', 'users', 'reports', 'mentors', 'audit', 'notices', 'jobs'] as const;
+export const TABS = [
+  'questions',
+  'users',
+  'reports',
+  'mentors',
+  'audit',
+  'notices',
+  'jobs',
+  'emails',
+] as const;
 
 /** The dashboard's texts (admin.en.ts and admin.vi.ts), written out so a changed text fails here. */
 export const TEXT = {
@@ -28,6 +37,7 @@ export const TEXT = {
       audit: 'Audit log',
       notices: 'Notices',
       jobs: 'Chloe jobs',
+      emails: 'Emails',
     },
     headings: {
       questions: 'Question Management',
@@ -37,6 +47,7 @@ export const TEXT = {
       audit: 'Audit log',
       notices: 'Notices',
       jobs: 'Chloe jobs',
+      emails: 'Emails',
     },
     searchQuestions: 'Search questions',
     searchUsers: 'Search by name or email',
@@ -99,6 +110,7 @@ export const TEXT = {
       audit: 'Nhật ký quản trị',
       notices: 'Thông báo',
       jobs: 'Tác vụ Chloe',
+      emails: 'Email',
     },
     headings: {
       questions: 'Quản lý câu hỏi',
@@ -108,6 +120,7 @@ export const TEXT = {
       audit: 'Nhật ký quản trị',
       notices: 'Thông báo',
       jobs: 'Tác vụ Chloe',
+      emails: 'Email',
     },
     searchQuestions: 'Tìm câu hỏi',
     searchUsers: 'Tìm theo tên hoặc email',
