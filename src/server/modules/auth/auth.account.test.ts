@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { SESSION } from '../../../shared/constants';
 import { pagesEn } from '../../../shared/i18n/pages.en';
-import { failedSignins, users } from '../../db/schema';
+import { accountTokens, failedSignins, mailOutbox, users } from '../../db/schema';
 import { bearer, signIn, signUp } from '../../test/helpers';
 import { useAuthApp } from './auth.test-helpers';
 import { changeRole } from './service';
@@ -163,8 +163,12 @@ describe('account deletion', () => {
     expect((await me(bearer(account.token))).statusCode).toBe(200);
   });
 
-  it('removes the user row, its sessions and its failed sign-ins', async () => {
+  it('removes the user row, its sessions, its link tokens, its failed sign-ins and the emails to it', async () => {
     const account = await signUp(t.app);
+    // Sign-up queued a confirmation email, with its link token.
+    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, account.email))).toHaveLength(
+      1,
+    );
     await signIn(t.app, account.email, account.password);
     await post('/api/auth/signin', { email: account.email, password: 'a-wrong-password' });
     expect(
@@ -185,6 +189,12 @@ describe('account deletion', () => {
     expect(await sessionRows(account.user.id)).toHaveLength(0);
     expect(
       await t.db.select().from(failedSignins).where(eq(failedSignins.email, account.email)),
+    ).toHaveLength(0);
+    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, account.email))).toHaveLength(
+      0,
+    );
+    expect(
+      await t.db.select().from(accountTokens).where(eq(accountTokens.userId, account.user.id)),
     ).toHaveLength(0);
     expect((await me(bearer(account.token))).statusCode).toBe(401);
     expect(

@@ -83,6 +83,7 @@ export async function sendVerification(deps: LinkDeps, tx: Executor, user: Sessi
 /** "Confirm your email" again, for a signed-in person whose address is not confirmed yet. */
 export async function resendVerification(deps: LinkDeps, user: SessionUser): Promise<void> {
   if (user.emailVerifiedAt || user.isDemo) throw errors.emailAlreadyVerified();
+  if (!deps.outbox.enabled) throw errors.mailUnavailable();
   await deps.db.transaction((tx) => sendVerification(deps, tx, user));
   deps.outbox.queued();
 }

@@ -3,7 +3,7 @@ import type { Locale, Role } from '../../../shared/constants';
 import type { User } from '../../../shared/schemas/auth';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { failedSignins, sessions, users } from '../../db/schema';
+import { failedSignins, mailOutbox, sessions, users } from '../../db/schema';
 import { errors } from '../../errors';
 import { createSession, type SessionUser } from '../../plugins/auth';
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords';
@@ -200,9 +200,15 @@ export async function changeRole(db: Database, userId: string, role: Role): Prom
   });
 }
 
-/** Deletes the account; sessions, questions and replies go with it (foreign keys cascade). */
+/**
+ * Deletes the account; sessions, questions, replies and link tokens go with it (foreign keys cascade), and so do the
+ * failed sign-ins and the emails kept for its address.
+ */
 export async function deleteAccount(db: Database, user: SessionUser, password: string): Promise<void> {
   if (!(await verifyPassword(user.passwordHash, password))) throw errors.wrongPassword();
-  await db.delete(users).where(eq(users.id, user.id));
-  await db.delete(failedSignins).where(eq(failedSignins.email, user.email));
+  await db.transaction(async (tx) => {
+    await tx.delete(users).where(eq(users.id, user.id));
+    await tx.delete(failedSignins).where(eq(failedSignins.email, user.email));
+    await tx.delete(mailOutbox).where(sql`lower(${mailOutbox.toAddress}) = lower(${user.email})`);
+  });
 }
