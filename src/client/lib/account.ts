@@ -46,8 +46,8 @@ export function useDownloadMyData(config: MutationConfig<void, void> = {}) {
 /** The profile form sends both fields. */
 type ProfileInput = Required<Pick<z.input<typeof updateProfileSchema>, 'displayName' | 'locale'>>;
 
-/** Saves the display name and language; the stored user follows. */
-export function useUpdateProfile(config: MutationConfig<User, ProfileInput> = {}) {
+/** A change to the signed-in person's account (`PATCH /api/auth/me`); the stored user follows the answer. */
+function usePatchMe<Input>(config: MutationConfig<User, Input>) {
   const { setUser } = useAuth();
   return useMutation(
     withConfig(config, {
@@ -56,6 +56,11 @@ export function useUpdateProfile(config: MutationConfig<User, ProfileInput> = {}
       onSuccess: (user) => setUser(user),
     }),
   );
+}
+
+/** Saves the display name and language. */
+export function useUpdateProfile(config: MutationConfig<User, ProfileInput> = {}) {
+  return usePatchMe(config);
 }
 
 export function useChangePassword(
@@ -155,14 +160,7 @@ export function useResendVerification(config: MutationConfig<unknown, void> = {}
 export function useChangeEmail(
   config: MutationConfig<User, { email: string; currentPassword: string }> = {},
 ) {
-  const { setUser } = useAuth();
-  return useMutation(
-    withConfig(config, {
-      mutationFn: async (input) =>
-        (await api<{ user: User }>('/api/auth/me', { method: 'PATCH', body: input })).user,
-      onSuccess: (user) => setUser(user),
-    }),
-  );
+  return usePatchMe(config);
 }
 
 type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;

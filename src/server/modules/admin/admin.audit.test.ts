@@ -1,9 +1,9 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS, type AuditEntry } from '../../../shared/schemas/admin';
-import { aiReplyJobs, auditLog, mailOutbox, users } from '../../db/schema';
+import { aiReplyJobs, auditLog, users } from '../../db/schema';
 import { createUser, insertQuestions, insertReply } from '../questions/questions.test-helpers';
-import { useAdminApp } from './admin.test-helpers';
+import { insertEmail, useAdminApp } from './admin.test-helpers';
 
 const { t, api, admin, alice, bob, mentor } = useAdminApp();
 
@@ -115,23 +115,12 @@ describe('the audit log', () => {
       targetId: failed!.id,
       targetLabel: 'Chloe failed here',
     });
-    const [email] = await t.db
-      .insert(mailOutbox)
-      .values({
-        kind: 'reset-password',
-        toAddress: 'lost@example.com',
-        locale: 'en',
-        subject: 's',
-        text: 't',
-        html: 'h',
-        status: 'failed',
-      })
-      .returning({ id: mailOutbox.id });
-    await act('POST', `/api/admin/emails/${email!.id}/retry`);
+    const email = await insertEmail(t.db, { kind: 'reset-password', to: 'lost@example.com' });
+    await act('POST', `/api/admin/emails/${email}/retry`);
     expected.push({
       action: 'email.retry',
       targetType: 'email',
-      targetId: String(email!.id),
+      targetId: String(email),
       targetLabel: 'reset-password → lost@example.com',
     });
     const exported = await act('POST', '/api/admin/export-newsletter');

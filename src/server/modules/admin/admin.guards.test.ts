@@ -4,10 +4,10 @@ import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SESSION } from '../../../shared/constants';
 import { pagesEn } from '../../../shared/i18n/pages.en';
-import { aiReplyJobs, auditLog, mailOutbox, questions, users } from '../../db/schema';
+import { aiReplyJobs, auditLog, questions, users } from '../../db/schema';
 import { raw } from '../../security.test-helpers';
 import { createUser, insertQuestions, type FastUser } from '../questions/questions.test-helpers';
-import { UNKNOWN_ID, useAdminApp } from './admin.test-helpers';
+import { insertEmail, UNKNOWN_ID, useAdminApp } from './admin.test-helpers';
 
 const { t, api, admin, alice, bob, mentor } = useAdminApp();
 
@@ -91,19 +91,7 @@ const ROUTES: Route[] = [
   {
     method: 'POST',
     target: async () => {
-      const [email] = await t.db
-        .insert(mailOutbox)
-        .values({
-          kind: 'verify-email',
-          toAddress: 'someone@example.com',
-          locale: 'en',
-          subject: 's',
-          text: 't',
-          html: 'h',
-          status: 'failed',
-        })
-        .returning({ id: mailOutbox.id });
-      return { url: `/api/admin/emails/${email!.id}/retry` };
+      return { url: `/api/admin/emails/${await insertEmail(t.db)}/retry` };
     },
     status: 200,
   },

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminStats } from '../../../shared/schemas/admin';
-import { aiReplyJobs, mailOutbox, reports, users } from '../../db/schema';
+import { aiReplyJobs, reports, users } from '../../db/schema';
 import { signIn, signUp } from '../../test/helpers';
 import {
   createUser,
@@ -10,7 +10,7 @@ import {
   insertQuestions,
   insertReply,
 } from '../questions/questions.test-helpers';
-import { useAdminApp } from './admin.test-helpers';
+import { insertEmail, useAdminApp } from './admin.test-helpers';
 
 // A database of its own: every figure is known.
 const { t, api, admin, alice, bob, mentor } = useAdminApp();
@@ -80,19 +80,7 @@ describe('the dashboard figures', () => {
       { questionId: q.chloeOnly, status: 'failed', attempts: 5 },
       { questionId: q.answered, status: 'pending' },
     ]);
-    const email = {
-      kind: 'verify-email',
-      toAddress: 'x@example.com',
-      locale: 'en',
-      subject: 's',
-      text: '',
-      html: '',
-    } as const;
-    await t.db.insert(mailOutbox).values([
-      { ...email, status: 'failed' },
-      { ...email, status: 'sent' },
-      { ...email, status: 'pending' },
-    ]);
+    for (const status of ['failed', 'sent', 'pending'] as const) await insertEmail(t.db, { status });
 
     // Open reports on four items: a question (two reporters), a reply, a chat message, a whole chat (both people).
     await api().report(alice, 'question', q.sosAlone, 'spam');

@@ -9,6 +9,8 @@ import type {
   ReportStatus,
 } from '../../../shared/schemas/admin';
 import type { Conversation, Message } from '../../../shared/schemas/chat';
+import type { Database } from '../../db/client';
+import { mailOutbox, type MailKind } from '../../db/schema';
 import { useTestApp, type EnvOverrides } from '../../test/helpers';
 import { seedCategories } from '../questions/categories';
 import { createUser, DAY_MS, RELAXED_LIMITS, type FastUser } from '../questions/questions.test-helpers';
@@ -118,3 +120,27 @@ export function useAdminApp(overrides: EnvOverrides = {}) {
 
 /** A UUID no row has. */
 export const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+/** An email in the outbox, failed unless told otherwise, as the dashboard lists it. Returns its id. */
+export async function insertEmail(
+  db: Database,
+  {
+    kind = 'verify-email',
+    to = 'someone@example.com',
+    status = 'failed',
+  }: { kind?: MailKind; to?: string; status?: 'pending' | 'sent' | 'failed' } = {},
+): Promise<number> {
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({
+      kind,
+      toAddress: to,
+      locale: 'en',
+      subject: 'Subject',
+      text: 'Text',
+      html: '<p>Text</p>',
+      status,
+    })
+    .returning({ id: mailOutbox.id });
+  return row!.id;
+}

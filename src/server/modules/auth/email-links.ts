@@ -65,19 +65,31 @@ async function consumeToken(tx: Executor, token: string, purpose: AccountTokenPu
   return row;
 }
 
-const link = (linkBase: string, page: string, token: string) =>
-  `${linkBase}/${page}?token=${encodeURIComponent(token)}`;
+/** A link to the page of the same name as the token's purpose (`/reset-password`, `/verify-email`). */
+const link = (linkBase: string, purpose: AccountTokenPurpose, token: string) =>
+  `${linkBase}/${purpose}?token=${encodeURIComponent(token)}`;
+
+/** A new link for `to` and its email, in the person's language, in the transaction that causes it. */
+async function mailLink(
+  deps: LinkDeps,
+  tx: Executor,
+  user: SessionUser,
+  kind: 'verify-email' | 'change-email' | 'reset-password',
+  to: string,
+): Promise<void> {
+  const purpose: AccountTokenPurpose = kind === 'reset-password' ? 'reset-password' : 'verify-email';
+  const token = await issueToken(tx, user.id, purpose, to, deps.clock());
+  await deps.outbox.add(tx, {
+    kind,
+    to,
+    locale: user.locale,
+    values: { name: user.displayName, link: link(deps.linkBase, purpose, token) },
+  });
+}
 
 /** Sends "confirm your email" to the account's address, in the transaction that makes or changes it. */
 export async function sendVerification(deps: LinkDeps, tx: Executor, user: SessionUser): Promise<void> {
-  if (!deps.outbox.enabled) return;
-  const token = await issueToken(tx, user.id, 'verify-email', user.email, deps.clock());
-  await deps.outbox.add(tx, {
-    kind: 'verify-email',
-    to: user.email,
-    locale: user.locale,
-    values: { name: user.displayName, link: link(deps.linkBase, 'verify-email', token) },
-  });
+  if (deps.outbox.enabled) await mailLink(deps, tx, user, 'verify-email', user.email);
 }
 
 /** "Confirm your email" again, for a signed-in person whose address is not confirmed yet. */
@@ -95,15 +107,7 @@ export async function resendVerification(deps: LinkDeps, user: SessionUser): Pro
 export async function requestPasswordReset(deps: LinkDeps, email: string): Promise<void> {
   const user = await findUserByEmail(deps.db, email);
   if (!user || user.isDemo || !deps.outbox.enabled) return;
-  await deps.db.transaction(async (tx) => {
-    const token = await issueToken(tx, user.id, 'reset-password', user.email, deps.clock());
-    await deps.outbox.add(tx, {
-      kind: 'reset-password',
-      to: user.email,
-      locale: user.locale,
-      values: { name: user.displayName, link: link(deps.linkBase, 'reset-password', token) },
-    });
-  });
+  await deps.db.transaction((tx) => mailLink(deps, tx, user, 'reset-password', user.email));
   deps.outbox.queued();
 }
 
@@ -177,13 +181,7 @@ export async function requestEmailChange(
   if (await findUserByEmail(deps.db, input.email)) throw errors.emailTaken();
   if (!deps.outbox.enabled) throw errors.mailUnavailable();
   await deps.db.transaction(async (tx) => {
-    const token = await issueToken(tx, user.id, 'verify-email', input.email, deps.clock());
-    await deps.outbox.add(tx, {
-      kind: 'change-email',
-      to: input.email,
-      locale: user.locale,
-      values: { name: user.displayName, link: link(deps.linkBase, 'verify-email', token) },
-    });
+    await mailLink(deps, tx, user, 'change-email', input.email);
     await deps.outbox.add(tx, {
       kind: 'email-change-notice',
       to: user.email,
