@@ -45,7 +45,7 @@ export const adminStatsSchema = z.object({
   failedAiJobs: z.number().int(),
   /** Emails that could not be sent within 24 hours. */
   failedEmails: z.number().int(),
-  /** When these figures were counted (at most 60 seconds ago). */
+  /** When these figures were counted: for each request, as the dashboard shows. */
   generatedAt: z.string(),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
