@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { SESSION, type Locale, type Role } from '../../shared/constants';
 import type { User } from '../../shared/schemas/auth';
-import { buildApp } from '../app';
+import { buildApp, type AppDeps } from '../app';
 import { loadConfig, type Config } from '../config';
 import { createDatabase, withDatabase, type Database } from '../db/client';
 import { users } from '../db/schema';
@@ -63,14 +63,18 @@ export function testConfig(databaseUrl: string, overrides: EnvOverrides = {}): C
   return loadConfig(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined)));
 }
 
+/** What a test gives the app besides its configuration: its own outbox, clock, provider. */
+export type TestDeps = Omit<AppDeps, 'config' | 'db' | 'clientDir' | 'logger'>;
+
 /** Builds (but does not start) the app; routes can still be added until the first inject or ready(). */
 export async function buildTestApp(
   database: TestDatabase,
   overrides: EnvOverrides = {},
   logger: FastifyServerOptions['logger'] = false,
+  deps: TestDeps = {},
 ): Promise<FastifyInstance> {
   const config = testConfig(database.url, overrides);
-  return buildApp({ config, db: database.db, clientDir: null, logger });
+  return buildApp({ ...deps, config, db: database.db, clientDir: null, logger });
 }
 
 export type TestContext = { database: TestDatabase; db: Database; app: FastifyInstance };
@@ -79,12 +83,13 @@ export type TestContext = { database: TestDatabase; db: Database; app: FastifyIn
 export function useTestApp(
   overrides: EnvOverrides = {},
   logger: FastifyServerOptions['logger'] = false,
+  deps: TestDeps = {},
 ): TestContext {
   const context = {} as TestContext;
   beforeAll(async () => {
     context.database = await createTestDatabase();
     context.db = context.database.db;
-    context.app = await buildTestApp(context.database, overrides, logger);
+    context.app = await buildTestApp(context.database, overrides, logger, deps);
     await context.app.ready();
   });
   afterAll(async () => {

@@ -3,8 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { buildApp } from '../../app';
-import { createTestDatabase, testConfig, type EnvOverrides, type TestContext } from '../../test/helpers';
+import { testConfig, useTestApp, type EnvOverrides, type TestContext } from '../../test/helpers';
 import { createOutbox, MailSender, type Outbox, type SenderOptions } from './outbox';
 import { smtpTransport, type MailTransport } from './transport';
 
@@ -96,34 +95,23 @@ export type MailTestContext = TestContext & {
 
 /** One database, one app, one SMTP server and one sender per test file. */
 export function useMailApp(overrides: EnvOverrides = {}, senderOptions: Partial<SenderOptions> = {}) {
-  const context = {} as MailTestContext;
+  const clock = testClock();
+  const outbox = createOutbox(true);
+  const context = Object.assign(useTestApp(overrides, false, { outbox, clock: clock.now }), {
+    clock,
+    outbox,
+  }) as MailTestContext;
   let transport: MailTransport | undefined;
   beforeAll(async () => {
     context.smtp = await startSmtpServer();
-    context.database = await createTestDatabase();
-    context.db = context.database.db;
-    context.clock = testClock();
-    context.outbox = createOutbox(true);
-    const config = testConfig(context.database.url, { MAIL_URL: context.smtp.url, ...overrides });
-    context.app = await buildApp({
-      config,
-      db: context.db,
-      clientDir: null,
-      logger: false,
-      outbox: context.outbox,
-      clock: context.clock.now,
-    });
-    await context.app.ready();
-    transport = smtpTransport(context.smtp.url, config.mail.from);
+    transport = smtpTransport(context.smtp.url, testConfig(context.database.url, overrides).mail.from);
     context.sender = new MailSender(context.db, transport, senderOptions);
     context.deliver = async () => {
-      await context.outbox.idle();
+      await outbox.idle();
       await context.sender.drain();
     };
   });
   afterAll(async () => {
-    await context.app?.close();
-    await context.database?.drop();
     // The pool keeps its connections open until closed, and the server would wait for them.
     transport?.close();
     await context.smtp?.close();
