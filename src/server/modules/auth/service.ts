@@ -32,8 +32,14 @@ export async function findUserByEmail(db: Database, email: string): Promise<Sess
   return user;
 }
 
+type Executor = Pick<Database, 'insert' | 'update'>;
+
+/**
+ * Creates an account. `onCreated` runs in the same transaction (sign-up's confirmation email), so the account and
+ * what it causes are kept or lost together. The password is hashed first, with no connection held.
+ */
 export async function createUser(
-  db: Pick<Database, 'insert'>,
+  db: Database,
   input: {
     email: string;
     password: string;
@@ -45,42 +51,41 @@ export async function createUser(
     /** The address is known to be theirs (an operator made the account). */
     emailVerified?: boolean;
   },
+  onCreated: (tx: Executor, user: SessionUser) => Promise<void> = async () => undefined,
 ): Promise<SessionUser> {
   if (isCommonPassword(input.password)) throw errors.commonPassword();
   const passwordHash = await hashPassword(input.password);
   try {
-    const [user] = await db
-      .insert(users)
-      .values({
-        email: input.email,
-        displayName: input.displayName,
-        role: input.role,
-        locale: input.locale ?? 'en',
-        headline: input.headline ?? null,
-        story: input.story ?? null,
-        emailVerifiedAt: input.emailVerified ? new Date() : null,
-        passwordHash,
-      })
-      .returning();
-    return user!;
+    return await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: input.email,
+          displayName: input.displayName,
+          role: input.role,
+          locale: input.locale ?? 'en',
+          headline: input.headline ?? null,
+          story: input.story ?? null,
+          emailVerifiedAt: input.emailVerified ? new Date() : null,
+          passwordHash,
+        })
+        .returning();
+      await onCreated(tx, user!);
+      return user!;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw errors.emailTaken();
     throw error;
   }
 }
 
-/** Creates the account and its first session; `onCreated` runs in the same transaction (the confirmation email). */
+/** Creates the account (see createUser) and its first session. */
 export async function signUp(
   db: Database,
   input: Parameters<typeof createUser>[1],
-  onCreated: (tx: Pick<Database, 'insert' | 'update'>, user: SessionUser) => Promise<void> = async () =>
-    undefined,
+  onCreated?: Parameters<typeof createUser>[2],
 ) {
-  const user = await db.transaction(async (tx) => {
-    const created = await createUser(tx, input);
-    await onCreated(tx, created);
-    return created;
-  });
+  const user = await createUser(db, input, onCreated);
   const token = await createSession(db, user.id);
   return { token, user };
 }
