@@ -15,6 +15,16 @@ import { api, ApiError, errorMessage } from './api';
 import { readStoredUser, useAuth } from './auth';
 import { withConfig, type MutationConfig } from './mutation';
 
+/** What the server said when it refused an account action, in the reader's language. */
+export function refusalMessage(error: unknown): string {
+  return errorMessage(error);
+}
+
+/** The stable code of a refusal (`WRONG_PASSWORD`, `RESET_TOKEN_INVALID`), for the field or state it concerns. */
+export function refusalCode(error: unknown): string | undefined {
+  return error instanceof ApiError ? error.code : undefined;
+}
+
 /** Hands `blob` to the browser as a download named `name`. */
 export function saveBlob(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);

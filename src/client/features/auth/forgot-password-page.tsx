@@ -6,8 +6,7 @@ import { Page } from '../../components/page';
 import { buttonClasses, Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
-import { useRequestPasswordReset } from '../../lib/account';
-import { errorMessage } from '../../lib/api';
+import { refusalMessage, useRequestPasswordReset } from '../../lib/account';
 import { cn } from '../../lib/cn';
 import { messageKey, useTranslation } from '../../lib/i18n';
 import { focusWhenShown } from '../../lib/focus';
@@ -58,7 +57,7 @@ export function ForgotPasswordPage() {
               />
               {request.isError && (
                 <p role="alert" className="text-sm text-red-700">
-                  {errorMessage(request.error)}
+                  {refusalMessage(request.error)}
                 </p>
               )}
               <Button type="submit" className="w-full" disabled={request.isPending}>

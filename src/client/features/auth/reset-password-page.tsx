@@ -6,8 +6,7 @@ import { Page } from '../../components/page';
 import { buttonClasses, Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { NewPasswordFields } from '../../components/ui/field';
-import { useConfirmPasswordReset } from '../../lib/account';
-import { ApiError, errorMessage } from '../../lib/api';
+import { refusalCode, refusalMessage, useConfirmPasswordReset } from '../../lib/account';
 import { cn } from '../../lib/cn';
 import { messageKey, useTranslation } from '../../lib/i18n';
 import { focusWhenShown } from '../../lib/focus';
@@ -15,19 +14,17 @@ import { useLinkToken } from './use-link-token';
 
 type FieldErrors = { password?: string; confirmPassword?: string };
 
-const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : undefined);
-
 /** Where a link to choose a new password leads: the new password, then Sign In. */
 export function ResetPasswordPage() {
   const { t } = useTranslation();
   const token = useLinkToken();
   const [errors, setErrors] = useState<FieldErrors>({});
   const reset = useConfirmPasswordReset();
-  const code = codeOf(reset.error);
+  const code = refusalCode(reset.error);
   // The server's own rule beyond the length (a common password) belongs to the field, like the length does.
   const passwordError =
-    errors.password ?? (code === 'COMMON_PASSWORD' ? errorMessage(reset.error) : undefined);
-  const formError = reset.isError && code !== 'COMMON_PASSWORD' ? errorMessage(reset.error) : undefined;
+    errors.password ?? (code === 'COMMON_PASSWORD' ? refusalMessage(reset.error) : undefined);
+  const formError = reset.isError && code !== 'COMMON_PASSWORD' ? refusalMessage(reset.error) : undefined;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -49,7 +46,7 @@ export function ResetPasswordPage() {
     setErrors({});
     reset.mutate(
       { token, password },
-      { onError: (error) => codeOf(error) === 'COMMON_PASSWORD' && focus('password') },
+      { onError: (error) => refusalCode(error) === 'COMMON_PASSWORD' && focus('password') },
     );
   };
 
