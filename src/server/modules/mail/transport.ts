@@ -38,11 +38,12 @@ export function smtpTransport(url: string, from: string): MailTransport {
 export function fileTransport(dir: string, from: string): MailTransport {
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   let sequence = 0;
+  let made: Promise<unknown> | undefined;
   return {
     describe: `.eml files in ${dir}`,
     send: async (mail) => {
       const info = await transporter.sendMail({ from, ...mail });
-      await mkdir(dir, { recursive: true });
+      await (made ??= mkdir(dir, { recursive: true }));
       sequence += 1;
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       await writeFile(path.join(dir, `${stamp}-${process.pid}-${sequence}.eml`), info.message as Buffer);
