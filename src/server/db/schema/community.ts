@@ -112,6 +112,8 @@ function userQuestionMarks<Name extends string>(name: Name) {
 
 export const likes = userQuestionMarks('likes');
 export const bookmarks = userQuestionMarks('bookmarks');
+/** A person hears of new replies to the question (asking and replying follow; a bookmark does not). */
+export const questionFollows = userQuestionMarks('question_follows');
 
 /** A question's recorded voice note: at most one, up to 3 MB, its type sniffed from the bytes. */
 export const voiceNotes = pgTable('voice_notes', {

@@ -5,3 +5,4 @@ export * from './chat';
 export * from './moderation';
 export * from './content';
 export * from './mail';
+export * from './notifications';
