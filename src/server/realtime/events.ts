@@ -30,7 +30,9 @@ export function eventKind<T extends object>(name: string, schema: z.ZodType<T>):
 }
 
 /** The kind an event on the wire belongs to, with its payload checked; undefined for anything else. */
-export function parseEvent(raw: Record<string, unknown>): { kind: EventKind<object>; payload: object } | undefined {
+export function parseEvent(
+  raw: Record<string, unknown>,
+): { kind: EventKind<object>; payload: object } | undefined {
   const kind = typeof raw.t === 'string' ? kinds.get(raw.t) : undefined;
   if (!kind) return undefined;
   const parsed = kind.schema.safeParse(raw);

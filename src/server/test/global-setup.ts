@@ -4,14 +4,19 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createDatabase, runMigrations, withDatabase } from '../db/client';
 import { startEmbeddedPostgres } from '../db/embedded';
-import { STALE_TEST_DATABASE, TEMPLATE_DATABASE } from './names';
+import { runEnded, runOf, templateDatabase } from './names';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** Connection string of a maintenance database on the test PostgreSQL server. */
     adminUrl: string;
+    /** This run's id: its databases' names carry it (names.ts). */
+    testRunId: number;
   }
 }
+
+const RUN_ID = process.pid;
+const TEMPLATE = templateDatabase(RUN_ID);
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -50,15 +55,16 @@ export default async function setup({ provide }: TestProject): Promise<() => Pro
 
   try {
     await withClient(adminUrl, async (client) => {
-      // Databases left behind by a run that was killed before its files could drop them.
+      // Databases left behind by a run that was killed before its files could drop them; a run still going on
+      // this server (another checkout's) keeps its own.
       const { rows } = await client.query<{ datname: string }>('select datname from pg_database');
       for (const { datname } of rows) {
-        if (STALE_TEST_DATABASE.test(datname)) await dropDatabase(client, datname);
+        const run = runOf(datname);
+        if (run !== undefined && (run === RUN_ID || runEnded(run))) await dropDatabase(client, datname);
       }
-      await dropDatabase(client, TEMPLATE_DATABASE);
-      await client.query(`create database "${TEMPLATE_DATABASE}"`);
+      await client.query(`create database "${TEMPLATE}"`);
     });
-    const template = createDatabase(withDatabase(adminUrl, TEMPLATE_DATABASE), { max: 1 });
+    const template = createDatabase(withDatabase(adminUrl, TEMPLATE), { max: 1 });
     try {
       await runMigrations(template);
     } finally {
@@ -71,10 +77,11 @@ export default async function setup({ provide }: TestProject): Promise<() => Pro
   }
 
   provide('adminUrl', adminUrl);
+  provide('testRunId', RUN_ID);
   const url = adminUrl;
   return async () => {
     try {
-      await withClient(url, (client) => dropDatabase(client, TEMPLATE_DATABASE));
+      await withClient(url, (client) => dropDatabase(client, TEMPLATE));
     } finally {
       await stopEmbedded();
     }

@@ -9,7 +9,7 @@ import { buildApp, type AppDeps } from '../app';
 import { loadConfig, type Config } from '../config';
 import { createDatabase, withDatabase, type Database } from '../db/client';
 import { users } from '../db/schema';
-import { TEMPLATE_DATABASE } from './names';
+import { fileDatabasePrefix, templateDatabase } from './names';
 
 export type TestDatabase = { db: Database; url: string; drop: () => Promise<void> };
 export type EnvOverrides = Record<string, string | undefined>;
@@ -26,8 +26,9 @@ async function adminQuery(sql: string): Promise<void> {
 
 /** A fresh database cloned from the migrated template. */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const name = `t_${randomBytes(8).toString('hex')}`;
-  await adminQuery(`create database "${name}" template "${TEMPLATE_DATABASE}"`);
+  const run = inject('testRunId');
+  const name = `${fileDatabasePrefix(run)}${randomBytes(8).toString('hex')}`;
+  await adminQuery(`create database "${name}" template "${templateDatabase(run)}"`);
   const url = withDatabase(inject('adminUrl'), name);
   const db = createDatabase(url, { max: 5 });
   let dropped = false;

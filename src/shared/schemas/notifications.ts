@@ -97,7 +97,10 @@ export type LiveFrame =
 
 /** A client asks for the public events of the feed or of one question. */
 export const watchFrameSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('watch'), topic: z.enum(['feed']).or(z.string().regex(/^question:[0-9a-f-]{36}$/)) }),
+  z.object({
+    type: z.literal('watch'),
+    topic: z.enum(['feed']).or(z.string().regex(/^question:[0-9a-f-]{36}$/)),
+  }),
   z.object({ type: z.literal('unwatch'), topic: z.string().max(60) }),
 ]);
 export type WatchFrame = z.infer<typeof watchFrameSchema>;

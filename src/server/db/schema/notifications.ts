@@ -93,7 +93,10 @@ export const pushSubscriptions = pgTable(
     createdAt: createdAt(),
     lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
+  ],
 );
 
 /** Values the app makes once and every instance shares (the VAPID keys when none are configured, link secrets). */
