@@ -39,6 +39,8 @@ import { EventBus } from './realtime/bus';
 import { adminRoutes } from './modules/admin/routes';
 import { createOutbox, type Outbox } from './modules/mail/outbox';
 import { mailRoutes } from './modules/mail/routes';
+import { notificationDeliveryRoutes } from './modules/notifications/delivery-routes';
+import { notificationRoutes } from './modules/notifications/routes';
 
 export type AppDeps = {
   config: Config;
@@ -134,7 +136,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       app.log.error({ err: error }, 'email not queued'),
     );
   app.addHook('onClose', () => outbox.idle());
-  await app.register(authRoutes, { db, config, outbox, clock: deps.clock ?? (() => new Date()) });
+  const clock = deps.clock ?? (() => new Date());
+  await app.register(authRoutes, { db, config, outbox, clock });
   await app.register(accountRoutes, { db });
   await app.register(contentRoutes, { db, config });
   await app.register(questionRoutes, { db, config, onQuestionPosted: deps.onQuestionPosted });
@@ -143,6 +146,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(chatRoutes, { db, config, bus });
   await app.register(adminRoutes, { db, config });
   await app.register(mailRoutes, { db, onRetried: outbox.queued });
+  await app.register(notificationRoutes, { db, config });
+  await app.register(notificationDeliveryRoutes, { db, config, outbox, clock });
   await app.register(aiRoutes, {
     db,
     config,
