@@ -35,7 +35,9 @@ import { healthRoutes } from './modules/health/routes';
 import { questionRoutes } from './modules/questions/routes';
 import { resourceRoutes } from './modules/resources/routes';
 import { clearCachesOnEvents, perDatabaseCache } from './modules/questions/cache';
+import { registerLiveQuestions } from './modules/questions/live';
 import { EventBus } from './realtime/bus';
+import { registerRealtime } from './realtime/channel';
 import { adminRoutes } from './modules/admin/routes';
 import { createOutbox, type Outbox } from './modules/mail/outbox';
 import { mailRoutes } from './modules/mail/routes';
@@ -128,6 +130,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await bus.start();
   app.addHook('onClose', () => bus.stop());
   clearCachesOnEvents(db, bus);
+  const realtime = await registerRealtime(app, { db, config, bus });
+  registerLiveQuestions(realtime);
 
   await app.register(healthRoutes, { db });
   const outbox =
@@ -143,7 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(questionRoutes, { db, config, onQuestionPosted: deps.onQuestionPosted });
   await app.register(governmentRoutes, { db, statusChecker: deps.statusChecker ?? new StatusChecker() });
   await app.register(resourceRoutes, { db });
-  await app.register(chatRoutes, { db, config, bus });
+  await app.register(chatRoutes, { db, config, realtime });
   await app.register(adminRoutes, { db, config });
   await app.register(mailRoutes, { db, onRetried: outbox.queued });
   await app.register(notificationRoutes, { db, config });

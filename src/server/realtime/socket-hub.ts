@@ -1,19 +1,34 @@
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
+import type { Locale } from '../../shared/constants';
 
-/** One open socket: whose it is and through which session. */
+/** How many frames a socket may send: a burst, refilled each second. Past it the socket is closed (1008). */
+export const FRAME_BUDGET = { burst: 60, perSecond: 10 } as const;
+/** Topics one socket may watch at once (the feed and a few question pages). */
+export const MAX_TOPICS_PER_SOCKET = 10;
+
+/** One open socket: whose it is (null for a visitor's), through which session, and what it watches. */
 export type Connection = {
   readonly id: string;
-  readonly userId: string;
-  readonly sessionId: string;
+  readonly userId: string | null;
+  readonly sessionId: string | null;
+  /** The caller's address, for visitors' sockets (capped per address). */
+  readonly address: string;
   readonly socket: WebSocket;
+  /** The reader's language, for error frames. */
+  readonly locale: Locale;
+  readonly topics: Set<string>;
   /** Pings sent since the last pong. */
   missedPongs: number;
+  /** Frames it may still send now, and when the budget was last refilled. */
+  budget: { left: number; at: number };
 };
 
-/** Close codes: the app's own (4000–4999) and the standard "going away" for a shutdown. */
+/** Close codes: the standard ones, and the app's own (4000–4999). */
 export const CLOSE = {
   goingAway: 1001,
+  /** It sent more frames than its budget allows. */
+  policyViolation: 1008,
   /** The session ended (sign-out, password or role change, account deleted): sign in again. */
   sessionEnded: 4001,
   /** Did not answer two pings. */
@@ -24,32 +39,42 @@ export const CLOSE = {
 
 export const PING_INTERVAL_MS = 25_000;
 
+type NewConnection = Pick<Connection, 'userId' | 'sessionId' | 'address' | 'socket' | 'locale'>;
+
 /**
- * The sockets open on this instance, by user. It knows nothing of chat: modules decide what to send to whom;
- * the hub sends it, pings every socket and closes those that stop answering.
+ * The sockets open on this instance, by user and by watched topic. It knows nothing of chat or questions: modules
+ * decide what to send to whom; the hub sends it, pings every socket and closes those that stop answering.
  */
 export class SocketHub {
   private readonly byUser = new Map<string, Set<Connection>>();
+  private readonly visitors = new Set<Connection>();
+  private readonly byTopic = new Map<string, Set<Connection>>();
   private readonly pinger: NodeJS.Timeout;
 
-  constructor(pingIntervalMs = PING_INTERVAL_MS) {
+  constructor(
+    pingIntervalMs = PING_INTERVAL_MS,
+    private readonly now: () => number = Date.now,
+  ) {
     this.pinger = setInterval(() => this.pingAll(), pingIntervalMs);
     this.pinger.unref();
   }
 
-  add(userId: string, sessionId: string, socket: WebSocket): Connection {
+  add(opened: NewConnection): Connection {
     const connection: Connection = {
+      ...opened,
       id: randomUUID(),
-      userId,
-      sessionId,
-      socket,
+      topics: new Set(),
       missedPongs: 0,
+      budget: { left: FRAME_BUDGET.burst, at: this.now() },
     };
-    let set = this.byUser.get(userId);
-    if (!set) this.byUser.set(userId, (set = new Set()));
-    set.add(connection);
-    socket.on('pong', () => (connection.missedPongs = 0));
-    socket.once('close', () => this.remove(connection));
+    if (connection.userId === null) this.visitors.add(connection);
+    else {
+      let set = this.byUser.get(connection.userId);
+      if (!set) this.byUser.set(connection.userId, (set = new Set()));
+      set.add(connection);
+    }
+    opened.socket.on('pong', () => (connection.missedPongs = 0));
+    opened.socket.once('close', () => this.remove(connection));
     return connection;
   }
 
@@ -62,17 +87,67 @@ export class SocketHub {
     return this.byUser.has(userId);
   }
 
+  /** The users with a socket here, among `userIds` (all of them when none are given). */
+  usersHere(userIds?: Iterable<string>): string[] {
+    if (!userIds) return [...this.byUser.keys()];
+    return [...userIds].filter((userId) => this.byUser.has(userId));
+  }
+
+  /** Sockets of one session here. */
+  sessionSockets(userId: string, sessionId: string): number {
+    let count = 0;
+    for (const connection of this.connectionsOf(userId)) if (connection.sessionId === sessionId) count += 1;
+    return count;
+  }
+
+  /** Visitors' sockets here from one address. */
+  visitorSockets(address: string): number {
+    let count = 0;
+    for (const connection of this.visitors) if (connection.address === address) count += 1;
+    return count;
+  }
+
+  /** Spends one frame of the socket's budget: false when it has none left. */
+  spendFrame(connection: Connection): boolean {
+    const now = this.now();
+    const refill = ((now - connection.budget.at) / 1000) * FRAME_BUDGET.perSecond;
+    connection.budget = { left: Math.min(FRAME_BUDGET.burst, connection.budget.left + refill), at: now };
+    if (connection.budget.left < 1) return false;
+    connection.budget.left -= 1;
+    return true;
+  }
+
+  /** Starts or stops sending a topic's frames to the socket; false when it watches too many already. */
+  watch(connection: Connection, topic: string, on: boolean): boolean {
+    if (!on) {
+      connection.topics.delete(topic);
+      this.leaveTopic(connection, topic);
+      return true;
+    }
+    if (connection.topics.has(topic)) return true;
+    if (connection.topics.size >= MAX_TOPICS_PER_SOCKET) return false;
+    connection.topics.add(topic);
+    let set = this.byTopic.get(topic);
+    if (!set) this.byTopic.set(topic, (set = new Set()));
+    set.add(connection);
+    return true;
+  }
+
+  sendToTopic(topic: string, frame: object, except?: (connection: Connection) => boolean): void {
+    const set = this.byTopic.get(topic);
+    if (!set) return;
+    const text = JSON.stringify(frame);
+    for (const connection of set) if (!except?.(connection)) this.sendText(connection, text);
+  }
+
   send(connection: Connection, frame: object): void {
-    if (connection.socket.readyState === connection.socket.OPEN)
-      connection.socket.send(JSON.stringify(frame));
+    this.sendText(connection, JSON.stringify(frame));
   }
 
   sendToUser(userId: string, frame: object, only?: (connection: Connection) => boolean): void {
     const text = JSON.stringify(frame);
-    for (const connection of this.connectionsOf(userId)) {
-      if (only && !only(connection)) continue;
-      if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(text);
-    }
+    for (const connection of this.connectionsOf(userId))
+      if (!only || only(connection)) this.sendText(connection, text);
   }
 
   close(connection: Connection, code: number, reason = ''): void {
@@ -81,8 +156,7 @@ export class SocketHub {
   }
 
   closeAll(code: number, reason = ''): void {
-    for (const set of [...this.byUser.values()])
-      for (const connection of [...set]) this.close(connection, code, reason);
+    for (const connection of this.all()) this.close(connection, code, reason);
   }
 
   stop(): void {
@@ -90,7 +164,26 @@ export class SocketHub {
     this.closeAll(CLOSE.goingAway, 'server shutting down');
   }
 
+  private sendText(connection: Connection, text: string): void {
+    if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(text);
+  }
+
+  private all(): Connection[] {
+    return [...this.visitors, ...[...this.byUser.values()].flatMap((set) => [...set])];
+  }
+
+  private leaveTopic(connection: Connection, topic: string): void {
+    const set = this.byTopic.get(topic);
+    if (!set?.delete(connection)) return;
+    if (set.size === 0) this.byTopic.delete(topic);
+  }
+
   private remove(connection: Connection): void {
+    for (const topic of connection.topics) this.leaveTopic(connection, topic);
+    if (connection.userId === null) {
+      this.visitors.delete(connection);
+      return;
+    }
     const set = this.byUser.get(connection.userId);
     if (!set?.delete(connection)) return;
     if (set.size === 0) this.byUser.delete(connection.userId);
@@ -98,16 +191,14 @@ export class SocketHub {
 
   /** A socket that missed two pongs in a row is gone (a phone that lost its network without a goodbye). */
   private pingAll(): void {
-    for (const set of [...this.byUser.values()]) {
-      for (const connection of [...set]) {
-        if (connection.missedPongs >= 2) {
-          this.remove(connection);
-          connection.socket.terminate();
-          continue;
-        }
-        connection.missedPongs += 1;
-        connection.socket.ping();
+    for (const connection of this.all()) {
+      if (connection.missedPongs >= 2) {
+        this.remove(connection);
+        connection.socket.terminate();
+        continue;
       }
+      connection.missedPongs += 1;
+      connection.socket.ping();
     }
   }
 }

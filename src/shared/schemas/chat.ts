@@ -15,8 +15,6 @@ export const CHAT_LIMITS = {
   /** Messages a person may send each second, over REST and the socket together. */
   messagesPerSecond: 5,
   clientIdMax: 64,
-  /** The largest frame the socket takes. */
-  socketMaxPayloadBytes: 16 * 1024,
 } as const;
 
 export const CONVERSATION_STATUSES = ['active', 'closed'] as const;

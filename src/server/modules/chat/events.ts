@@ -1,22 +1,27 @@
 import { z } from 'zod';
-import { publish } from '../../realtime/bus';
 import type { Database } from '../../db/client';
+import { eventKind } from '../../realtime/events';
 
 /**
- * Chat's events on the realtime bus. They carry ids and numbers only (PostgreSQL limits a payload to 8,000 bytes,
- * and texts stay in the database); `u` names the people whose sockets should hear of it.
+ * Chat's events on the realtime channel. They carry ids and numbers only (texts stay in the database); `u` names
+ * the people whose sockets should hear of it.
  */
-export const chatEventSchema = z.discriminatedUnion('t', [
-  z.object({ t: z.literal('message'), c: z.string(), m: z.string(), u: z.array(z.string()) }),
-  z.object({ t: z.literal('typing'), c: z.string(), by: z.string(), u: z.array(z.string()) }),
-  z.object({ t: z.literal('read'), c: z.string(), by: z.string(), seq: z.number(), u: z.array(z.string()) }),
-  z.object({ t: z.literal('conversation'), c: z.string(), u: z.array(z.string()) }),
-  /** A session of this user ended (migration 0006's trigger on sessions): their sockets are checked again. */
-  z.object({ t: z.literal('auth'), u: z.string() }),
-]);
-export type ChatEvent = z.infer<typeof chatEventSchema>;
+const people = z.array(z.string());
+export const chatEvents = {
+  message: eventKind('message', z.object({ c: z.string(), m: z.string(), u: people })),
+  typing: eventKind('typing', z.object({ c: z.string(), by: z.string(), u: people })),
+  read: eventKind('read', z.object({ c: z.string(), by: z.string(), seq: z.number(), u: people })),
+  /** A conversation started, closed or was blocked. */
+  conversation: eventKind('conversation', z.object({ c: z.string(), u: people })),
+};
 
-type Executor = Pick<Database, 'execute'>;
+type Payload<K extends keyof typeof chatEvents> = z.infer<(typeof chatEvents)[K]['schema']>;
+export type ChatEvent = { [K in keyof typeof chatEvents]: { t: K } & Payload<K> }[keyof typeof chatEvents];
 
 /** In a transaction, the event is heard when it commits. */
-export const publishChatEvent = (db: Executor, event: ChatEvent) => publish(db, event);
+export function publishChatEvent(db: Pick<Database, 'execute'>, event: ChatEvent): Promise<void> {
+  const { t, ...payload } = event;
+  return (
+    chatEvents[t] as { publish: (db: Pick<Database, 'execute'>, payload: object) => Promise<void> }
+  ).publish(db, payload);
+}

@@ -1,7 +1,5 @@
-import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  CHAT_LIMITS,
   chatReportSchema,
   conversationParamsSchema,
   conversationSchema,
@@ -20,8 +18,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { requireRole, requireUser } from '../../plugins/auth';
 import type { RateLimit } from '../../plugins/rate-limit';
-import type { EventBus } from '../../realtime/bus';
-import { SocketHub } from '../../realtime/socket-hub';
+import type { Realtime } from '../../realtime/channel';
 import {
   closeConversation,
   createConversation,
@@ -45,27 +42,21 @@ const tags = ['chat'];
 
 /**
  * Mentor chat: REST as spec §7 (conversations, mentors, messages) plus read, close, block and report, and the
- * `/ws` socket. Every conversation route answers 404 to anyone who is not one of its two people.
+ * frames on the realtime channel. Every conversation route answers 404 to anyone who is not one of its two people.
  */
 export const chatRoutes: FastifyPluginAsyncZod<{
   db: Database;
   config: Config;
-  /** The app's realtime bus (app.ts starts and stops it). */
-  bus: EventBus;
-  /** Tests pass a hub with a shorter ping interval. */
-  hub?: SocketHub;
+  /** The app's realtime channel, where chat's frames and events are registered. */
+  realtime: Realtime;
 }> = async (app, opts) => {
-  const { db, config, bus } = opts;
+  const { db, config, realtime } = opts;
   const messageLimit: RateLimit = {
     ...messageRateLimit(config),
     key: (request) => request.user?.id,
     messageKey: 'chat.tooFast',
   };
-  const hub = opts.hub ?? new SocketHub();
-  app.addHook('onClose', async () => hub.stop());
-
-  await app.register(fastifyWebsocket, { options: { maxPayload: CHAT_LIMITS.socketMaxPayloadBytes } });
-  registerChatSocket(app, { db, config, hub, bus });
+  registerChatSocket(realtime, { db, config, takeRateLimit: app.takeRateLimit });
 
   app.get(
     '/api/mentors',
