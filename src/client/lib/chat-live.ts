@@ -1,5 +1,5 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Message, ServerFrame } from '../../shared/schemas/chat';
+import type { Message } from '../../shared/schemas/chat';
 import { useAuth } from './auth';
 import { catchUpMessages, useConversations } from './chat';
 import {
@@ -10,7 +10,7 @@ import {
   totalUnread,
   type MessagesState,
 } from './chat-cache';
-import { useSocketConnect, useSocketFrames } from './use-socket';
+import { useRealtimeConnect, useRealtimeFrames } from './realtime';
 
 /** The number after which a message is missing, or null when the list has no gap. */
 export function firstGap(messages: readonly Message[]): number | null {
@@ -63,25 +63,28 @@ export function useChatLive(enabled = true) {
   const userId = user?.id;
   forgetOtherUsersChats(client, userId);
 
-  useSocketFrames((frame: ServerFrame) => {
-    if (!userId) return;
-    switch (frame.type) {
-      case 'new_message':
-        addMessages(client, frame.conversationId, [frame.message]);
-        fillGap(client, frame.conversationId);
-        if (!applyNewMessage(client, frame.message, userId)) void refetchList(client);
-        break;
-      case 'read':
-        // Read in another of our tabs or devices; the other person's reading does not change our counts.
-        if (frame.userId === userId) applyRead(client, frame.conversationId, frame.seq);
-        break;
-      case 'conversation':
-        void refetchList(client);
-        break;
-    }
-  }, enabled);
+  useRealtimeFrames(
+    (frame) => {
+      if (!userId) return;
+      switch (frame.type) {
+        case 'new_message':
+          addMessages(client, frame.conversationId, [frame.message]);
+          fillGap(client, frame.conversationId);
+          if (!applyNewMessage(client, frame.message, userId)) void refetchList(client);
+          break;
+        case 'read':
+          // Read in another of our tabs or devices; the other person's reading does not change our counts.
+          if (frame.userId === userId) applyRead(client, frame.conversationId, frame.seq);
+          break;
+        case 'conversation':
+          void refetchList(client);
+          break;
+      }
+    },
+    enabled && Boolean(userId),
+  );
 
-  useSocketConnect(({ reconnect }) => {
+  useRealtimeConnect(({ reconnect }) => {
     if (enabled && reconnect && userId) void refetchList(client);
   });
 }

@@ -1,4 +1,4 @@
-import type { ServerFrame } from '../../shared/schemas/chat';
+import type { RealtimeFrame } from '../../shared/schemas/realtime';
 
 /**
  * A WebSocket the test drives: `open()`, `receive(frame)` and `drop()` play the server; `sent` holds what the
@@ -43,7 +43,7 @@ export class FakeWebSocket {
     this.onopen?.(new Event('open'));
   }
 
-  receive(frame: ServerFrame | string) {
+  receive(frame: RealtimeFrame | string) {
     const data = typeof frame === 'string' ? frame : JSON.stringify(frame);
     this.onmessage?.(new MessageEvent('message', { data }));
   }

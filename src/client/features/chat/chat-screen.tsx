@@ -5,7 +5,7 @@ import { isAwaitingVerification, useConversations } from '../../lib/chat';
 import { useChatLive } from '../../lib/chat-live';
 import { cn } from '../../lib/cn';
 import { useTranslation } from '../../lib/i18n';
-import { useConnectionState } from '../../lib/use-socket';
+import { useConnectionState } from '../../lib/realtime';
 import { ConversationList } from './conversation-list';
 import { MessagePane } from './message-pane';
 import { StartConversationDialog } from './start-conversation-dialog';

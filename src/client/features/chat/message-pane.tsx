@@ -5,7 +5,7 @@ import type { Conversation } from '../../../shared/schemas/chat';
 import type { User } from '../../../shared/schemas/auth';
 import { Button } from '../../components/ui/button';
 import { useTranslation } from '../../lib/i18n';
-import { useJoinConversation } from '../../lib/use-socket';
+import { useJoinConversation } from '../../lib/realtime';
 import { Composer } from './composer';
 import { ConversationMenu } from './conversation-menu';
 import { MessageBubble, PendingBubble } from './message-bubble';

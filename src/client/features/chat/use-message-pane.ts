@@ -12,7 +12,7 @@ import {
   useSendMessage,
   type MessagesState,
 } from '../../lib/chat';
-import { useSocketConnect } from '../../lib/use-socket';
+import { useRealtimeConnect } from '../../lib/realtime';
 
 /** A message of ours the server has not confirmed yet. */
 export type PendingMessage = {
@@ -54,7 +54,7 @@ export function useMessagePane(conversation: Conversation) {
   // Back to a conversation read earlier: the cache may have missed messages while nobody watched.
   const catchUpOnOpen = useEffectEvent(catchUp);
   useEffect(() => catchUpOnOpen(), [conversationId]);
-  useSocketConnect(catchUp);
+  useRealtimeConnect(catchUp);
 
   const post = (item: PendingMessage) => {
     send.mutateAsync({ conversationId, content: item.content, clientId: item.clientId }).then(

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Message } from '../../../shared/schemas/chat';
-import { chatSocket } from '../../lib/socket';
-import { useSocketFrames } from '../../lib/use-socket';
+import { realtimeSocket, useRealtimeFrames } from '../../lib/realtime';
 
 /** How long "is typing…" shows after the last typing frame. */
 export const TYPING_SHOWN_MS = 3_000;
@@ -18,7 +17,7 @@ export function useTyping(conversationId: string, ownUserId: string, lastMessage
   const lastSent = useRef(0);
   const lastSeq = lastMessage?.seq ?? 0;
 
-  useSocketFrames((frame) => {
+  useRealtimeFrames((frame) => {
     if (frame.type === 'typing' && frame.conversationId === conversationId && frame.userId !== ownUserId)
       setTyping({ until: Date.now() + TYPING_SHOWN_MS, atSeq: lastSeq });
   });
@@ -35,7 +34,7 @@ export function useTyping(conversationId: string, ownUserId: string, lastMessage
   const typed = () => {
     const now = Date.now();
     if (now - lastSent.current < TYPING_SEND_EVERY_MS) return;
-    if (chatSocket.send({ type: 'typing', conversationId })) lastSent.current = now;
+    if (realtimeSocket.send({ type: 'typing', conversationId })) lastSent.current = now;
   };
 
   return { otherTyping: typing.until > 0 && !theySentSince, typed };

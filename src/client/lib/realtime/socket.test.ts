@@ -1,17 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ServerFrame } from '../../shared/schemas/chat';
-import { FakeWebSocket } from '../test/fake-socket';
-import { backoffDelay, ChatSocket } from './socket';
+import type { RealtimeFrame } from '../../../shared/schemas/realtime';
+import { FakeWebSocket } from '../../test/fake-socket';
+import { backoffDelay, RealtimeSocket } from './socket';
 
 const A = '11111111-1111-4111-8111-111111111111';
 const B = '22222222-2222-4222-8222-222222222222';
 
-function makeSocket(random = () => 1) {
-  return new ChatSocket({
-    url: () => 'ws://mentor.test/ws',
+function makeSocket(random = () => 1, member: string | null = 'member-1') {
+  const socket = new RealtimeSocket({
+    url: (isMember) => (isMember ? 'ws://mentor.test/ws' : 'ws://mentor.test/ws/public'),
     createSocket: (url) => new FakeWebSocket(url),
     random,
   });
+  socket.setMember(member);
+  return socket;
 }
 
 describe('backoffDelay', () => {
@@ -28,7 +30,7 @@ describe('backoffDelay', () => {
   });
 });
 
-describe('ChatSocket', () => {
+describe('RealtimeSocket', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     FakeWebSocket.instances = [];
@@ -59,7 +61,7 @@ describe('ChatSocket', () => {
   it('opens when the first listener comes, hands it parsed frames, and closes when the last one leaves', () => {
     const socket = makeSocket();
     expect(FakeWebSocket.instances).toHaveLength(0);
-    const frames: ServerFrame[] = [];
+    const frames: RealtimeFrame[] = [];
     const stop = socket.subscribe((frame) => frames.push(frame));
     expect(socket.getState()).toBe('connecting');
     const ws = FakeWebSocket.latest();
@@ -162,6 +164,41 @@ describe('ChatSocket', () => {
     FakeWebSocket.latest().open();
     expect(FakeWebSocket.latest().sent).toEqual([{ type: 'join', conversationId: B }]);
     expect(connects).toEqual([false, true]);
+  });
+
+  it('opens a visitor’s socket for public topics, watches them again after a reconnect, and stops when told', () => {
+    const socket = makeSocket(() => 1, null);
+    socket.subscribe(() => undefined);
+    const stopFeed = socket.watch('feed');
+    FakeWebSocket.latest().open();
+    expect(FakeWebSocket.latest().url).toBe('ws://mentor.test/ws/public');
+    socket.watch(`question:${A}`);
+    expect(FakeWebSocket.latest().sent).toEqual([
+      { type: 'watch', topic: 'feed' },
+      { type: 'watch', topic: `question:${A}` },
+    ]);
+    stopFeed();
+    expect(FakeWebSocket.latest().sent.at(-1)).toEqual({ type: 'unwatch', topic: 'feed' });
+    FakeWebSocket.latest().drop();
+    vi.advanceTimersByTime(500);
+    FakeWebSocket.latest().open();
+    expect(FakeWebSocket.latest().sent).toEqual([{ type: 'watch', topic: `question:${A}` }]);
+  });
+
+  it('moves to a member’s socket at once when someone signs in, keeping what was watched', () => {
+    const socket = makeSocket(() => 1, null);
+    socket.subscribe(() => undefined);
+    socket.watch('feed');
+    const visitor = FakeWebSocket.latest();
+    visitor.open();
+    socket.setMember('member-2');
+    expect(visitor.closedByClient).toBe(true);
+    const member = FakeWebSocket.latest();
+    expect(member.url).toBe('ws://mentor.test/ws');
+    member.open();
+    expect(member.sent).toEqual([{ type: 'watch', topic: 'feed' }]);
+    socket.setMember('member-2');
+    expect(FakeWebSocket.latest()).toBe(member);
   });
 
   it('keeps a conversation joined until every screen that joined it has left', () => {

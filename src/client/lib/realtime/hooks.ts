@@ -1,10 +1,11 @@
 import { useEffect, useEffectEvent, useSyncExternalStore } from 'react';
-import type { ServerFrame } from '../../shared/schemas/chat';
 import { useQueryClient } from '@tanstack/react-query';
-import { ENDING_SESSION } from './account';
-import { api, ApiError } from './api';
-import { useAuth } from './auth';
-import { chatSocket, type ConnectionState } from './socket';
+import type { WatchFrame } from '../../../shared/schemas/notifications';
+import type { RealtimeFrame } from '../../../shared/schemas/realtime';
+import { ENDING_SESSION } from '../account';
+import { api, ApiError } from '../api';
+import { useAuth } from '../auth';
+import { realtimeSocket, type ConnectionState } from './socket';
 
 let checking: Promise<boolean> | null = null;
 
@@ -25,12 +26,13 @@ function sessionGone(): Promise<boolean> {
 }
 
 /**
- * Hears the socket's frames while someone is signed in. Keyed by the user, so signing out (here or in another
- * tab) lets go of the socket and it closes; the next person gets a fresh connection with their own cookie.
+ * Hears the socket's frames: a member's socket while someone is signed in, a visitor's (public topics only)
+ * otherwise. Keyed by the user, so signing in or out (here or in another tab) lets go of the socket; the next person
+ * gets a fresh connection with their own cookie.
  */
-export function useSocketFrames(onFrame: (frame: ServerFrame) => void, enabled = true) {
+export function useRealtimeFrames(onFrame: (frame: RealtimeFrame) => void, enabled = true) {
   const { user, clear } = useAuth();
-  const userId = user?.id;
+  const userId = user?.id ?? null;
   const handle = useEffectEvent(onFrame);
   // The server ended the session (signed out elsewhere, or an admin changed the role): once it says the session is
   // gone, this tab signs out too, instead of reconnecting for ever.
@@ -46,9 +48,10 @@ export function useSocketFrames(onFrame: (frame: ServerFrame) => void, enabled =
     void sessionGone().then((gone) => gone && clear());
   });
   useEffect(() => {
-    if (!userId || !enabled) return;
-    const stopFrames = chatSocket.subscribe((frame) => handle(frame));
-    const stopSession = chatSocket.onSessionEnded(() => sessionEnded());
+    if (!enabled) return;
+    realtimeSocket.setMember(userId);
+    const stopFrames = realtimeSocket.subscribe((frame) => handle(frame));
+    const stopSession = realtimeSocket.onSessionEnded(() => sessionEnded());
     return () => {
       stopSession();
       stopFrames();
@@ -57,9 +60,9 @@ export function useSocketFrames(onFrame: (frame: ServerFrame) => void, enabled =
 }
 
 /** Runs after every (re)connection, to catch up on what was missed. */
-export function useSocketConnect(onConnect: (info: { reconnect: boolean }) => void) {
+export function useRealtimeConnect(onConnect: (info: { reconnect: boolean }) => void) {
   const handle = useEffectEvent(onConnect);
-  useEffect(() => chatSocket.onConnect((info) => handle(info)), []);
+  useEffect(() => realtimeSocket.onConnect((info) => handle(info)), []);
 }
 
 /** Joins a conversation for as long as the component shows it: typing and read frames come only then. */
@@ -68,10 +71,23 @@ export function useJoinConversation(conversationId: string | null) {
   const userId = user?.id;
   useEffect(() => {
     if (!conversationId || !userId) return;
-    return chatSocket.join(conversationId);
+    return realtimeSocket.join(conversationId);
   }, [conversationId, userId]);
 }
 
+/**
+ * Hears a public topic's frames (the feed's new questions, a question page's new replies) for as long as the
+ * component shows it, signed in or not; `null` watches nothing.
+ */
+export function useWatch(topic: WatchFrame['topic'] | null) {
+  const { user } = useAuth();
+  const userId = user?.id ?? null;
+  useEffect(() => {
+    if (!topic) return;
+    return realtimeSocket.watch(topic);
+  }, [topic, userId]);
+}
+
 export function useConnectionState(): ConnectionState {
-  return useSyncExternalStore(chatSocket.onStateChange, chatSocket.getState, () => 'idle');
+  return useSyncExternalStore(realtimeSocket.onStateChange, realtimeSocket.getState, () => 'idle');
 }

@@ -1,4 +1,6 @@
-import type { ClientFrame, ServerFrame } from '../../shared/schemas/chat';
+import type { ClientFrame } from '../../../shared/schemas/chat';
+import type { WatchFrame } from '../../../shared/schemas/notifications';
+import type { RealtimeFrame } from '../../../shared/schemas/realtime';
 
 /**
  * `idle`: nobody needs the socket (signed out, or no screen listening). `connecting`: the first attempt.
@@ -6,7 +8,7 @@ import type { ClientFrame, ServerFrame } from '../../shared/schemas/chat';
  */
 export type ConnectionState = 'idle' | 'connecting' | 'connected' | 'reconnecting';
 
-type FrameListener = (frame: ServerFrame) => void;
+type FrameListener = (frame: RealtimeFrame) => void;
 /** `reconnect` is false for the first connection after the socket was idle. */
 type ConnectListener = (info: { reconnect: boolean }) => void;
 
@@ -22,7 +24,8 @@ type WebSocketLike = {
 };
 
 export type SocketOptions = {
-  url: () => string;
+  /** The address for a member's socket (`member` true) or a visitor's. */
+  url: (member: boolean) => string;
   /** Read when connecting, so tests can stub the global. */
   createSocket?: (url: string) => WebSocketLike;
   random?: () => number;
@@ -40,18 +43,19 @@ export function backoffDelay(attempt: number, random: number, minMs = 500, maxMs
   return Math.round(minMs + random * (ceiling - minMs));
 }
 
-function isServerFrame(value: unknown): value is ServerFrame {
+function isServerFrame(value: unknown): value is RealtimeFrame {
   return (
     typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string'
   );
 }
 
 /**
- * One WebSocket for the signed-in person, shared by every screen. It is open while someone listens, comes back
- * by itself after a drop (sooner when the phone regains its network or the tab is shown again) and joins again
- * the conversations that were joined, since the server forgets them with the old connection.
+ * The app's one WebSocket, shared by every screen: a member's (chat, the bell, the live feed) or a visitor's (the
+ * live feed only). It is open while someone listens, comes back by itself after a drop (sooner when the phone
+ * regains its network or the tab is shown again) and joins and watches again what was joined and watched, since the
+ * server forgets them with the old connection.
  */
-export class ChatSocket {
+export class RealtimeSocket {
   private socket: WebSocketLike | null = null;
   private state: ConnectionState = 'idle';
   private attempt = 0;
@@ -63,6 +67,10 @@ export class ChatSocket {
   private readonly sessionEndedListeners = new Set<() => void>();
   /** Conversation id → how many screens joined it. */
   private readonly joined = new Map<string, number>();
+  /** Public topic → how many screens watch it. */
+  private readonly watched = new Map<string, number>();
+  /** Whose socket it is: a member's id, or null for a visitor. */
+  private member: string | null = null;
   private readonly options: Required<SocketOptions>;
 
   constructor(options: SocketOptions) {
@@ -107,8 +115,8 @@ export class ChatSocket {
     return () => this.stateListeners.delete(listener);
   };
 
-  /** Sends when open; a frame sent while offline is dropped (joins are kept and sent on connect). */
-  send(frame: ClientFrame): boolean {
+  /** Sends when open; a frame sent while offline is dropped (joins and watches are kept and sent on connect). */
+  send(frame: ClientFrame | WatchFrame): boolean {
     if (!this.socket || this.socket.readyState !== OPEN) return false;
     this.socket.send(JSON.stringify(frame));
     return true;
@@ -116,17 +124,50 @@ export class ChatSocket {
 
   /** Joins a conversation (again after every reconnect) until the returned function is called. */
   join(conversationId: string): () => void {
-    const count = this.joined.get(conversationId) ?? 0;
-    this.joined.set(conversationId, count + 1);
-    if (count === 0) this.send({ type: 'join', conversationId });
-    let left = false;
+    return this.hold(this.joined, conversationId, (type) => ({
+      type: type ? 'join' : 'leave',
+      conversationId,
+    }));
+  }
+
+  /** Hears a public topic (the feed, a question page) until the returned function is called. */
+  watch(topic: WatchFrame['topic']): () => void {
+    return this.hold(this.watched, topic, (type) => ({ type: type ? 'watch' : 'unwatch', topic }));
+  }
+
+  /**
+   * Who is signed in: a member's socket and a visitor's are different addresses, so a change reconnects at once
+   * (what is joined and watched is sent again).
+   */
+  setMember(userId: string | null): void {
+    if (userId === this.member) return;
+    this.member = userId;
+    if (this.state === 'idle') return;
+    this.drop();
+    clearTimeout(this.timer);
+    this.attempt = 0;
+    this.everConnected = false;
+    this.setState('connecting');
+    this.connect();
+  }
+
+  /** Counts the screens holding a key; the first sends `frame(true)`, the last to let go `frame(false)`. */
+  private hold(
+    counts: Map<string, number>,
+    key: string,
+    frame: (on: boolean) => ClientFrame | WatchFrame,
+  ): () => void {
+    const count = counts.get(key) ?? 0;
+    counts.set(key, count + 1);
+    if (count === 0) this.send(frame(true));
+    let done = false;
     return () => {
-      if (left) return;
-      left = true;
-      const now = (this.joined.get(conversationId) ?? 1) - 1;
-      if (now > 0) return void this.joined.set(conversationId, now);
-      this.joined.delete(conversationId);
-      this.send({ type: 'leave', conversationId });
+      if (done) return;
+      done = true;
+      const now = (counts.get(key) ?? 1) - 1;
+      if (now > 0) return void counts.set(key, now);
+      counts.delete(key);
+      this.send(frame(false));
     };
   }
 
@@ -157,7 +198,7 @@ export class ChatSocket {
     this.timer = undefined;
     let socket: WebSocketLike;
     try {
-      socket = this.options.createSocket(this.options.url());
+      socket = this.options.createSocket(this.options.url(this.member !== null));
     } catch {
       this.scheduleReconnect();
       return;
@@ -169,6 +210,7 @@ export class ChatSocket {
       this.everConnected = true;
       this.setState('connected');
       for (const conversationId of this.joined.keys()) this.send({ type: 'join', conversationId });
+      for (const topic of this.watched.keys()) this.send({ type: 'watch', topic });
       this.connectListeners.forEach((listener) => listener({ reconnect }));
     };
     socket.onmessage = (event) => {
@@ -213,13 +255,18 @@ export class ChatSocket {
     clearTimeout(this.timer);
     this.timer = undefined;
     this.listenToBrowser(false);
+    this.drop();
+    this.setState('idle');
+  }
+
+  /** Lets go of the open socket without hearing its close. */
+  private drop() {
     const socket = this.socket;
     this.socket = null;
     if (socket) {
       socket.onopen = socket.onmessage = socket.onclose = socket.onerror = null;
       socket.close(1000);
     }
-    this.setState('idle');
   }
 
   private readonly onVisibility = () => {
@@ -234,10 +281,10 @@ export class ChatSocket {
   }
 }
 
-function socketUrl(): string {
+function socketUrl(member: boolean): string {
   const protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${protocol}//${window.location.host}/ws`;
+  return `${protocol}//${window.location.host}${member ? '/ws' : '/ws/public'}`;
 }
 
 /** The app's one socket. */
-export const chatSocket = new ChatSocket({ url: socketUrl });
+export const realtimeSocket = new RealtimeSocket({ url: socketUrl });
