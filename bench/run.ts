@@ -3,7 +3,8 @@
  * Chloe's stream adds to a provider's (bench/chloe.ts), delivers mentor chat to 1,000 sockets on two instances
  * beside a bare ws server (bench/chat.ts; `BENCH_ONLY=chat` runs only that), times the admin dashboard's reads
  * (bench/admin.ts; `BENCH_ONLY=admin`), sends 1,000 emails through the outbox beside Nodemailer sending them directly
- * (bench/mail.ts; `BENCH_ONLY=mail`), reports the home route's JavaScript size, and runs Lighthouse's mobile
+ * (bench/mail.ts; `BENCH_ONLY=mail`), posts one reply to a question with 10,000 followers and times the rows and
+ * the bells on two instances beside a bare NOTIFY (bench/notify.ts; `BENCH_ONLY=notify`), reports the home route's JavaScript size, and runs Lighthouse's mobile
  * audit on the public pages (bench/lighthouse.ts; `BENCH_ONLY=lighthouse`). Uses DATABASE_URL when set, else the embedded PostgreSQL
  * in .data/bench. Builds the client first when dist/ is missing.
  */
@@ -25,6 +26,7 @@ import { benchChat } from './chat';
 import { benchChloe } from './chloe';
 import { benchLighthouse } from './lighthouse';
 import { benchMail } from './mail';
+import { benchNotify } from './notify';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -129,6 +131,7 @@ async function main() {
   const chat: string[] = [];
   const admin: string[] = [];
   const mail: string[] = [];
+  const notify: string[] = [];
   const only = process.env.BENCH_ONLY;
   const onlyChat = only === 'chat';
   try {
@@ -154,13 +157,14 @@ async function main() {
     }
     if (!only || onlyChat) chat.push(...(await benchChat(config, database.db)));
     if (!only || only === 'mail') mail.push(...(await benchMail(database.db)));
+    if (!only || only === 'notify') notify.push(...(await benchNotify(config, database.db)));
   } finally {
     await app.close();
     await baseline.close();
     await database.close();
   }
   if (only) {
-    for (const line of [...chat, ...admin, ...mail]) console.log(line);
+    for (const line of [...chat, ...admin, ...mail, ...notify]) console.log(line);
     return;
   }
 
@@ -179,7 +183,7 @@ async function main() {
   console.log('');
   for (const line of admin) console.log(line);
   console.log('');
-  for (const line of mail) console.log(line);
+  for (const line of [...mail, ...notify]) console.log(line);
   console.log('');
   const js = routeJavaScript('features/feed/feed-page.tsx');
   console.log(
