@@ -43,6 +43,7 @@ import { createOutbox, type Outbox } from './modules/mail/outbox';
 import { mailRoutes } from './modules/mail/routes';
 import { notificationDeliveryRoutes } from './modules/notifications/delivery-routes';
 import { notificationRoutes } from './modules/notifications/routes';
+import { registerLiveBell } from './modules/notifications/live';
 
 export type AppDeps = {
   config: Config;
@@ -132,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   clearCachesOnEvents(db, bus);
   const realtime = await registerRealtime(app, { db, config, bus });
   registerLiveQuestions(realtime);
+  registerLiveBell(realtime, db);
 
   await app.register(healthRoutes, { db });
   const outbox =

@@ -1,11 +1,14 @@
 import { assistantEn } from './assistant.en';
 import { mailEn } from './mail.en';
+import { notifyEn } from './notify.en';
 
 /**
- * English texts that only the server writes: emails and Chloe's own words. The server registers them at start
- * (src/server/errors.ts); the app never loads them. Every key exists in server.vi.ts too (a test enforces it).
+ * English texts that only the server writes: emails, Chloe's own words and the bell's sentences. The server
+ * registers them at start (src/server/errors.ts); the app never loads them. Every key exists in server.vi.ts too (a
+ * test enforces it).
  */
 export const serverEn = {
   mail: mailEn,
   assistant: assistantEn,
+  notify: notifyEn,
 };

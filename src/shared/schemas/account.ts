@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import './common';
 import { localeSchema, roleSchema } from './auth';
+import { NOTIFICATION_TYPES, preferencesSchema } from './notifications';
 
 /**
  * Everything Mentor Me holds about one person, as they download it from their profile. It names other people's
@@ -48,6 +49,8 @@ export const accountExportSchema = z.object({
   ),
   likes: z.array(z.object({ questionId: z.string(), createdAt: z.string() })),
   bookmarks: z.array(z.object({ questionId: z.string(), createdAt: z.string() })),
+  /** Questions whose new replies they hear of. */
+  follows: z.array(z.object({ questionId: z.string(), createdAt: z.string() })),
   reports: z.array(
     z.object({
       id: z.string(),
@@ -73,6 +76,27 @@ export const accountExportSchema = z.object({
   ),
   serviceNotices: z.array(z.object({ serviceId: z.string(), note: z.string(), updatedAt: z.string() })),
   failedSignIns: z.array(z.object({ createdAt: z.string() })),
+  /** What the bell told them: what about (by id, never who acted), and when it was read, emailed and pushed. */
+  notifications: z.array(
+    z.object({
+      id: z.string(),
+      type: z.enum(NOTIFICATION_TYPES),
+      questionId: z.string().nullable(),
+      replyId: z.string().nullable(),
+      conversationId: z.string().nullable(),
+      detail: z.string().nullable(),
+      count: z.number(),
+      createdAt: z.string(),
+      readAt: z.string().nullable(),
+      emailedAt: z.string().nullable(),
+      pushedAt: z.string().nullable(),
+    }),
+  ),
+  notificationPreferences: preferencesSchema,
+  /** The browsers they asked to be pushed to: the push service's address, not the keys. */
+  pushSubscriptions: z.array(
+    z.object({ endpoint: z.string(), createdAt: z.string(), lastSuccessAt: z.string().nullable() }),
+  ),
   /** The emails sent to their address: the kind and when, not their links. */
   emails: z.array(
     z.object({ kind: z.string(), status: z.string(), createdAt: z.string(), sentAt: z.string().nullable() }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../constants';
+import { feedCursorSchemas } from './questions';
 
 /** What a person is told about. Admins' `new_reports` comes at most once an hour while the queue is not empty. */
 export const NOTIFICATION_TYPES = [
@@ -34,8 +35,23 @@ export const notificationSchema = z.object({
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
+/**
+ * A page starts after a notification (its time to the microsecond, then its id), as the latest feed's pages do:
+ * a cursor the server did not make is a 400, never a database error. An empty cursor is the first page.
+ */
 export const notificationsQuerySchema = z.object({
-  cursor: z.string().max(200, 'validation.invalidInput').optional(),
+  cursor: z
+    .string()
+    .max(200, 'validation.cursorInvalid')
+    .regex(/^[\w-]*$/, 'validation.cursorInvalid')
+    .optional()
+    .transform((cursor, ctx) => {
+      if (!cursor) return undefined;
+      const parsed = feedCursorSchemas.latest.safeParse(cursor);
+      if (parsed.success) return parsed.data;
+      ctx.issues.push({ code: 'custom', message: 'validation.cursorInvalid', input: cursor });
+      return z.NEVER;
+    }),
 });
 
 export const notificationsResponseSchema = z.object({

@@ -188,6 +188,8 @@ export const questionSchema = z.object({
   hasVoiceNote: z.boolean(),
   liked: z.boolean(),
   bookmarked: z.boolean(),
+  /** The reader hears of new replies (asking and replying follow; a bookmark does not); false for visitors. */
+  followed: z.boolean(),
   isOwn: z.boolean(),
 });
 export type Question = z.infer<typeof questionSchema>;

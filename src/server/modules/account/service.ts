@@ -11,6 +11,9 @@ import {
   mailOutbox,
   likes,
   messages,
+  notifications,
+  pushSubscriptions,
+  questionFollows,
   questions,
   replies,
   reports,
@@ -20,8 +23,10 @@ import {
   voiceNotes,
 } from '../../db/schema';
 import type { SessionUser } from '../../plugins/auth';
+import { preferencesOf } from '../notifications/preferences';
 
 const iso = (date: Date) => date.toISOString();
+const isoOrNull = (date: Date | null) => (date ? iso(date) : null);
 
 /** Everything held about `user`, read in one snapshot so the parts agree with each other. */
 export async function exportAccount(db: Database, user: SessionUser, locale: Locale): Promise<AccountExport> {
@@ -78,6 +83,11 @@ export async function exportAccount(db: Database, user: SessionUser, locale: Loc
         .from(bookmarks)
         .where(eq(bookmarks.userId, user.id))
         .orderBy(asc(bookmarks.createdAt));
+      const followRows = await tx
+        .select({ questionId: questionFollows.questionId, createdAt: questionFollows.createdAt })
+        .from(questionFollows)
+        .where(eq(questionFollows.userId, user.id))
+        .orderBy(asc(questionFollows.createdAt));
       const reportRows = await tx
         .select({
           id: reports.id,
@@ -135,6 +145,33 @@ export async function exportAccount(db: Database, user: SessionUser, locale: Loc
         .from(serviceNotices)
         .where(eq(serviceNotices.updatedBy, user.id))
         .orderBy(asc(serviceNotices.serviceId));
+      const notificationRows = await tx
+        .select({
+          id: notifications.id,
+          type: notifications.type,
+          questionId: notifications.questionId,
+          replyId: notifications.replyId,
+          conversationId: notifications.conversationId,
+          detail: notifications.detail,
+          count: notifications.count,
+          createdAt: notifications.createdAt,
+          readAt: notifications.readAt,
+          emailedAt: notifications.emailedAt,
+          pushedAt: notifications.pushedAt,
+        })
+        .from(notifications)
+        .where(eq(notifications.userId, user.id))
+        .orderBy(asc(notifications.createdAt), asc(notifications.id));
+      const preferences = (await preferencesOf(tx, [user.id])).get(user.id)!;
+      const subscriptionRows = await tx
+        .select({
+          endpoint: pushSubscriptions.endpoint,
+          createdAt: pushSubscriptions.createdAt,
+          lastSuccessAt: pushSubscriptions.lastSuccessAt,
+        })
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.userId, user.id))
+        .orderBy(asc(pushSubscriptions.createdAt));
       const failedRows = await tx
         .select({ createdAt: failedSignins.createdAt })
         .from(failedSignins)
@@ -185,11 +222,25 @@ export async function exportAccount(db: Database, user: SessionUser, locale: Loc
         replies: replyRows.map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
         likes: likeRows.map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
         bookmarks: bookmarkRows.map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
+        follows: followRows.map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
         reports: reportRows.map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
         conversations: conversationRows.map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
         messages: messageRows.map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
         voiceNotes: voiceRows.map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
         serviceNotices: noticeRows.map((row) => ({ ...row, updatedAt: iso(row.updatedAt) })),
+        notifications: notificationRows.map((row) => ({
+          ...row,
+          createdAt: iso(row.createdAt),
+          readAt: isoOrNull(row.readAt),
+          emailedAt: isoOrNull(row.emailedAt),
+          pushedAt: isoOrNull(row.pushedAt),
+        })),
+        notificationPreferences: preferences,
+        pushSubscriptions: subscriptionRows.map((row) => ({
+          ...row,
+          createdAt: iso(row.createdAt),
+          lastSuccessAt: isoOrNull(row.lastSuccessAt),
+        })),
         failedSignIns: failedRows.map((row) => ({ createdAt: iso(row.createdAt) })),
         emails: emailRows.map((row) => ({
           ...row,

@@ -19,6 +19,7 @@ import type { Transaction } from '../questions/posting-limits';
 import { iso } from '../questions/question-shape';
 import { removeReply } from '../questions/replies';
 import { recordAudit } from '../moderation/audit';
+import { notifyRemoved } from '../notifications/notify';
 
 type Executor = Pick<Database, 'execute'>;
 type Person = ReportSnapshot['author'];
@@ -242,6 +243,15 @@ export async function decideReport(
         .set({ status: 'resolved', ...decided })
         .where(and(target, eq(reports.status, 'open')));
       await removeTarget(tx, report.targetType, report.targetId);
+      if (content && (report.targetType === 'question' || report.targetType === 'reply')) {
+        await notifyRemoved(tx, {
+          kind: report.targetType,
+          id: report.targetId,
+          authorId: content.author?.id ?? null,
+          text: (report.targetType === 'question' ? content.title : null) ?? content.text,
+          moderatorId: admin.id,
+        });
+      }
     }
     await recordAudit(tx, admin, {
       action: input.action === 'dismiss' ? 'report.dismiss' : 'report.remove',

@@ -11,6 +11,7 @@ import { sessions, users } from '../../db/schema';
 import { errors } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
 import { recordAudit } from '../moderation/audit';
+import { notifyMentorDecision } from '../notifications/notify';
 import { questionsChanged } from '../questions/cache';
 
 type Query = z.output<typeof adminUsersQuerySchema>;
@@ -163,6 +164,7 @@ export async function verifyMentorById(
       .update(users)
       .set({ mentorVerifiedAt: new Date(), mentorVerifiedBy: admin?.id ?? null, mentorDeclinedReason: null })
       .where(eq(users.id, id));
+    await notifyMentorDecision(tx, id, { verified: true });
     if (admin) {
       await recordAudit(tx, admin, {
         action: 'mentor.verify',
@@ -193,6 +195,7 @@ export async function declineMentor(
     if (user.role !== 'mentor') throw errors.notMentor();
     if (user.mentorVerifiedAt) throw errors.alreadyVerified();
     await tx.update(users).set({ role: 'student', mentorDeclinedReason: reason }).where(eq(users.id, id));
+    await notifyMentorDecision(tx, id, { verified: false, reason });
     await tx.delete(sessions).where(eq(sessions.userId, id));
     await recordAudit(tx, admin, {
       action: 'mentor.decline',

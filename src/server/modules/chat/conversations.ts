@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { blocks, conversationParticipants, conversations, users } from '../../db/schema';
 import { errors } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
+import { notifyNewConversation } from '../notifications/notify';
 import { conversationOf, isBlocked, peopleOf } from './access';
 import { publishChatEvent } from './events';
 
@@ -129,6 +130,7 @@ export async function createConversation(
       { conversationId: created!.id, userId: student.id },
       { conversationId: created!.id, userId: mentor.id },
     ]);
+    await notifyNewConversation(tx, { id: created!.id, studentId: student.id, mentorId: mentor.id });
     await publishChatEvent(tx, { t: 'conversation', c: created!.id, u: [student.id, mentor.id] });
     return created!.id;
   });

@@ -4,6 +4,8 @@ import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { conversationParticipants, conversations, messages, type reports } from '../../db/schema';
 import { fileReport } from '../moderation/reports';
+import { notifyMessage } from '../notifications/notify';
+import { markConversationRead } from '../notifications/read';
 import { errors } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
 import { conversationOf, isBlocked, peopleOf } from './access';
@@ -115,7 +117,7 @@ export async function sendMessage(
           createdAt: now,
         })
         .returning();
-      // The sender has read their own message.
+      // The sender has read their own message, and everything before it: the bell's notifications of it too.
       await tx
         .update(conversationParticipants)
         .set({ lastReadSeq: numbered!.seq })
@@ -125,6 +127,14 @@ export async function sendMessage(
             eq(conversationParticipants.userId, sender.id),
           ),
         );
+      await markConversationRead(tx, conversationId, sender.id, numbered!.seq);
+      const [recipientId] = peopleOf(conversation).filter((id) => id !== sender.id);
+      await notifyMessage(tx, {
+        conversationId,
+        senderId: sender.id,
+        recipientId: recipientId!,
+        seq: row!.seq,
+      });
       await publishChatEvent(tx, { t: 'message', c: conversationId, m: row!.id, u: peopleOf(conversation) });
       return { message: toMessage(row!), created: true };
     });
@@ -138,7 +148,10 @@ export async function sendMessage(
   }
 }
 
-/** Moves the reader's last-read number forward (never back, never past the last message). */
+/**
+ * Moves the reader's last-read number forward (never back, never past the last message). Reaching the last message
+ * reads the bell's notifications of the conversation too.
+ */
 export async function markRead(
   db: Database,
   conversationId: string,
@@ -160,6 +173,7 @@ export async function markRead(
       )
       .returning({ lastReadSeq: conversationParticipants.lastReadSeq });
     const lastReadSeq = row?.lastReadSeq ?? target;
+    await markConversationRead(tx, conversationId, userId, lastReadSeq);
     await publishChatEvent(tx, {
       t: 'read',
       c: conversationId,

@@ -83,7 +83,7 @@ export function shapeQuestion(
   row: QuestionRow,
   viewer: Viewer,
   locale: Locale,
-  flags: { liked: boolean; bookmarked: boolean },
+  flags: ViewerFlags,
   full = false,
 ): Question {
   return {
@@ -103,29 +103,39 @@ export function shapeQuestion(
     hasVoiceNote: row.has_voice_note,
     liked: flags.liked,
     bookmarked: flags.bookmarked,
+    followed: flags.followed,
     isOwn: viewer?.id === row.author_id,
   };
 }
 
-/** Which of these questions the viewer liked and bookmarked: two indexed look-ups, whatever the page size. */
+/** What the viewer did to a question: liked it, bookmarked it, follows it. */
+export type ViewerFlags = { liked: boolean; bookmarked: boolean; followed: boolean };
+
+/** Which of these questions the viewer liked, bookmarked and follows: one round trip of indexed look-ups. */
 export async function viewerFlags(db: Database, viewer: Viewer, ids: string[]) {
-  const liked = new Set<string>();
-  const bookmarked = new Set<string>();
+  const marks = new Map<string, Set<string>>();
   if (viewer && ids.length > 0) {
     const idList = sql.join(
       ids.map((id) => sql`${id}::uuid`),
       sql`, `,
     );
-    const [likeRows, bookmarkRows] = await Promise.all([
-      db.execute<{ question_id: string }>(
-        sql`select question_id from likes where user_id = ${viewer.id} and question_id in (${idList})`,
-      ),
-      db.execute<{ question_id: string }>(
-        sql`select question_id from bookmarks where user_id = ${viewer.id} and question_id in (${idList})`,
-      ),
-    ]);
-    likeRows.rows.forEach((row) => liked.add(row.question_id));
-    bookmarkRows.rows.forEach((row) => bookmarked.add(row.question_id));
+    const mine = sql`user_id = ${viewer.id} and question_id in (${idList})`;
+    const rows = await db.execute<{ mark: keyof ViewerFlags; question_id: string }>(sql`
+      select 'liked' as mark, question_id from likes where ${mine}
+      union all select 'bookmarked', question_id from bookmarks where ${mine}
+      union all select 'followed', question_id from question_follows where ${mine}`);
+    for (const row of rows.rows) {
+      let set = marks.get(row.question_id);
+      if (!set) marks.set(row.question_id, (set = new Set()));
+      set.add(row.mark);
+    }
   }
-  return (id: string) => ({ liked: liked.has(id), bookmarked: bookmarked.has(id) });
+  return (id: string): ViewerFlags => {
+    const set = marks.get(id);
+    return {
+      liked: !!set?.has('liked'),
+      bookmarked: !!set?.has('bookmarked'),
+      followed: !!set?.has('followed'),
+    };
+  };
 }

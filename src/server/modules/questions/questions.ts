@@ -7,7 +7,9 @@ import type { Database } from '../../db/client';
 import { aiReplyJobs, categories, questions } from '../../db/schema';
 import { errors } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
+import { questionPosted } from '../../realtime/public-events';
 import { recordAudit } from '../moderation/audit';
+import { notifyRemoved } from '../notifications/notify';
 import { questionsChanged } from './cache';
 import { getQuestion } from './feed';
 import { enforcePostingLimits } from './posting-limits';
@@ -41,6 +43,9 @@ export async function createQuestion(
       .returning({ id: questions.id });
     // Chloe answers every new question: a durable job, created with the question or not at all.
     await tx.insert(aiReplyJobs).values({ questionId: created!.id, urgent: input.isUrgent });
+    await followQuestion(tx, user.id, created!.id);
+    // Readers of the feed hear of it once it commits.
+    await questionPosted.publish(tx, { q: created!.id, category: (categoryId && input.category) || '' });
     return created!.id;
   });
   await questionsChanged(db);
@@ -51,6 +56,21 @@ export async function createQuestion(
 export async function assertQuestionExists(db: Database, id: string): Promise<void> {
   const [row] = await db.select({ id: questions.id }).from(questions).where(eq(questions.id, id));
   if (!row) throw errors.notFound();
+}
+
+/**
+ * The person hears of the question's new replies from now on (asking and replying follow it). A question deleted
+ * meanwhile gets no follower.
+ */
+export async function followQuestion(
+  db: Pick<Database, 'execute'>,
+  userId: string,
+  questionId: string,
+): Promise<void> {
+  await db.execute(sql`
+    insert into question_follows (user_id, question_id)
+    select ${userId}::uuid, id from questions where id = ${questionId}::uuid
+    on conflict do nothing`);
 }
 
 /**
@@ -73,6 +93,13 @@ export async function deleteQuestion(
     if (row.authorId !== user.id && user.role !== 'admin') throw errors.forbidden();
     await tx.delete(questions).where(eq(questions.id, id));
     if (user.role === 'admin') {
+      await notifyRemoved(tx, {
+        kind: 'question',
+        id,
+        authorId: row.authorId,
+        text: row.title,
+        moderatorId: user.id,
+      });
       await recordAudit(tx, user, {
         action: 'question.delete',
         targetType: 'question',

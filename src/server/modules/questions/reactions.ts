@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { bookmarks, likes, questions } from '../../db/schema';
+import { bookmarks, likes, questionFollows, questions } from '../../db/schema';
 import type { SessionUser } from '../../plugins/auth';
 import { questionsChanged } from './cache';
-import { assertQuestionExists } from './questions';
+import { assertQuestionExists, followQuestion } from './questions';
 
 /** Sets the like to `liked`, or toggles it when not given; the count moves only when the row does. */
 export async function setLike(
@@ -59,4 +59,21 @@ export async function setBookmark(
   if (want) await db.insert(bookmarks).values({ userId: user.id, questionId }).onConflictDoNothing();
   else await db.delete(bookmarks).where(where);
   return { bookmarked: want };
+}
+
+/** Follows or unfollows a question, idempotently: the Follow toggle. */
+export async function setFollow(
+  db: Database,
+  user: SessionUser,
+  questionId: string,
+  following: boolean,
+): Promise<{ following: boolean }> {
+  await assertQuestionExists(db, questionId);
+  if (following) await followQuestion(db, user.id, questionId);
+  else {
+    await db
+      .delete(questionFollows)
+      .where(and(eq(questionFollows.userId, user.id), eq(questionFollows.questionId, questionId)));
+  }
+  return { following };
 }

@@ -6,11 +6,13 @@ import type { Database } from '../../db/client';
 import { questions, replies } from '../../db/schema';
 import { errors } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
+import { replyPosted } from '../../realtime/public-events';
 import { recordAudit } from '../moderation/audit';
+import { notifyRemoved, notifyReplied } from '../notifications/notify';
 import { questionsChanged } from './cache';
 import { getQuestion } from './feed';
 import { enforcePostingLimits, type Transaction } from './posting-limits';
-import { assertQuestionExists } from './questions';
+import { assertQuestionExists, followQuestion } from './questions';
 
 /** The question's reply count moves in the same transaction as the reply itself. */
 function moveReplyCount(tx: Transaction, questionId: string, by: 1 | -1) {
@@ -18,6 +20,12 @@ function moveReplyCount(tx: Transaction, questionId: string, by: 1 | -1) {
     .update(questions)
     .set({ replyCount: sql`${questions.replyCount} + ${by}` })
     .where(eq(questions.id, questionId));
+}
+
+/** A new reply's followers are told, and its question's readers hear of it, once it commits. */
+async function replyWritten(tx: Transaction, questionId: string, replyId: string, replierId: string | null) {
+  await notifyReplied(tx, { questionId, replyId, replierId });
+  await replyPosted.publish(tx, { q: questionId, r: replyId });
 }
 
 export async function createReply(
@@ -31,8 +39,14 @@ export async function createReply(
   await assertQuestionExists(db, questionId);
   await db.transaction(async (tx) => {
     await enforcePostingLimits(tx, user, 'reply', limits);
-    await tx.insert(replies).values({ questionId, authorId: user.id, content });
+    const [reply] = await tx
+      .insert(replies)
+      .values({ questionId, authorId: user.id, content })
+      .returning({ id: replies.id });
     await moveReplyCount(tx, questionId, 1);
+    // Replying follows the question (a replier is never told of their own reply).
+    await followQuestion(tx, user.id, questionId);
+    await replyWritten(tx, questionId, reply!.id, user.id);
   });
   await questionsChanged(db);
   return getQuestion(db, user, locale, questionId);
@@ -49,8 +63,12 @@ export async function addAiReply(db: Database, questionId: string, content: stri
       .values({ questionId, authorId: null, content, isAiReply: true })
       .onConflictDoNothing()
       .returning({ id: replies.id });
-    if (rows.length) await moveReplyCount(tx, questionId, 1);
-    return rows.length > 0;
+    const [reply] = rows;
+    if (reply) {
+      await moveReplyCount(tx, questionId, 1);
+      await replyWritten(tx, questionId, reply.id, null);
+    }
+    return reply !== undefined;
   });
   if (inserted) await questionsChanged(db);
 }
@@ -67,6 +85,13 @@ export async function deleteReply(db: Database, user: SessionUser, id: string): 
     if (row.authorId !== user.id && user.role !== 'admin') throw errors.forbidden();
     await removeReply(tx, id);
     if (user.role === 'admin') {
+      await notifyRemoved(tx, {
+        kind: 'reply',
+        id,
+        authorId: row.authorId,
+        text: row.content,
+        moderatorId: user.id,
+      });
       await recordAudit(tx, user, {
         action: 'reply.delete',
         targetType: 'reply',

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema, okSchema } from '../../../shared/schemas/common';
+import { followResponseSchema } from '../../../shared/schemas/notifications';
 import {
   bookmarkRequestSchema,
   bookmarkResponseSchema,
@@ -26,7 +27,7 @@ import { requestLocale } from '../../plugins/errors';
 import { categoriesWithCounts } from './categories';
 import { getQuestion, listQuestions } from './feed';
 import { createQuestion, deleteQuestion, profileQuestions } from './questions';
-import { setBookmark, setLike } from './reactions';
+import { setBookmark, setFollow, setLike } from './reactions';
 import { createReply, deleteReply } from './replies';
 import { report } from './reports';
 import { sendPrepared, visitorListJson, visitorQuestionJson } from './visitor-bodies';
@@ -163,6 +164,23 @@ export const questionRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => setBookmark(db, requireUser(request), request.params.id, request.body?.bookmarked),
   );
+
+  // The Follow toggle: PUT follows, DELETE unfollows, each as often as it is sent.
+  for (const [method, following] of [
+    ['PUT', true],
+    ['DELETE', false],
+  ] as const) {
+    app.route({
+      method,
+      url: '/api/questions/:id/follow',
+      schema: {
+        tags: ['questions'],
+        params: idParamsSchema,
+        response: { 200: followResponseSchema, ...errorReplies },
+      },
+      handler: async (request) => setFollow(db, requireUser(request), request.params.id, following),
+    });
+  }
 
   app.post(
     '/api/questions/:id/replies',

@@ -1,0 +1,179 @@
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { excerpt } from '../../../shared/text';
+import type { NotificationType } from '../../../shared/schemas/notifications';
+import type { Database } from '../../db/client';
+import { notifications } from '../../db/schema';
+import { announce } from './events';
+
+// Notification rows are written in the transaction of their event, so they exist exactly when it does. Each is
+// `insert … on conflict (user_id, event_key) do nothing`: an event told twice (a job run again) tells nobody twice.
+
+type Executor = Pick<Database, 'execute' | 'insert' | 'update'>;
+
+/** A chat's email waits this long: a message read meanwhile needs none. */
+const CHAT_EMAIL_DELAY = sql`now() + interval '10 minutes'`;
+/** How much of a removed reply its author's notification recalls. */
+const REMOVED_EXCERPT_CHARS = 120;
+
+/** `a` and `b` (uuid expressions) have not blocked each other, either way round. */
+const unblocked = (a: SQL, b: SQL) =>
+  sql`not exists (select 1 from blocks bl
+    where (bl.blocker_id = ${a} and bl.blocked_id = ${b}) or (bl.blocker_id = ${b} and bl.blocked_id = ${a}))`;
+
+/** One person's notification, never to the person who acted. */
+async function notifyOne(
+  tx: Executor,
+  row: Omit<typeof notifications.$inferInsert, 'emailDueAt'> & { emailDueAt: SQL | null },
+): Promise<void> {
+  if (row.userId === row.actorId) return;
+  const inserted = await tx
+    .insert(notifications)
+    .values(row)
+    .onConflictDoNothing({ target: [notifications.userId, notifications.eventKey] })
+    .returning({ userId: notifications.userId });
+  await announce(tx, { userIds: inserted.map((r) => r.userId) });
+}
+
+/**
+ * A reply (`replierId` null: Chloe's) tells everyone who follows its question, the asker among them when they still
+ * follow it (asking follows), in one statement however many they are. Never the replier, never anyone who blocked
+ * the replier or whom the replier blocked. The asker of an anonymous question replying is nobody by name.
+ */
+export async function notifyReplied(
+  tx: Executor,
+  reply: { questionId: string; replyId: string; replierId: string | null },
+): Promise<void> {
+  const eventKey = `reply:${reply.replyId}`;
+  const replier = sql`${reply.replierId}::uuid`;
+  const result = await tx.execute<{ user_id: string }>(sql`
+    insert into notifications (user_id, type, event_key, actor_id, question_id, reply_id, email_due_at)
+    select f.user_id,
+      case when f.user_id = q.author_id then 'reply_to_my_question' else 'reply_to_followed' end,
+      ${eventKey},
+      case when q.is_anonymous and q.author_id = ${replier} then null else ${replier} end,
+      q.id, ${reply.replyId}::uuid, now()
+    from question_follows f
+    join questions q on q.id = f.question_id
+    where f.question_id = ${reply.questionId}::uuid
+      and f.user_id is distinct from ${replier}
+      and ${unblocked(sql`f.user_id`, replier)}
+    on conflict (user_id, event_key) do nothing
+    returning user_id`);
+  await announce(tx, { userIds: result.rows.map((row) => row.user_id), eventKey });
+}
+
+/** A student started a conversation: its mentor hears of it. */
+export async function notifyNewConversation(
+  tx: Executor,
+  conversation: { id: string; studentId: string; mentorId: string },
+): Promise<void> {
+  await notifyOne(tx, {
+    userId: conversation.mentorId,
+    type: 'new_conversation',
+    eventKey: `conversation:${conversation.id}`,
+    actorId: conversation.studentId,
+    conversationId: conversation.id,
+    emailDueAt: sql`now()`,
+  });
+}
+
+/**
+ * A message tells the other person of the conversation, folded: while their notification of it is unread, a further
+ * message adds to its count and brings it to the top; once read, the next message starts a new one. Its email stays
+ * due ten minutes after the first unread message, so a busy chat still sends one email. The sender's lock on the
+ * conversation orders its messages, so two never start two notifications.
+ */
+export async function notifyMessage(
+  tx: Executor,
+  message: { conversationId: string; senderId: string; recipientId: string; seq: number },
+): Promise<void> {
+  const unread = and(
+    eq(notifications.userId, message.recipientId),
+    eq(notifications.conversationId, message.conversationId),
+    eq(notifications.type, 'chat_message'),
+    isNull(notifications.readAt),
+  );
+  const bumped = await tx
+    .update(notifications)
+    .set({ count: sql`${notifications.count} + 1`, createdAt: sql`now()` })
+    .where(unread)
+    .returning({ id: notifications.id });
+  if (bumped.length > 0) {
+    await announce(tx, { userIds: [message.recipientId] });
+    return;
+  }
+  await notifyOne(tx, {
+    userId: message.recipientId,
+    type: 'chat_message',
+    eventKey: `message:${message.conversationId}:${message.seq}`,
+    actorId: message.senderId,
+    conversationId: message.conversationId,
+    emailDueAt: CHAT_EMAIL_DELAY,
+  });
+}
+
+/** An admin verified or declined a mentor's application; the decline says why. Nobody is named as deciding it. */
+export async function notifyMentorDecision(
+  tx: Executor,
+  mentorId: string,
+  decision: { verified: true } | { verified: false; reason: string },
+): Promise<void> {
+  const type: NotificationType = decision.verified ? 'mentor_verified' : 'mentor_declined';
+  await notifyOne(tx, {
+    userId: mentorId,
+    type,
+    // A person may apply again after a decline: each decision is its own event.
+    eventKey: `${type}:${Date.now()}`,
+    detail: decision.verified ? null : decision.reason,
+    emailDueAt: sql`now()`,
+  });
+}
+
+/**
+ * A moderator removed a question or reply: its author hears of it, with what it said (the row is gone), and not
+ * which moderator. A moderator removing their own post, or Chloe's, tells nobody.
+ */
+export async function notifyRemoved(
+  tx: Executor,
+  removed: {
+    kind: 'question' | 'reply';
+    id: string;
+    authorId: string | null;
+    /** The question's title, or the reply's words. */
+    text: string;
+    moderatorId: string;
+  },
+): Promise<void> {
+  if (!removed.authorId || removed.authorId === removed.moderatorId) return;
+  await notifyOne(tx, {
+    userId: removed.authorId,
+    type: 'content_removed',
+    eventKey: `${removed.kind}-removed:${removed.id}`,
+    detail: removed.kind === 'question' ? removed.text : excerpt(removed.text, REMOVED_EXCERPT_CHARS),
+    emailDueAt: sql`now()`,
+  });
+}
+
+/** Which kind of post a `content_removed` notification is about (its event key says). */
+export const removedKind = (eventKey: string): 'question' | 'reply' =>
+  eventKey.startsWith('question-removed:') ? 'question' : 'reply';
+
+/**
+ * A new report tells the admins (not the one who filed it) that the queue needs them: at most one notification an
+ * hour each, and none while they have one unread. Its key is the hour's number since 1970. No email is due for it
+ * (`emailDueAt` null): admins work from the dashboard's queue.
+ */
+export async function notifyAdminsOfReport(tx: Executor, reporterId: string): Promise<void> {
+  const result = await tx.execute<{ user_id: string; event_key: string }>(sql`
+    insert into notifications (user_id, type, event_key)
+    select u.id, 'new_reports', 'reports:' || floor(extract(epoch from now()) / 3600)::bigint
+    from users u
+    where u.role = 'admin' and u.id <> ${reporterId}::uuid
+      and not exists (select 1 from notifications n
+        where n.user_id = u.id and n.type = 'new_reports' and n.read_at is null)
+    on conflict (user_id, event_key) do nothing
+    returning user_id, event_key`);
+  const [first] = result.rows;
+  if (first)
+    await announce(tx, { userIds: result.rows.map((row) => row.user_id), eventKey: first.event_key });
+}
