@@ -1,4 +1,4 @@
-import { Bookmark, Heart, MessageSquare, Mic, Share2 } from 'lucide-react';
+import { Bell, BellRing, Bookmark, Heart, MessageSquare, Mic, Share2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { CATEGORIES } from '../../shared/categories';
 import type { Question } from '../../shared/schemas/questions';
@@ -9,7 +9,7 @@ import { excerpt } from '../../shared/text';
 import { initials, relativeTime } from '../lib/format';
 import { useTranslation } from '../lib/i18n';
 import { markdownText } from '../lib/markdown-text';
-import { useBookmark, useLike } from '../lib/questions';
+import { useBookmark, useFollow, useLike } from '../lib/questions';
 import { toast } from '../lib/toast';
 import { Badge } from './ui/card';
 import { useLoginRequired } from './use-login-required';
@@ -65,7 +65,7 @@ export function AuthorLine({ author, createdAt }: { author: Question['author']; 
   );
 }
 
-/** Like, reply count, share and save: the same on a card and on the question page. */
+/** Like, reply count, share, follow and save: the same on a card and on the question page. */
 export function QuestionActions({
   question,
   showReplies = true,
@@ -82,6 +82,11 @@ export function QuestionActions({
     onSuccess: (result) =>
       toast({ title: t(result.bookmarked ? 'question.addedToBookmarks' : 'question.removedFromBookmarks') }),
   });
+  const follow = useFollow({
+    meta: { errorTitle: 'question.actionFailed' },
+    onSuccess: (result) =>
+      toast({ title: t(result.following ? 'question.followed' : 'question.unfollowed') }),
+  });
   const button =
     'inline-flex h-10 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100 disabled:opacity-60';
 
@@ -92,6 +97,10 @@ export function QuestionActions({
   const onBookmark = () => {
     if (!user) return loginRequired('question.loginToBookmark');
     bookmark.mutate({ id: question.id, bookmarked: !question.bookmarked });
+  };
+  const onFollow = () => {
+    if (!user) return loginRequired('question.loginToFollow');
+    follow.mutate({ id: question.id, following: !question.followed });
   };
   const onShare = async () => {
     const url = `${window.location.origin}/questions/${question.id}`;
@@ -131,26 +140,52 @@ export function QuestionActions({
       {showReplies && (
         <Link to={`/questions/${question.id}`} className={button}>
           <MessageSquare aria-hidden="true" className="h-5 w-5" />
-          <span>{t('question.replies', { count: question.replyCount })}</span>
+          {/* On a phone the count alone, as for likes, so the row (with Follow) stays on one line. */}
+          <span aria-hidden="true" className="sm:hidden">
+            {question.replyCount}
+          </span>
+          <span className="sr-only sm:not-sr-only">
+            {t('question.replies', { count: question.replyCount })}
+          </span>
         </Link>
       )}
       <button type="button" className={button} onClick={() => void onShare()}>
         <Share2 aria-hidden="true" className="h-5 w-5" />
         <span className="sr-only sm:not-sr-only">{t('question.share')}</span>
       </button>
-      <button
-        type="button"
-        className={cn(button, 'ml-auto')}
-        onClick={onBookmark}
-        disabled={bookmark.isPending}
-        aria-pressed={question.bookmarked}
-        aria-label={t(question.bookmarked ? 'question.unbookmark' : 'question.bookmark')}
-      >
-        <Bookmark
-          aria-hidden="true"
-          className={cn('h-5 w-5', question.bookmarked && 'fill-brand-700 text-brand-700')}
-        />
-      </button>
+      {/* Follow and save wrap together, to the right, when a long name leaves no room on the line. */}
+      <div className="ml-auto flex items-center gap-1">
+        {/* The name says the state, as the bell does; on a phone's card only the bell shows, for room. */}
+        <button
+          type="button"
+          className={button}
+          onClick={onFollow}
+          disabled={follow.isPending}
+          aria-pressed={question.followed}
+        >
+          {question.followed ? (
+            <BellRing aria-hidden="true" className="h-5 w-5 fill-brand-700 text-brand-700" />
+          ) : (
+            <Bell aria-hidden="true" className="h-5 w-5" />
+          )}
+          <span className={cn(showReplies && 'sr-only sm:not-sr-only')}>
+            {t(question.followed ? 'question.following' : 'question.follow')}
+          </span>
+        </button>
+        <button
+          type="button"
+          className={button}
+          onClick={onBookmark}
+          disabled={bookmark.isPending}
+          aria-pressed={question.bookmarked}
+          aria-label={t(question.bookmarked ? 'question.unbookmark' : 'question.bookmark')}
+        >
+          <Bookmark
+            aria-hidden="true"
+            className={cn('h-5 w-5', question.bookmarked && 'fill-brand-700 text-brand-700')}
+          />
+        </button>
+      </div>
     </div>
   );
 }

@@ -26,14 +26,18 @@ function postPath({ kind, id }: Post): string {
   return kind === 'question' ? `/api/questions/${id}` : `/api/replies/${id}`;
 }
 
+/** The key of a question being asked: the live feed leaves the reader's own new question out of its count. */
+export const ASK_QUESTION = ['questions', 'ask'] as const;
+
 export function useAskQuestion(config: MutationConfig<QuestionDetail, CreateQuestionInput> = {}) {
   const invalidate = useInvalidateQuestions();
-  return useMutation(
-    withConfig(config, {
+  return useMutation({
+    ...withConfig(config, {
       mutationFn: (input) => api<QuestionDetail>('/api/questions', { method: 'POST', body: input }),
       onSuccess: invalidate,
     }),
-  );
+    mutationKey: ASK_QUESTION,
+  });
 }
 
 /** Adds a recorded voice note to a question just posted. */

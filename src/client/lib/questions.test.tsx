@@ -6,7 +6,7 @@ import type { Question, QuestionDetail, QuestionList } from '../../shared/schema
 import { json, sampleQuestion, stubFetch } from '../test/helpers';
 import { createQueryClient } from './query';
 import { useDeletePost, useReport } from './posts';
-import { questionKeys, useLike } from './questions';
+import { questionKeys, useFollow, useLike } from './questions';
 
 const other: Question = { ...sampleQuestion, id: 'q2' };
 
@@ -49,6 +49,28 @@ describe('question mutations', () => {
     expect(client.getQueryData(questionKeys.mine('saved', 'en'))).toEqual({
       questions: [{ ...sampleQuestion, liked: true, upvotes: 3 }],
     });
+  });
+
+  it('a follow shows in every cached copy before the server answers, and goes back if it refuses', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    stubFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const client = createQueryClient();
+    client.setQueryData<InfiniteData<QuestionList>>(feedKey, {
+      pages: [{ questions: [sampleQuestion, other], urgent: [], nextCursor: null }],
+      pageParams: [undefined],
+    });
+    client.setQueryData<QuestionDetail>(detailKey, { ...sampleQuestion, replies: [] });
+    const followed = () => [
+      client.getQueryData<InfiniteData<QuestionList>>(feedKey)!.pages[0]!.questions.map((q) => q.followed),
+      client.getQueryData<QuestionDetail>(detailKey)!.followed,
+    ];
+
+    const { result } = renderHook(() => useFollow(), { wrapper: withClient(client) });
+    act(() => result.current.mutate({ id: 'q1', following: true }));
+    await waitFor(() => expect(followed()).toEqual([[true, false], true]));
+    act(() => answer(json(403, { error: 'Sign in first.', code: 'FORBIDDEN' })));
+    await waitFor(() => expect(result.current.isError).toBe(true));
+    expect(followed()).toEqual([[false, false], false]);
   });
 
   it('a deletion refetches the question lists, then runs what the screen adds', async () => {

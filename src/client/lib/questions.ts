@@ -90,6 +90,23 @@ export function useFeed(params: FeedParams) {
   return useInfiniteQuery(feedQuery(params, locale, user?.id ?? null));
 }
 
+/**
+ * Shows a feed's newest again: only its first page is fetched, the ones after it load as the reader scrolls down
+ * once more. The cards stay on screen until the fresh page replaces them.
+ */
+export function useShowFeedTop(params: FeedParams) {
+  const { locale } = useTranslation();
+  const { user } = useAuth();
+  const client = useQueryClient();
+  return () => {
+    const { queryKey } = feedQuery(params, locale, user?.id ?? null);
+    client.setQueryData(queryKey, (data) =>
+      data ? { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) } : data,
+    );
+    return client.refetchQueries({ queryKey, exact: true });
+  };
+}
+
 export function useQuestion(id: string) {
   const { locale } = useTranslation();
   const { user } = useAuth();
@@ -159,4 +176,23 @@ export function useBookmark(config: MutationConfig<Bookmark, { id: string; bookm
       },
     }),
   );
+}
+
+type Follow = { following: boolean };
+
+/**
+ * Follows a question (its new replies are notified) or stops. The toggle shows the new state at once, so a slow
+ * connection does not leave a tap looking ignored, and goes back if the server refuses.
+ */
+export function useFollow(config: MutationConfig<Follow, { id: string; following: boolean }> = {}) {
+  const client = useQueryClient();
+  return useMutation({
+    ...withConfig(config, {
+      mutationFn: (vars) =>
+        api<Follow>(`/api/questions/${vars.id}/follow`, { method: vars.following ? 'PUT' : 'DELETE' }),
+      onSuccess: (result, vars) => patchQuestion(client, vars.id, { followed: result.following }),
+    }),
+    onMutate: (vars) => patchQuestion(client, vars.id, { followed: vars.following }),
+    onError: (_error, vars) => patchQuestion(client, vars.id, { followed: !vars.following }),
+  });
 }

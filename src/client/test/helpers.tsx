@@ -42,6 +42,7 @@ export const sampleQuestion: Question = {
   hasVoiceNote: false,
   liked: false,
   bookmarked: false,
+  followed: false,
   isOwn: false,
 };
 

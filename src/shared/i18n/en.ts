@@ -143,6 +143,8 @@ export const en = {
     sosText:
       'If someone is in danger, call 000 now. Free 24/7 support: Lifeline 13 11 14. Free interpreter: TIS National 131 450.',
     questionsLabel: 'Questions',
+    newQuestions_one: '{{count}} new question',
+    newQuestions_other: '{{count}} new questions',
   },
   question: {
     tags: 'Tags',
@@ -202,6 +204,12 @@ export const en = {
     deleteReplyConfirm: 'Delete this reply? This cannot be undone.',
     deleted: 'Deleted',
     deleteFailed: 'Could not delete',
+    follow: 'Follow',
+    following: 'Following',
+    loginToFollow: 'Please sign in to follow questions',
+    followed: 'You’ll hear about new replies',
+    unfollowed: 'You won’t hear about new replies any more',
+    newReply: 'New reply from {{name}}',
   },
   time: {
     justNow: 'just now',

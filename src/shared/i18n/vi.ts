@@ -144,6 +144,8 @@ export const vi: Resources = {
     sosText:
       'Nếu có người đang gặp nguy hiểm, hãy gọi 000 ngay. Hỗ trợ miễn phí 24/7: Lifeline 13 11 14. Thông dịch miễn phí: TIS National 131 450.',
     questionsLabel: 'Câu hỏi',
+    newQuestions_one: '{{count}} câu hỏi mới',
+    newQuestions_other: '{{count}} câu hỏi mới',
   },
   question: {
     tags: 'Thẻ',
@@ -203,6 +205,12 @@ export const vi: Resources = {
     deleteReplyConfirm: 'Xóa câu trả lời này? Không thể hoàn tác.',
     deleted: 'Đã xóa',
     deleteFailed: 'Không xóa được',
+    follow: 'Theo dõi',
+    following: 'Đang theo dõi',
+    loginToFollow: 'Vui lòng đăng nhập để theo dõi câu hỏi',
+    followed: 'Bạn sẽ được báo khi có câu trả lời mới',
+    unfollowed: 'Bạn sẽ không được báo về câu trả lời mới nữa',
+    newReply: 'Câu trả lời mới từ {{name}}',
   },
   time: {
     justNow: 'vừa xong',

@@ -1,5 +1,5 @@
-import { Phone, Search, X } from 'lucide-react';
-import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Phone, X } from 'lucide-react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CATEGORY_SLUGS, type CategorySlug } from '../../../shared/categories';
 import { CRISIS_LINES } from '../../../shared/constants';
@@ -9,13 +9,14 @@ import { Page } from '../../components/page';
 import { QuestionCard, QuestionCardSkeleton } from '../../components/question-card';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { inputClasses } from '../../components/ui/field';
 import { useAuth } from '../../lib/auth';
 import { cn } from '../../lib/cn';
 import { useDrawnInSteps } from '../../lib/drawn-in-steps';
 import { formatNumber } from '../../lib/format';
 import { useTranslation, withTexts } from '../../lib/i18n';
-import { useCategories, useFeed } from '../../lib/questions';
+import { useFeed, useShowFeedTop, type FeedParams } from '../../lib/questions';
+import { CategoryChips, SearchBox } from './feed-filters';
+import { NewQuestionsButton, useHeaderHeight, useNewQuestions } from './new-questions';
 
 /** The Ask dialog (with its form validation) loads when it is first opened. */
 const AskDialog = lazy(() => withTexts(import('./ask-dialog')).then((m) => ({ default: m.AskDialog })));
@@ -24,81 +25,6 @@ const AUTO_LOAD_PAGES = 3;
 
 function asCategory(value: string | null): CategorySlug | undefined {
   return (CATEGORY_SLUGS as readonly string[]).includes(value ?? '') ? (value as CategorySlug) : undefined;
-}
-
-function CategoryChips({
-  selected,
-  onSelect,
-}: {
-  selected?: CategorySlug;
-  onSelect: (slug?: CategorySlug) => void;
-}) {
-  const { t } = useTranslation();
-  const { data } = useCategories();
-  const chip = (active: boolean) =>
-    cn(
-      'inline-flex h-9 items-center gap-1.5 rounded-full border px-3 text-sm font-medium whitespace-nowrap',
-      active
-        ? 'border-brand-700 bg-brand-700 text-white'
-        : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50',
-    );
-  return (
-    <nav aria-label={t('feed.topicsLabel')} className="-mx-4 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0">
-      <ul className="flex gap-2 sm:flex-wrap">
-        <li>
-          <button
-            type="button"
-            className={chip(!selected)}
-            aria-pressed={!selected}
-            onClick={() => onSelect()}
-          >
-            {t('feed.allTopics')}
-            {data && <span className="opacity-80">{data.total}</span>}
-          </button>
-        </li>
-        {data?.categories.map((category) => (
-          <li key={category.slug}>
-            <button
-              type="button"
-              className={chip(selected === category.slug)}
-              aria-pressed={selected === category.slug}
-              onClick={() => onSelect(category.slug as CategorySlug)}
-            >
-              {category.name}
-              <span className="opacity-80">{category.count}</span>
-            </button>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
-}
-
-function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
-  const { t } = useTranslation();
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    onSearch(String(new FormData(event.currentTarget).get('q') ?? '').trim());
-  };
-  return (
-    <form role="search" onSubmit={onSubmit} className="flex gap-2" key={value}>
-      <label htmlFor="feed-search" className="sr-only">
-        {t('feed.searchLabel')}
-      </label>
-      <input
-        id="feed-search"
-        name="q"
-        type="search"
-        defaultValue={value}
-        maxLength={200}
-        placeholder={t('feed.searchPlaceholder')}
-        className={inputClasses}
-      />
-      <Button type="submit" variant="secondary" aria-label={t('feed.search')}>
-        <Search aria-hidden="true" className="h-5 w-5" />
-      </Button>
-    </form>
-  );
 }
 
 /** The lane shows this many urgent questions until the reader asks for all of them. */
@@ -182,8 +108,28 @@ export function FeedPage({ sort }: { sort: 'trending' | 'latest' }) {
   const category = asCategory(params.get('category'));
   const q = params.get('q')?.trim() || undefined;
   const [asking, setAsking] = useState(false);
-  const feed = useFeed({ sort, category, q });
+  const shownList: FeedParams = { sort, category, q };
+  const feed = useFeed(shownList);
   const sentinel = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLElement>(null);
+  const listTitle = useRef<HTMLHeadingElement>(null);
+
+  const shown = useMemo(
+    () =>
+      new Set(feed.data?.pages.flatMap((page) => [...page.urgent, ...page.questions].map(({ id }) => id))),
+    [feed.data],
+  );
+  const newQuestions = useNewQuestions(shownList, shown);
+  const showFeedTop = useShowFeedTop(shownList);
+  const headerHeight = useHeaderHeight();
+  // The reader asked for the new ones: the list starts again from its newest, at the top of the screen, and
+  // focus goes to its heading, so a screen reader and the keyboard go on from there.
+  const showNewQuestions = () => {
+    newQuestions.clear();
+    void showFeedTop();
+    listTitle.current?.focus({ preventScroll: true });
+    list.current?.scrollIntoView({ block: 'start' });
+  };
 
   const update = (changes: Record<string, string | undefined>) => {
     const next = new URLSearchParams(params);
@@ -261,30 +207,42 @@ export function FeedPage({ sort }: { sort: 'trending' | 'latest' }) {
             pushing the skeletons down, which would count as a layout shift. */}
         <section
           key={pending ? 'loading' : 'loaded'}
-          aria-label={t('feed.questionsLabel')}
+          ref={list}
+          aria-labelledby="feed-list-title"
           aria-busy={pending}
-          className="space-y-3"
+          style={{ scrollMarginTop: `calc(${headerHeight}px + 1rem)` }}
         >
-          {pending && [0, 1, 2].map((n) => <QuestionCardSkeleton key={n} />)}
-          {feed.isError && <LoadFailed text={t('feed.loadError')} onRetry={() => void feed.refetch()} />}
-          {empty && (
-            <Card className="text-center">
-              <h2 className="text-xl font-bold text-slate-900">{t('feed.emptyTitle')}</h2>
-              <p className="mt-2 text-slate-700">{q ? t('feed.emptySearch') : t('feed.emptyText')}</p>
-              <div className="mt-4">
-                {user ? (
-                  <Button onClick={() => setAsking(true)}>{t('feed.askFirst')}</Button>
-                ) : (
-                  <Link to="/signup" className={buttonClasses('primary')}>
-                    {t('feed.join')}
-                  </Link>
-                )}
-              </div>
-            </Card>
-          )}
-          {questions.slice(0, drawn).map((question) => (
-            <QuestionCard key={question.id} question={question} />
-          ))}
+          {/* Between the page's h1 and the cards' h3 titles. */}
+          <h2 id="feed-list-title" ref={listTitle} tabIndex={-1} className="sr-only">
+            {t('feed.questionsLabel')}
+          </h2>
+          <NewQuestionsButton
+            count={newQuestions.count}
+            onShow={showNewQuestions}
+            headerHeight={headerHeight}
+          />
+          <div className="space-y-3">
+            {pending && [0, 1, 2].map((n) => <QuestionCardSkeleton key={n} />)}
+            {feed.isError && <LoadFailed text={t('feed.loadError')} onRetry={() => void feed.refetch()} />}
+            {empty && (
+              <Card className="text-center">
+                <h3 className="text-xl font-bold text-slate-900">{t('feed.emptyTitle')}</h3>
+                <p className="mt-2 text-slate-700">{q ? t('feed.emptySearch') : t('feed.emptyText')}</p>
+                <div className="mt-4">
+                  {user ? (
+                    <Button onClick={() => setAsking(true)}>{t('feed.askFirst')}</Button>
+                  ) : (
+                    <Link to="/signup" className={buttonClasses('primary')}>
+                      {t('feed.join')}
+                    </Link>
+                  )}
+                </div>
+              </Card>
+            )}
+            {questions.slice(0, drawn).map((question) => (
+              <QuestionCard key={question.id} question={question} />
+            ))}
+          </div>
         </section>
 
         <div ref={sentinel} className="flex justify-center py-2">

@@ -1,9 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../shared/schemas/auth';
 import type { QuestionDetail } from '../../../shared/schemas/questions';
+import { FakeWebSocket } from '../../test/fake-socket';
 import { json, renderWithApp, sampleQuestion, sampleUser, stubFetch } from '../../test/helpers';
 import { QuestionPage } from './question-page';
 
@@ -24,11 +25,11 @@ const question: QuestionDetail = {
   ],
 };
 
-/** The question and the signed-in member; `write` answers every POST. */
-function serve(write: (url: string, body: unknown) => Response) {
+/** The question (`shown()`, as it is now) and the signed-in member; `write` answers every other call. */
+function serve(write: (url: string, body: unknown) => Response | Promise<Response>, shown = () => question) {
   return stubFetch((url, body) => {
     if (url === '/api/auth/me') return json(200, { user: sampleUser });
-    if (url === '/api/questions/q1') return json(200, question);
+    if (url === '/api/questions/q1') return json(200, shown());
     return write(url, body);
   });
 }
@@ -46,6 +47,11 @@ const posts = (fetch: ReturnType<typeof serve>) =>
   fetch.mock.calls
     .filter(([, init]) => init?.method === 'POST')
     .map(([url, init]) => [String(url), JSON.parse(String(init!.body)) as unknown]);
+
+beforeEach(() => {
+  FakeWebSocket.instances = [];
+  vi.stubGlobal('WebSocket', FakeWebSocket);
+});
 
 beforeAll(() => {
   // jsdom has no modal dialogs.
@@ -125,5 +131,118 @@ describe('question page: reports', () => {
     );
     expect(dialog).toHaveAttribute('open');
     expect(within(dialog).getByRole('button', { name: 'Send report' })).toBeEnabled();
+  });
+});
+
+describe('question page: live replies', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const reply = (id: string, content: string, isOwn = false) => ({
+    ...question.replies[0]!,
+    id,
+    content,
+    isOwn,
+    author: { displayName: isOwn ? 'Lan' : 'Bao', role: 'student' as const },
+  });
+
+  /** The server says a reply was posted, once the page watches the question. */
+  async function replyPosted(questionId: string, replyId: string) {
+    const socket = FakeWebSocket.latest();
+    await waitFor(() => expect(socket.sent).toContainEqual({ type: 'watch', topic: 'question:q1' }));
+    act(() => socket.receive({ type: 'reply_posted', questionId, replyId }));
+  }
+
+  it("shows someone's new reply in place and says so, keeping the reader's draft", async () => {
+    let current = question;
+    const fetch = serve(
+      () => json(404, {}),
+      () => current,
+    );
+    renderQuestion(sampleUser);
+    await userEvent.type(await screen.findByLabelText('Your reply'), 'Half-written');
+    act(() => FakeWebSocket.latest().open());
+    const reads = () => fetch.mock.calls.filter(([url]) => url === '/api/questions/q1').length;
+
+    // Another question's reply changes nothing here.
+    await replyPosted('q2', 'r9');
+    expect(reads()).toBe(1);
+
+    current = { ...question, replyCount: 2, replies: [...question.replies, reply('r2', 'Call the ATO.')] };
+    await replyPosted('q1', 'r2');
+    expect(await screen.findByText('Call the ATO.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Replies (2)' })).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    const region = screen.getByText('New reply from Bao').closest('[aria-live="polite"]');
+    expect(region).not.toBeNull();
+    expect(screen.getByLabelText('Your reply')).toHaveValue('Half-written');
+  });
+
+  it("does not announce the reader's own reply, which its form already confirms", async () => {
+    let current = question;
+    serve(
+      () => json(404, {}),
+      () => current,
+    );
+    renderQuestion(sampleUser);
+    await screen.findByText('Apply on the ATO website.');
+    act(() => FakeWebSocket.latest().open());
+
+    current = { ...question, replyCount: 2, replies: [...question.replies, reply('r3', 'Mine.', true)] };
+    await replyPosted('q1', 'r3');
+    expect(await screen.findByText('Mine.')).toBeInTheDocument();
+    expect(screen.queryByText(/New reply/)).not.toBeInTheDocument();
+  });
+});
+
+describe('question page: follow', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('follows at once, and goes back if the server refuses', async () => {
+    let refuse: (response: Response) => void = () => undefined;
+    const fetch = serve((url) =>
+      url === '/api/questions/q1/follow'
+        ? new Promise<Response>((resolve) => (refuse = resolve))
+        : json(404, {}),
+    );
+    renderQuestion(sampleUser);
+    await userEvent.click(await screen.findByRole('button', { name: 'Follow', pressed: false }));
+
+    // Shown before the server answers.
+    expect(screen.getByRole('button', { name: 'Following', pressed: true })).toBeInTheDocument();
+    expect(fetch).toHaveBeenCalledWith(
+      '/api/questions/q1/follow',
+      expect.objectContaining({ method: 'PUT' }),
+    );
+    act(() => refuse(json(500, { error: 'Try again later.', code: 'INTERNAL' })));
+    expect(await screen.findByRole('button', { name: 'Follow', pressed: false })).toBeInTheDocument();
+    expect(screen.getByTestId('toast')).toHaveTextContent('Something went wrong / Try again later.');
+  });
+
+  it('unfollows with DELETE and says so', async () => {
+    const fetch = serve(
+      (url) => (url === '/api/questions/q1/follow' ? json(200, { following: false }) : json(404, {})),
+      () => ({ ...question, followed: true }),
+    );
+    renderQuestion(sampleUser);
+    await userEvent.click(await screen.findByRole('button', { name: 'Following', pressed: true }));
+
+    await waitFor(() =>
+      expect(screen.getByTestId('toast')).toHaveTextContent('You will no longer be told of new replies'),
+    );
+    expect(fetch).toHaveBeenCalledWith(
+      '/api/questions/q1/follow',
+      expect.objectContaining({ method: 'DELETE' }),
+    );
+    expect(screen.getByRole('button', { name: 'Follow', pressed: false })).toBeInTheDocument();
+  });
+
+  it('asks a visitor to sign in, as liking does', async () => {
+    const fetch = serve(() => json(404, {}));
+    renderQuestion(null);
+    await userEvent.click(await screen.findByRole('button', { name: 'Follow' }));
+    expect(screen.getByTestId('toast')).toHaveTextContent(
+      'Login required / Please sign in to follow questions',
+    );
+    expect(fetch).not.toHaveBeenCalledWith('/api/questions/q1/follow', expect.anything());
   });
 });

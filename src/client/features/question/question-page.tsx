@@ -15,7 +15,8 @@ export function QuestionPage() {
   const { id = '' } = useParams();
   const query = useQuestion(id);
 
-  if (query.isPending) {
+  // A question on screen stays there when fetching it again fails (its replies are fetched again as they come).
+  if (query.data === undefined && !query.isError) {
     return (
       <div className="mx-auto max-w-3xl space-y-4 px-4 py-8" aria-busy="true">
         <Skeleton className="h-8 w-3/4" />
@@ -24,7 +25,7 @@ export function QuestionPage() {
       </div>
     );
   }
-  if (query.isError) {
+  if (query.data === undefined) {
     const missing = isMissingQuestion(query.error);
     return (
       <Page title={missing ? t('notFound.title') : t('feed.loadError')} width="medium">

@@ -6,6 +6,7 @@ import { useAuth } from '../../lib/auth';
 import { cn } from '../../lib/cn';
 import { useTranslation } from '../../lib/i18n';
 import { DeleteButton } from './delete-button';
+import { useLiveReplies } from './live-replies';
 import { ReplyForm } from './reply-form';
 import { ReportButton } from './report-button';
 
@@ -47,14 +48,25 @@ function ReplyItem({ reply }: { reply: Reply }) {
   );
 }
 
-/** The replies to a question, and the form to add one. */
+/** The replies to a question, as they come, and the form to add one. */
 export function Replies({ question }: { question: QuestionDetail }) {
   const { t } = useTranslation();
+  const arrived = useLiveReplies(question);
   return (
     <section aria-labelledby="replies-title" className="mt-8">
       <h2 id="replies-title" className="text-xl font-semibold text-slate-900">
         {t('question.repliesTitle')} ({question.replyCount})
       </h2>
+      {/* Each reply that comes is a new line in the region, so the next one is read even if its words are the same. */}
+      <p aria-live="polite" className="sr-only">
+        {arrived && (
+          <span key={arrived.id}>
+            {arrived.isAiReply
+              ? t('question.chloeReplied')
+              : t('question.newReply', { name: arrived.author?.displayName ?? t('question.anonymous') })}
+          </span>
+        )}
+      </p>
       {question.replies.length === 0 ? (
         <p className="mt-2 text-slate-700">{t('question.noReplies')}</p>
       ) : (

@@ -1,0 +1,29 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { QuestionDetail, Reply } from '../../../shared/schemas/questions';
+import { questionKeys } from '../../lib/questions';
+import { useRealtimeConnect, useRealtimeFrames, useWatch } from '../../lib/realtime';
+
+/**
+ * Keeps a question's replies current while its page is open: a reply posted (a person's or Chloe's) is fetched
+ * with the question, and shows in place; the reply form is left alone, so a draft stays. Returns the newest reply
+ * heard of that someone else wrote, for the page to announce; the reader's own is announced by its form.
+ */
+export function useLiveReplies(question: QuestionDetail): Reply | undefined {
+  const client = useQueryClient();
+  const [heard, setHeard] = useState<string[]>([]);
+  const refetch = () => client.invalidateQueries({ queryKey: questionKeys.anyDetail(question.id) });
+
+  useWatch(`question:${question.id}`);
+  useRealtimeFrames((frame) => {
+    if (frame.type !== 'reply_posted' || frame.questionId !== question.id) return;
+    setHeard((ids) => [...ids, frame.replyId]);
+    void refetch();
+  });
+  // Replies posted while the socket was down were not heard of: the page catches up without a word.
+  useRealtimeConnect(({ reconnect }) => {
+    if (reconnect) void refetch();
+  });
+
+  return question.replies.findLast((reply) => heard.includes(reply.id) && !reply.isOwn);
+}
