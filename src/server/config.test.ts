@@ -145,6 +145,36 @@ describe('loadConfig errors', () => {
     expect(() => loadConfig({ AI_BASE_URL: 'ftp://models.example' })).toThrow(/AI_BASE_URL: /);
   });
 
+  it('reads the VAPID keys as a pair, and a mailto: or https: subject', () => {
+    // Made by `npx web-push generate-vapid-keys`.
+    const publicKey =
+      'BFuZ_zYo75MoeYE2W4IkBqC0X3nZBRgBFWHrHYIvVLTTuyZyjmW6ZshPN2MOWQjBs5bTr2oeitXWgyzsO8VfnTE';
+    const privateKey = 'DHtIrkmAIQ5nNUI_boAx5kJS88BI5CKDs6W4dFFTtNI';
+    const pair = { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey };
+    expect(loadConfig(pair).push).toEqual({
+      keys: { publicKey, privateKey },
+      subject: 'mailto:no-reply@localhost',
+    });
+    expect(loadConfig({}).push.keys).toBeUndefined();
+    expect(loadConfig({ VAPID_SUBJECT: 'https://mentorme.example/contact' }).push.subject).toBe(
+      'https://mentorme.example/contact',
+    );
+    expect(loadConfig({ CONTACT_EMAIL: 'hello@mentorme.example' }).push.subject).toBe(
+      'mailto:hello@mentorme.example',
+    );
+    expect(loadConfig({ PUBLIC_URL: 'https://mentorme.example', ...NO_MAIL }).push.subject).toBe(
+      'https://mentorme.example',
+    );
+
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: publicKey })).toThrow(/^ {2}VAPID_PRIVATE_KEY: required/m);
+    expect(() => loadConfig({ VAPID_PRIVATE_KEY: privateKey })).toThrow(/^ {2}VAPID_PUBLIC_KEY: required/m);
+    expect(() => loadConfig({ ...pair, VAPID_PUBLIC_KEY: privateKey })).toThrow(/^ {2}VAPID_PUBLIC_KEY: /m);
+    expect(() => loadConfig({ ...pair, VAPID_PRIVATE_KEY: 'not+base64url' })).toThrow(
+      /^ {2}VAPID_PRIVATE_KEY: /m,
+    );
+    expect(() => loadConfig({ VAPID_SUBJECT: 'http://mentorme.example' })).toThrow(/^ {2}VAPID_SUBJECT: /m);
+  });
+
   it('names every wrong variable at once', () => {
     expect(() => loadConfig({ PORT: 'abc', CONTACT_EMAIL: 'nope' })).toThrow(/PORT: [\s\S]*CONTACT_EMAIL: /);
   });

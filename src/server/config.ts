@@ -21,6 +21,13 @@ const optionalText = z
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
+/** A VAPID key as web-push and browsers take it: URL-safe base64 of `bytes` bytes (a P-256 point or scalar). */
+const vapidKey = (bytes: number, what: string) =>
+  optionalText.refine(
+    (v) => v === undefined || (/^[\w-]+$/.test(v) && Buffer.from(v, 'base64url').length === bytes),
+    `must be the URL-safe base64 ${what} that \`npx web-push generate-vapid-keys\` prints`,
+  );
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
@@ -50,6 +57,13 @@ const envSchema = z.object({
     .pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// address' }).optional()),
   MAIL_FROM: optionalText,
   MAIL_DISABLED: bool(false),
+  VAPID_PUBLIC_KEY: vapidKey(65, 'public key'),
+  VAPID_PRIVATE_KEY: vapidKey(32, 'private key'),
+  VAPID_SUBJECT: z
+    .string()
+    .optional()
+    .transform((v) => (v?.trim() ? v.trim() : undefined))
+    .pipe(z.url({ protocol: /^(https|mailto)$/, error: 'must be a mailto: or https: address' }).optional()),
   AI_BASE_URL: optionalUrl,
   AI_API_KEY: optionalText,
   AI_MODEL: optionalText,
@@ -94,6 +108,11 @@ export type Config = {
    * none is written or sent (MAIL_DISABLED=true, said on purpose).
    */
   mail: { url: string | undefined; from: string; disabled: boolean; dir: string };
+  /**
+   * Web push. `keys`: the VAPID key pair from the environment; undefined: one made at the first start and kept in
+   * the database. `subject`: how push services reach the operator (a mailto: or https: address).
+   */
+  push: { keys: { publicKey: string; privateKey: string } | undefined; subject: string };
   /** Where the links in emails lead: PUBLIC_URL, or this machine's address. */
   linkBase: string;
   /** Chloe's model; undefined: the offline guide. */
@@ -121,6 +140,16 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
+/**
+ * Push services reach the operator through the VAPID subject: the contact address, else the public site when it is
+ * https, else no-reply at its host.
+ */
+function pushSubject(contactEmail: string | undefined, linkBase: string): string {
+  if (contactEmail) return `mailto:${contactEmail}`;
+  const url = new URL(linkBase);
+  return url.protocol === 'https:' ? url.origin : `mailto:no-reply@${url.hostname}`;
+}
+
 /** Parses the environment once. A wrong value names the variable and stops the start. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -137,6 +166,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'Invalid configuration:\n  MAIL_URL: required when PUBLIC_URL is set, so that password resets and email confirmations reach people (or set MAIL_DISABLED=true to send no email)\nSee .env.example for every setting.',
     );
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    const missing = e.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';
+    throw new ConfigError(
+      `Invalid configuration:\n  ${missing}: required with the other VAPID key (set both, or neither and the app makes its own)\nSee .env.example for every setting.`,
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const linkBase = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
@@ -161,6 +196,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       from: e.MAIL_FROM ?? `Mentor Me <no-reply@${new URL(linkBase).hostname}>`,
       disabled: e.MAIL_DISABLED ?? false,
       dir: path.join(dataDir, 'mail'),
+    },
+    push: {
+      keys:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : undefined,
+      subject: e.VAPID_SUBJECT ?? pushSubject(e.CONTACT_EMAIL, linkBase),
     },
     linkBase,
     ai: e.AI_BASE_URL ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL! } : undefined,

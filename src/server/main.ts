@@ -9,8 +9,10 @@ import { loadKnowledge, syncKnowledge } from './db/seed/knowledge';
 import { ChloeReplier } from './modules/ai/jobs';
 import { chatProvider } from './modules/ai/providers';
 import { StatusChecker } from './modules/government/status';
-import { MailSender } from './modules/mail/outbox';
+import { createOutbox, MailSender } from './modules/mail/outbox';
 import { configuredTransport } from './modules/mail/transport';
+import { NotificationMailer } from './modules/notifications/email';
+import { PushSender, vapidKeys } from './modules/notifications/push';
 import { seedCategories } from './modules/questions/categories';
 import { pruneExpiredSessions } from './plugins/auth';
 
@@ -27,6 +29,7 @@ async function main() {
   }
 
   const log = (message: string) => console.log(`[mentor-me] ${message}`);
+  const logError = (message: string, error?: unknown) => console.error(`[mentor-me] ${message}:`, error);
   if (config.demoMode) {
     console.warn(
       config.demoModeExplicit
@@ -56,7 +59,7 @@ async function main() {
     database.db,
     provider,
     { pollMs: config.chloe.replyPollSeconds * 1000 },
-    (message, error) => console.error(`[mentor-me] ${message}:`, error),
+    logError,
   );
   const transport = configuredTransport(config);
   log(
@@ -64,18 +67,28 @@ async function main() {
       ? `Emails go to ${transport.describe}${config.mail.url ? '' : ' (set MAIL_URL to send them)'}`
       : 'Emails are off (MAIL_DISABLED=true): password resets and email confirmations are not sent',
   );
-  const sender =
-    transport &&
-    new MailSender(database.db, transport, {}, (message, error) =>
-      console.error(`[mentor-me] ${message}:`, error),
-    );
+  const sender = transport && new MailSender(database.db, transport, {}, logError);
+  const outbox = createOutbox(
+    !config.mail.disabled,
+    () => sender?.nudge(),
+    (error) => logError('An email was not queued', error),
+  );
+  // With email off (MAIL_DISABLED=true) it runs too: due notifications are marked as not emailed.
+  const mailer = new NotificationMailer(database.db, outbox, config.linkBase, {}, logError);
+  const vapid = await vapidKeys(database.db, config);
+  log(
+    config.push.keys
+      ? 'Web push uses the VAPID keys of VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY'
+      : 'Web push uses the VAPID keys kept in the database (set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY to choose them)',
+  );
+  const pusher = new PushSender(database.db, vapid, {}, logError);
   const app = await buildApp({
     config,
     db: database.db,
     statusChecker,
     chatProvider: provider,
     onQuestionPosted: () => replier.nudge(),
-    onMailQueued: () => sender?.nudge(),
+    outbox,
   });
   const pruneTimer = setInterval(
     () => void pruneExpiredSessions(database.db).catch(() => undefined),
@@ -88,7 +101,8 @@ async function main() {
   exitHook((done) => {
     clearInterval(pruneTimer);
     statusChecker.stop();
-    Promise.all([replier.stop(), sender?.stop()])
+    Promise.all([replier.stop(), mailer.stop(), pusher.stop()])
+      .then(() => sender?.stop())
       .then(() => app.close())
       .then(() => transport?.close())
       .catch((error: unknown) => app.log.error(error))
@@ -114,6 +128,8 @@ async function main() {
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   replier.start();
   sender?.start();
+  mailer.start();
+  pusher.start();
   log(`Mentor Me is running at http://${shown}:${config.port}${config.demoMode ? ' (demo mode)' : ''}`);
 }
 

@@ -254,6 +254,8 @@ export const adminEn = {
       changeEmail: 'Confirm new email',
       emailChangeNotice: 'Email change notice',
       resetPassword: 'New password link',
+      notification: 'Notification',
+      digest: 'Daily digest',
     },
   },
   declined: {

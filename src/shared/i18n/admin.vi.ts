@@ -257,6 +257,8 @@ export const adminVi: DeepStrings<typeof adminEn> = {
       changeEmail: 'Xác nhận email mới',
       emailChangeNotice: 'Thông báo đổi email',
       resetPassword: 'Liên kết đặt mật khẩu mới',
+      notification: 'Thông báo',
+      digest: 'Bản tin tổng hợp hằng ngày',
     },
   },
   declined: {

@@ -38,4 +38,53 @@ export const mailEn = {
     expiry: 'The link works once, for 60 minutes. A newer request replaces it.',
     notYou: 'If you did not ask for this, you can ignore this email: your password stays the same.',
   },
+  /**
+   * Notification emails (modules/notifications/email.ts): one line of news each, never naming who acted and never
+   * quoting a message. `title` is the question's or the chat's.
+   */
+  notification: {
+    replies_one: 'New reply to your question “{{title}}”',
+    replies_other: '{{count}} new replies to your question “{{title}}”',
+    followedReplies_one: 'New reply to “{{title}}”, a question you follow',
+    followedReplies_other: '{{count}} new replies to “{{title}}”, a question you follow',
+    newConversation: 'A student started a conversation with you: “{{title}}”',
+    chatMessages_one: 'You have an unread message in “{{title}}”',
+    chatMessages_other: 'You have {{count}} unread messages in “{{title}}”',
+    mentorVerified: 'Your mentor application was approved: students can now choose you for a chat.',
+    mentorDeclined: 'Your mentor application was not approved. Your profile says why.',
+    questionRemoved: 'A moderator removed your question “{{title}}”.',
+    replyRemoved: 'A moderator removed one of your replies.',
+    newReports: 'New reports are waiting for review.',
+    actions: {
+      question: 'Read the replies',
+      conversation: 'Open the chat',
+      profile: 'Open my profile',
+      reports: 'Review the reports',
+    },
+    why: 'You get this email because emails about this are on in your notification settings.',
+    unsubscribe: 'Stop emails like this',
+    settings: 'Notification settings',
+    /** The answer to an unsubscribe link that is damaged or was never ours. */
+    unsubscribeInvalid:
+      'This unsubscribe link is not valid. Choose your emails in your notification settings.',
+  },
+  digest: {
+    subject_one: 'Your day on Mentor Me: 1 update',
+    subject_other: 'Your day on Mentor Me: {{count}} updates',
+    intro: 'Here is what happened since your last summary.',
+    action: 'Open Mentor Me',
+    why: 'You get one summary a day because you chose the daily digest in your notification settings.',
+    unsubscribe: 'Stop all notification emails',
+  },
+  /**
+   * What a phone's lock screen shows of a push notification (modules/notifications/push.ts): nothing private
+   * unless the person chose to see titles.
+   */
+  push: {
+    reply: 'New reply on Mentor Me',
+    message: 'New message on Mentor Me',
+    conversation: 'New conversation on Mentor Me',
+    other: 'New notification on Mentor Me',
+    body: 'Open Mentor Me to see it.',
+  },
 };

@@ -37,4 +37,46 @@ export const mailVi: typeof mailEn = {
     expiry: 'Liên kết chỉ dùng được một lần, trong 60 phút. Yêu cầu mới hơn sẽ thay thế nó.',
     notYou: 'Nếu bạn không yêu cầu việc này, bạn có thể bỏ qua email này: mật khẩu của bạn vẫn giữ nguyên.',
   },
+  notification: {
+    replies_one: 'Có trả lời mới cho câu hỏi “{{title}}” của bạn',
+    replies_other: 'Có {{count}} trả lời mới cho câu hỏi “{{title}}” của bạn',
+    followedReplies_one: 'Có trả lời mới cho “{{title}}”, câu hỏi bạn đang theo dõi',
+    followedReplies_other: 'Có {{count}} trả lời mới cho “{{title}}”, câu hỏi bạn đang theo dõi',
+    newConversation: 'Một sinh viên đã bắt đầu trò chuyện với bạn: “{{title}}”',
+    chatMessages_one: 'Bạn có một tin nhắn chưa đọc trong “{{title}}”',
+    chatMessages_other: 'Bạn có {{count}} tin nhắn chưa đọc trong “{{title}}”',
+    mentorVerified:
+      'Đơn đăng ký làm người hướng dẫn của bạn đã được duyệt: giờ đây sinh viên có thể chọn trò chuyện với bạn.',
+    mentorDeclined:
+      'Đơn đăng ký làm người hướng dẫn của bạn chưa được duyệt. Lý do có trong trang cá nhân của bạn.',
+    questionRemoved: 'Người kiểm duyệt đã gỡ câu hỏi “{{title}}” của bạn.',
+    replyRemoved: 'Người kiểm duyệt đã gỡ một câu trả lời của bạn.',
+    newReports: 'Có báo cáo mới đang chờ xem xét.',
+    actions: {
+      question: 'Đọc các câu trả lời',
+      conversation: 'Mở cuộc trò chuyện',
+      profile: 'Mở trang cá nhân',
+      reports: 'Xem các báo cáo',
+    },
+    why: 'Bạn nhận được email này vì bạn đang bật email cho loại thông báo này trong phần cài đặt thông báo.',
+    unsubscribe: 'Ngừng nhận những email như thế này',
+    settings: 'Cài đặt thông báo',
+    unsubscribeInvalid:
+      'Liên kết hủy đăng ký này không hợp lệ. Bạn có thể chọn loại email muốn nhận trong phần cài đặt thông báo.',
+  },
+  digest: {
+    subject_one: 'Một ngày của bạn trên Mentor Me: 1 cập nhật',
+    subject_other: 'Một ngày của bạn trên Mentor Me: {{count}} cập nhật',
+    intro: 'Đây là những gì đã diễn ra kể từ bản tóm tắt trước của bạn.',
+    action: 'Mở Mentor Me',
+    why: 'Bạn nhận một bản tóm tắt mỗi ngày vì bạn đã chọn nhận tóm tắt hằng ngày trong phần cài đặt thông báo.',
+    unsubscribe: 'Ngừng nhận mọi email thông báo',
+  },
+  push: {
+    reply: 'Có trả lời mới trên Mentor Me',
+    message: 'Có tin nhắn mới trên Mentor Me',
+    conversation: 'Có cuộc trò chuyện mới trên Mentor Me',
+    other: 'Có thông báo mới trên Mentor Me',
+    body: 'Mở Mentor Me để xem.',
+  },
 };

@@ -239,11 +239,14 @@ export type AuditResponse = z.infer<typeof auditResponseSchema>;
 
 // Email ----------------------------------------------------------------------------------------------------------
 
+/** The account's own emails, then notifications: one at a time (`notification`) or the day's in one (`digest`). */
 export const MAIL_KIND_NAMES = [
   'verify-email',
   'change-email',
   'email-change-notice',
   'reset-password',
+  'notification',
+  'digest',
 ] as const;
 /** An email that could not be sent within 24 hours, with the last error the mail server gave. */
 export const failedEmailSchema = z.object({

@@ -14,6 +14,8 @@ const KIND_KEYS: Record<FailedEmail['kind'], MessageKey> = {
   'change-email': 'admin.emails.kinds.changeEmail',
   'email-change-notice': 'admin.emails.kinds.emailChangeNotice',
   'reset-password': 'admin.emails.kinds.resetPassword',
+  notification: 'admin.emails.kinds.notification',
+  digest: 'admin.emails.kinds.digest',
 };
 
 /** Emails the mail server did not take within a day, each with a retry. */

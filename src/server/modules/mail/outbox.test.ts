@@ -13,7 +13,7 @@ import { auditLog, mailOutbox, type MailKind } from '../../db/schema';
 import { bearer, signUp, uniqueEmail, userWithRole } from '../../test/helpers';
 import { useMailApp } from './mail.test-helpers';
 import { createOutbox, MailSender, type QueuedMail } from './outbox';
-import { renderMail } from './templates';
+import { renderMail, type AccountMailKind } from './templates';
 import { fileTransport, smtpTransport, type MailTransport } from './transport';
 
 const t = useMailApp();
@@ -342,12 +342,14 @@ describe('renderMail', () => {
     'change-email': 'changeEmail',
     'email-change-notice': 'emailChangeNotice',
     'reset-password': 'resetPassword',
-  } as const satisfies Record<MailKind, keyof typeof mailEn>;
+  } as const satisfies Record<AccountMailKind, keyof typeof mailEn>;
   const withLink = new Set<MailKind>(['verify-email', 'change-email', 'reset-password']);
   const name = '<b>Ann</b>';
   const link = 'https://x.example/verify-email?token=T0k3nValue';
   const newEmail = 'new-address@example.com';
-  const cases = MAIL_KIND_NAMES.flatMap((kind) =>
+  // Notification emails have their own tests (modules/notifications/email.test.ts).
+  const accountKinds = MAIL_KIND_NAMES.filter((kind): kind is AccountMailKind => kind in blocks);
+  const cases = accountKinds.flatMap((kind) =>
     (['en', 'vi'] as const).map((locale) => [kind, locale] as const),
   );
 

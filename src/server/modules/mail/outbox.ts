@@ -1,16 +1,26 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Locale } from '../../../shared/constants';
 import type { Database } from '../../db/client';
-import { mailOutbox, type MailKind } from '../../db/schema';
+import { mailOutbox } from '../../db/schema';
 import { PolledWorker } from '../../lib/polled-worker';
 import type { SessionUser } from '../../plugins/auth';
 import { recordAudit } from '../moderation/audit';
-import { renderMail, type MailValues } from './templates';
+import {
+  renderMail,
+  type AccountMailKind,
+  type MailValues,
+  type NoticeMailKind,
+  type NoticeValues,
+} from './templates';
 import type { MailTransport } from './transport';
 
 type Executor = Pick<Database, 'insert'>;
 
-export type QueuedMail = { kind: MailKind; to: string; locale: Locale; values: MailValues };
+/** An email to write: an account email from its values, or a notification email with its unsubscribe headers. */
+export type QueuedMail = { to: string; locale: Locale } & (
+  | { kind: AccountMailKind; values: MailValues; headers?: undefined }
+  | { kind: NoticeMailKind; values: NoticeValues; headers: Record<string, string> }
+);
 
 /**
  * Where the app's emails go: rows of the outbox, written with the change that causes them (pass the transaction).
@@ -51,9 +61,13 @@ export function createOutbox(
     add: async (tx, mail) => {
       if (!enabled) return;
       const rendered = renderMail(mail.kind, mail.locale, mail.values);
-      await tx
-        .insert(mailOutbox)
-        .values({ kind: mail.kind, toAddress: mail.to, locale: mail.locale, ...rendered });
+      await tx.insert(mailOutbox).values({
+        kind: mail.kind,
+        toAddress: mail.to,
+        locale: mail.locale,
+        headers: mail.headers ?? null,
+        ...rendered,
+      });
     },
     queued: onQueued,
   };
@@ -90,6 +104,7 @@ type ClaimedMail = {
   subject: string;
   text: string;
   html: string;
+  headers: Record<string, string> | null;
   attempts: number;
 };
 
@@ -128,7 +143,7 @@ export class MailSender extends PolledWorker {
         order by run_after, id
         limit ${batch}
         for update skip locked)
-      returning id, to_address, subject, text, html, attempts`);
+      returning id, to_address, subject, text, html, headers, attempts`);
     await Promise.all(claimed.rows.map((row) => this.send(row)));
     return claimed.rows.length > 0;
   }
@@ -137,7 +152,13 @@ export class MailSender extends PolledWorker {
     // Only while the claim is still this sender's: one that outlived its lease leaves the row to whoever took it.
     const stillMine = sql`id = ${row.id} and status = 'sending' and attempts = ${row.attempts}`;
     try {
-      await this.transport.send({ to: row.to_address, subject: row.subject, text: row.text, html: row.html });
+      await this.transport.send({
+        to: row.to_address,
+        subject: row.subject,
+        text: row.text,
+        html: row.html,
+        headers: row.headers ?? undefined,
+      });
     } catch (error) {
       const { giveUpAfterMs, maxBackoffMs } = this.options;
       const wait = mailBackoffMs(row.attempts, maxBackoffMs);
@@ -151,10 +172,18 @@ export class MailSender extends PolledWorker {
         where ${stillMine}`);
       return;
     }
-    // The body may carry a link's token: once sent, it is not kept.
+    // The body and headers may carry a link's token: once sent, they are not kept.
     await this.db
       .update(mailOutbox)
-      .set({ status: 'sent', sentAt: sql`now()`, lockedUntil: null, lastError: null, text: '', html: '' })
+      .set({
+        status: 'sent',
+        sentAt: sql`now()`,
+        lockedUntil: null,
+        lastError: null,
+        text: '',
+        html: '',
+        headers: null,
+      })
       .where(stillMine);
   }
 }

@@ -1,53 +1,169 @@
 import type { Locale } from '../../../shared/constants';
-import { translate, type MessageKey } from '../../../shared/i18n';
+import { translate, type MessageKey, type Values } from '../../../shared/i18n';
 import type { MailKind } from '../../db/schema';
 
-/** What an email needs besides its texts: whom it greets, the link it carries, the address a notice names. */
+/** Emails about notifications: one piece of news, or the day's in one digest. */
+export type NoticeMailKind = Extract<MailKind, 'notification' | 'digest'>;
+/** Emails about the account itself (links, notices): never unsubscribed from. */
+export type AccountMailKind = Exclude<MailKind, NoticeMailKind>;
+
+/** What an account email needs besides its texts: whom it greets, the link it carries, the address a notice names. */
 export type MailValues = { name: string; link?: string; newEmail?: string };
+/** One piece of news, already in the recipient's language: what happened, and the page that shows it. */
+export type NewsItem = { text: string; link: string; action: string };
+/** A notification email's news (one item, or the digest's), and the links that stop or choose such emails. */
+export type NoticeValues = {
+  name: string;
+  items: NewsItem[];
+  unsubscribeLink: string;
+  settingsLink: string;
+  homeLink: string;
+};
 export type RenderedMail = { subject: string; text: string; html: string };
 
 /** The texts of each kind, under `mail.<block>` in shared/i18n/mail.*.ts; a kind with a link has an action. */
-const BLOCKS: Record<MailKind, { block: string; link: boolean }> = {
+const BLOCKS: Record<AccountMailKind, { block: string; link: boolean }> = {
   'verify-email': { block: 'verifyEmail', link: true },
   'change-email': { block: 'changeEmail', link: true },
   'email-change-notice': { block: 'emailChangeNotice', link: false },
   'reset-password': { block: 'resetPassword', link: true },
 };
 
+type Link = { label: string; href: string };
+/** An email's parts, in the order they are read. */
+type Layout = {
+  subject: string;
+  paragraphs: string[];
+  /** The digest's news, each line a link. */
+  list?: Link[];
+  /** The main button; the plain text gives its address. */
+  action?: Link;
+  /** Under the button: the address again for mail programs that do not show buttons. */
+  linkHelp?: string;
+  after: string[];
+  /** Small links under the footer: unsubscribe and settings. */
+  footerLinks?: Link[];
+};
+
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** One email in the recipient's language: plain text, and the same in simple HTML. */
-export function renderMail(kind: MailKind, locale: Locale, values: MailValues): RenderedMail {
-  const { block, link } = BLOCKS[kind];
-  const t = (key: string) => translate(locale, `mail.${key}` as MessageKey, values);
-  const paragraphs = [t('greeting'), t(`${block}.intro`)];
-  const after = [...(link ? [t(`${block}.expiry`)] : []), t(`${block}.notYou`)];
-  const href = link ? values.link : undefined;
-  if (link && !href) throw new Error(`A ${kind} email needs its link`);
+const LINK_STYLE = 'color:#1d4ed8;word-break:break-all';
 
+/** Plain text and the same in simple HTML, in the recipient's language. */
+function layout(locale: Locale, parts: Layout, t: (key: string) => string): RenderedMail {
+  const { action, list = [], footerLinks = [] } = parts;
   const text = [
-    ...paragraphs,
-    ...(href ? [`${t(`${block}.action`)}:\n${href}`] : []),
-    ...after,
+    ...parts.paragraphs,
+    ...list.map((item) => `- ${item.label}\n  ${item.href}`),
+    ...(action ? [`${action.label}:\n${action.href}`] : []),
+    ...parts.after,
     `${t('signature')}\n${t('footer')}`,
+    ...footerLinks.map((link) => `${link.label}:\n${link.href}`),
   ].join('\n\n');
 
   const p = (content: string) => `<p style="margin:0 0 16px">${escapeHtml(content)}</p>`;
-  const button = href
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(href)}" style="background:#1d4ed8;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(t(`${block}.action`))}</a></p>` +
-      `<p style="margin:0 0 16px;font-size:14px;color:#374151">${escapeHtml(t('linkHelp'))}<br><a href="${escapeHtml(href)}" style="color:#1d4ed8;word-break:break-all">${escapeHtml(href)}</a></p>`
+  const a = (link: Link, style: string) =>
+    `<a href="${escapeHtml(link.href)}" style="${style}">${escapeHtml(link.label)}</a>`;
+  const listHtml = list.length
+    ? `<ul style="margin:0 0 16px;padding-left:20px">${list.map((item) => `<li style="margin:0 0 8px">${a(item, 'color:#1d4ed8')}</li>`).join('')}</ul>`
+    : '';
+  const button = action
+    ? `<p style="margin:24px 0">${a(action, 'background:#1d4ed8;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600;display:inline-block')}</p>` +
+      (parts.linkHelp
+        ? `<p style="margin:0 0 16px;font-size:14px;color:#374151">${escapeHtml(parts.linkHelp)}<br>${a({ label: action.href, href: action.href }, LINK_STYLE)}</p>`
+        : '')
+    : '';
+  const footerLinksHtml = footerLinks.length
+    ? `<p style="margin:8px 0 0;font-size:13px;color:#4b5563">${footerLinks.map((link) => a(link, 'color:#4b5563')).join(' · ')}</p>`
     : '';
   const html = `<!doctype html>
-<html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(t(`${block}.subject`))}</title></head>
+<html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(parts.subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f9fafb;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#111827">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;padding:24px;border-radius:8px">
-${paragraphs.map(p).join('\n')}
+${parts.paragraphs.map(p).join('\n')}
+${listHtml}
 ${button}
-${after.map(p).join('\n')}
+${parts.after.map(p).join('\n')}
 <p style="margin:24px 0 0;font-weight:600">${escapeHtml(t('signature'))}</p>
 <p style="margin:8px 0 0;font-size:13px;color:#4b5563">${escapeHtml(t('footer'))}</p>
+${footerLinksHtml}
 </div>
 </body></html>
 `;
-  return { subject: t(`${block}.subject`), text, html };
+  return { subject: parts.subject, text, html };
+}
+
+const translator =
+  (locale: Locale, values: Values = {}) =>
+  (key: string, more: Values = {}) =>
+    translate(locale, `mail.${key}` as MessageKey, { ...values, ...more });
+
+function renderAccountMail(kind: AccountMailKind, locale: Locale, values: MailValues): RenderedMail {
+  const { block, link } = BLOCKS[kind];
+  const t = translator(locale, values);
+  const href = link ? values.link : undefined;
+  if (link && !href) throw new Error(`A ${kind} email needs its link`);
+  return layout(
+    locale,
+    {
+      subject: t(`${block}.subject`),
+      paragraphs: [t('greeting'), t(`${block}.intro`)],
+      action: href ? { label: t(`${block}.action`), href } : undefined,
+      linkHelp: t('linkHelp'),
+      after: [...(link ? [t(`${block}.expiry`)] : []), t(`${block}.notYou`)],
+    },
+    t,
+  );
+}
+
+/**
+ * A notification email: one piece of news with its button, or the digest's list. Both end with a link that stops
+ * such emails without signing in, and one to the settings.
+ */
+function renderNoticeMail(kind: NoticeMailKind, locale: Locale, values: NoticeValues): RenderedMail {
+  const [first] = values.items;
+  if (!first) throw new Error(`A ${kind} email needs its news`);
+  const t = translator(locale, { name: values.name });
+  const block = kind === 'digest' ? 'digest' : 'notification';
+  const footerLinks = [
+    { label: t(`${block}.unsubscribe`), href: values.unsubscribeLink },
+    { label: t('notification.settings'), href: values.settingsLink },
+  ];
+  if (kind === 'notification') {
+    return layout(
+      locale,
+      {
+        subject: first.text,
+        paragraphs: [t('greeting'), first.text],
+        action: { label: first.action, href: first.link },
+        after: [t('notification.why')],
+        footerLinks,
+      },
+      t,
+    );
+  }
+  return layout(
+    locale,
+    {
+      subject: t('digest.subject', { count: values.items.length }),
+      paragraphs: [t('greeting'), t('digest.intro')],
+      list: values.items.map((item) => ({ label: item.text, href: item.link })),
+      action: { label: t('digest.action'), href: values.homeLink },
+      after: [t('digest.why')],
+      footerLinks,
+    },
+    t,
+  );
+}
+
+/**
+ * One email in the recipient's language: plain text, and the same in simple HTML. The notification kinds take their
+ * news (`NoticeValues`), the account kinds their link or address (`MailValues`).
+ */
+export function renderMail(kind: MailKind, locale: Locale, values: MailValues | NoticeValues): RenderedMail {
+  const notice = kind === 'notification' || kind === 'digest';
+  if (notice !== 'items' in values) throw new Error(`A ${kind} email was given the values of another kind`);
+  return 'items' in values
+    ? renderNoticeMail(kind as NoticeMailKind, locale, values)
+    : renderAccountMail(kind as AccountMailKind, locale, values);
 }

@@ -3,8 +3,14 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config';
 
-/** One email as the outbox hands it over. */
-export type OutgoingMail = { to: string; subject: string; text: string; html: string };
+/** One email as the outbox hands it over; `headers` are extra ones (List-Unsubscribe on notification emails). */
+export type OutgoingMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers?: Record<string, string>;
+};
 /** Delivers one email or throws; the outbox retries what throws. */
 export type MailTransport = {
   send: (mail: OutgoingMail) => Promise<void>;

@@ -1,0 +1,276 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mailEn } from '../../../shared/i18n/mail.en';
+import { mailVi } from '../../../shared/i18n/mail.vi';
+import { mailOutbox, notifications } from '../../db/schema';
+import { linkIn, useMailApp, type ReceivedMail } from '../mail/mail.test-helpers';
+import {
+  insertConversation,
+  insertNotification,
+  insertPerson,
+  insertQuestion,
+  notificationRows,
+  setPreferences,
+  storedPreferences,
+} from './delivery.test-helpers';
+import { NotificationMailer } from './email';
+import { readUnsubscribeToken, unsubscribeSecret } from './unsubscribe';
+
+const t = useMailApp();
+const LINK_BASE = 'http://localhost:5000';
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+let mailer: NotificationMailer;
+
+beforeAll(() => {
+  mailer = new NotificationMailer(t.db, t.outbox, LINK_BASE, { clock: t.clock.now });
+});
+beforeEach(() => t.clock.reset());
+
+/** Writes the due emails, then sends them. */
+async function run(): Promise<void> {
+  await mailer.drain();
+  await t.deliver();
+}
+
+const later = (ms: number) => new Date(t.clock.now().getTime() + ms);
+
+/** A header of a received email, its folded lines joined. */
+function header(mail: ReceivedMail, name: string): string | undefined {
+  const head = mail.raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+  return new RegExp(`^${name}: (.*)$`, 'im').exec(head)?.[1];
+}
+
+describe('an email about replies', () => {
+  it('goes once, in the person’s language, names nobody, and offers a one-click unsubscribe', async () => {
+    const asker = await insertPerson(t.db, { name: 'Hidden Asker' });
+    const person = await insertPerson(t.db, { locale: 'vi', name: 'Lan' });
+    const question = await insertQuestion(t.db, asker.id, 'Visa <b>485</b>', { anonymous: true });
+    const row = await insertNotification(t.db, {
+      userId: person.id,
+      type: 'reply_to_my_question',
+      questionId: question.id,
+    });
+    await run();
+    await run();
+
+    const received = t.smtp.to(person.email);
+    expect(received).toHaveLength(1);
+    const mail = received[0]!;
+    // Vietnamese has one plural form: "Có 1 trả lời mới …".
+    const subject = mailVi.notification.replies_other
+      .replace('{{count}}', '1')
+      .replace('{{title}}', 'Visa <b>485</b>');
+    expect(mail.subject).toBe(subject);
+    expect(mail.lang).toBe('vi');
+    expect(mail.text).toContain('Xin chào Lan,');
+    expect(mail.text).toContain(`${LINK_BASE}/questions/${question.id}`);
+    expect(mail.html).not.toContain('<b>485</b>');
+    expect(`${mail.text}${mail.html}`).not.toContain('Hidden Asker');
+
+    const oneClick = header(mail, 'List-Unsubscribe');
+    expect(oneClick).toMatch(/^<http:\/\/localhost:5000\/api\/notifications\/unsubscribe\?token=[\w-]+>$/);
+    expect(header(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    const { token } = linkIn(mail, 'unsubscribe');
+    expect(oneClick).toContain(token);
+    expect(readUnsubscribeToken(await unsubscribeSecret(t.db), token)).toEqual({
+      userId: person.id,
+      scope: 'reply_to_my_question',
+    });
+
+    const [stored] = await notificationRows(t.db, [row.id]);
+    expect(stored!.emailedAt).toBeInstanceOf(Date);
+    expect(stored!.emailDueAt).not.toBeNull();
+    const [outboxRow] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, person.email));
+    expect(outboxRow).toMatchObject({ kind: 'notification', status: 'sent', headers: null, text: '' });
+  });
+
+  it('gathers replies: at most one email per question an hour, with those that came meanwhile', async () => {
+    const person = await insertPerson(t.db);
+    const question = await insertQuestion(t.db, person.id, 'Renting near campus');
+    const other = await insertQuestion(t.db, person.id, 'Opening a bank account');
+    const reply = (questionId: string) =>
+      insertNotification(t.db, {
+        userId: person.id,
+        type: 'reply_to_my_question',
+        questionId,
+        emailDueAt: t.clock.now(),
+      });
+    const first = await reply(question.id);
+    await run();
+    expect(t.smtp.to(person.email)).toHaveLength(1);
+    const sentAt = (await notificationRows(t.db, [first.id]))[0]!.emailedAt!.getTime();
+
+    t.clock.advance(10 * MINUTE);
+    const waiting = [await reply(question.id), await reply(question.id)];
+    await reply(other.id);
+    await run();
+    // The other question had no email this hour: its reply goes at once; this one's wait for the hour.
+    const subjects = () => t.smtp.to(person.email).map((mail) => mail.subject);
+    expect(subjects()).toEqual([
+      mailEn.notification.replies_one.replace('{{title}}', 'Renting near campus'),
+      mailEn.notification.replies_one.replace('{{title}}', 'Opening a bank account'),
+    ]);
+    for (const row of await notificationRows(
+      t.db,
+      waiting.map((each) => each.id),
+    )) {
+      expect(row.emailedAt).toBeNull();
+      expect(row.emailDueAt!.getTime()).toBe(sentAt + HOUR);
+    }
+
+    t.clock.advance(49 * MINUTE);
+    await run();
+    expect(t.smtp.to(person.email)).toHaveLength(2);
+    t.clock.advance(MINUTE);
+    await reply(question.id);
+    await run();
+    expect(subjects()[2]).toBe(
+      mailEn.notification.replies_other.replace('{{count}}', '3').replace('{{title}}', 'Renting near campus'),
+    );
+    await run();
+    expect(t.smtp.to(person.email)).toHaveLength(3);
+  });
+});
+
+describe('an email about a chat', () => {
+  it('goes only when the message is still unread 10 minutes later, and never quotes it', async () => {
+    const mentor = await insertPerson(t.db);
+    const student = await insertPerson(t.db);
+    const unread = await insertConversation(t.db, student.id, mentor.id, 'Finding a part-time job');
+    const read = await insertConversation(t.db, student.id, mentor.id, 'Tax file number');
+    const due = later(10 * MINUTE);
+    await insertNotification(t.db, {
+      userId: mentor.id,
+      type: 'chat_message',
+      conversationId: unread.id,
+      count: 3,
+      emailDueAt: due,
+    });
+    const seen = await insertNotification(t.db, {
+      userId: mentor.id,
+      type: 'chat_message',
+      conversationId: read.id,
+      emailDueAt: due,
+    });
+    await run();
+    expect(t.smtp.to(mentor.email)).toEqual([]);
+
+    await t.db.update(notifications).set({ readAt: new Date() }).where(eq(notifications.id, seen.id));
+    t.clock.advance(10 * MINUTE);
+    await run();
+    const received = t.smtp.to(mentor.email);
+    expect(received.map((mail) => mail.subject)).toEqual([
+      mailEn.notification.chatMessages_other
+        .replace('{{count}}', '3')
+        .replace('{{title}}', 'Finding a part-time job'),
+    ]);
+    expect(received[0]!.text).toContain(`${LINK_BASE}/chat?c=${unread.id}`);
+    const [skipped] = await notificationRows(t.db, [seen.id]);
+    expect(skipped).toMatchObject({ emailDueAt: null });
+    expect(skipped!.emailedAt).toBeInstanceOf(Date);
+  });
+});
+
+describe('no email', () => {
+  it('to an unconfirmed or demo address, for a type turned off, or for followed questions by default', async () => {
+    const unconfirmed = await insertPerson(t.db, { verified: false });
+    const demo = await insertPerson(t.db, { demo: true });
+    const chooser = await insertPerson(t.db);
+    await setPreferences(t.db, chooser.id, { types: { mentor_verified: { email: false } } });
+    const question = await insertQuestion(t.db, demo.id, 'Medicare for students');
+    const rows = [
+      await insertNotification(t.db, {
+        userId: unconfirmed.id,
+        type: 'reply_to_my_question',
+        questionId: question.id,
+      }),
+      await insertNotification(t.db, {
+        userId: demo.id,
+        type: 'reply_to_my_question',
+        questionId: question.id,
+      }),
+      await insertNotification(t.db, { userId: chooser.id, type: 'mentor_verified' }),
+      await insertNotification(t.db, {
+        userId: chooser.id,
+        type: 'reply_to_followed',
+        questionId: question.id,
+      }),
+    ];
+    await run();
+    for (const person of [unconfirmed, demo, chooser]) expect(t.smtp.to(person.email)).toEqual([]);
+    for (const row of await notificationRows(
+      t.db,
+      rows.map((each) => each.id),
+    )) {
+      expect(row.emailDueAt).toBeNull();
+      expect(row.emailedAt).toBeInstanceOf(Date);
+    }
+  });
+});
+
+describe('the daily digest', () => {
+  it('gathers a day’s news in one email, then waits a day after each', async () => {
+    const person = await insertPerson(t.db);
+    const student = await insertPerson(t.db);
+    await setPreferences(t.db, person.id, { emailDigest: true });
+    const question = await insertQuestion(t.db, person.id, 'Bringing my family over');
+    const conversation = await insertConversation(t.db, student.id, person.id, 'Choosing a course');
+    const start = t.clock.now();
+    const news = async (at: Date) => {
+      await insertNotification(t.db, {
+        userId: person.id,
+        type: 'reply_to_my_question',
+        questionId: question.id,
+        createdAt: at,
+        emailDueAt: at,
+      });
+    };
+    await news(start);
+    await news(start);
+    await insertNotification(t.db, {
+      userId: person.id,
+      type: 'chat_message',
+      conversationId: conversation.id,
+      createdAt: start,
+      emailDueAt: later(10 * MINUTE),
+    });
+    await run();
+    t.clock.advance(12 * HOUR);
+    await run();
+    expect(t.smtp.to(person.email)).toEqual([]);
+
+    t.clock.advance(12 * HOUR);
+    const before = t.clock.now();
+    await run();
+    const after = t.clock.now();
+    const [digest] = t.smtp.to(person.email);
+    expect(t.smtp.to(person.email)).toHaveLength(1);
+    expect(digest!.subject).toBe(mailEn.digest.subject_other.replace('{{count}}', '2'));
+    expect(digest!.text).toContain(
+      mailEn.notification.replies_other
+        .replace('{{count}}', '2')
+        .replace('{{title}}', 'Bringing my family over'),
+    );
+    expect(digest!.text).toContain(
+      mailEn.notification.chatMessages_one.replace('{{title}}', 'Choosing a course'),
+    );
+    const { token } = linkIn(digest, 'unsubscribe');
+    expect(readUnsubscribeToken(await unsubscribeSecret(t.db), token)?.scope).toBe('all');
+    expect(header(digest!, 'List-Unsubscribe')).toContain(token);
+    const { digestSentAt } = (await storedPreferences(t.db, person.id))!;
+    expect(digestSentAt!.getTime()).toBeGreaterThanOrEqual(before.getTime());
+    expect(digestSentAt!.getTime()).toBeLessThanOrEqual(after.getTime());
+
+    t.clock.advance(HOUR);
+    await news(t.clock.now());
+    await run();
+    t.clock.advance(22 * HOUR);
+    await run();
+    expect(t.smtp.to(person.email)).toHaveLength(1);
+    t.clock.advance(HOUR);
+    await run();
+    expect(t.smtp.to(person.email)).toHaveLength(2);
+    expect(t.smtp.to(person.email)[1]!.subject).toBe(mailEn.digest.subject_one);
+  });
+});
