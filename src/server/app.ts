@@ -43,6 +43,7 @@ import { createOutbox, type Outbox } from './modules/mail/outbox';
 import { mailRoutes } from './modules/mail/routes';
 import { notificationDeliveryRoutes } from './modules/notifications/delivery-routes';
 import { notificationRoutes } from './modules/notifications/routes';
+import { notificationsChanged } from './modules/notifications/events';
 import { registerLiveBell } from './modules/notifications/live';
 
 export type AppDeps = {
@@ -57,6 +58,8 @@ export type AppDeps = {
   chatProvider?: ChatProvider;
   /** Called after a question is posted or a reply job retried (main.ts wakes Chloe's reply worker). */
   onQuestionPosted?: () => void;
+  /** Called on every instance when notifications are written or read (main.ts wakes the email and push senders). */
+  onNotified?: () => void;
   /** Where emails are written; by default one that main.ts's sender is woken by (`onMailQueued`). */
   outbox?: Outbox;
   onMailQueued?: () => void;
@@ -70,7 +73,7 @@ function defaultClientDir(): string | null {
 }
 
 /** The pages that emailed links open, with a token in their address. */
-const LINK_PAGES = new Set<string | undefined>(['/reset-password', '/verify-email']);
+const LINK_PAGES = new Set<string | undefined>(['/reset-password', '/verify-email', '/unsubscribe']);
 
 /** Pages whose frame carries data, by `route|locale`: as fresh as the feeds' first pages. */
 const dataFramePages = perDatabaseCache<PageBytes>(5_000, 20);
@@ -134,6 +137,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const realtime = await registerRealtime(app, { db, config, bus });
   registerLiveQuestions(realtime);
   registerLiveBell(realtime, db);
+  const { onNotified } = deps;
+  if (onNotified) realtime.on(notificationsChanged, () => onNotified());
 
   await app.register(healthRoutes, { db });
   const outbox =

@@ -154,7 +154,17 @@ describe('loadConfig errors', () => {
     expect(loadConfig(pair).push).toEqual({
       keys: { publicKey, privateKey },
       subject: 'mailto:no-reply@localhost',
+      serviceHosts: [
+        'fcm.googleapis.com',
+        'push.services.mozilla.com',
+        'notify.windows.com',
+        'push.apple.com',
+      ],
     });
+    expect(loadConfig({ PUSH_SERVICE_HOSTS: ' Push.Example , other.example,' }).push.serviceHosts).toEqual([
+      'push.example',
+      'other.example',
+    ]);
     expect(loadConfig({}).push.keys).toBeUndefined();
     expect(loadConfig({ VAPID_SUBJECT: 'https://mentorme.example/contact' }).push.subject).toBe(
       'https://mentorme.example/contact',

@@ -21,6 +21,10 @@ const optionalText = z
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
+/** The browsers' push services: Chrome's and Edge's (FCM), Firefox's, Windows', Safari's. */
+const DEFAULT_PUSH_SERVICE_HOSTS =
+  'fcm.googleapis.com,push.services.mozilla.com,notify.windows.com,push.apple.com';
+
 /** A VAPID key as web-push and browsers take it: URL-safe base64 of `bytes` bytes (a P-256 point or scalar). */
 const vapidKey = (bytes: number, what: string) =>
   optionalText.refine(
@@ -64,6 +68,15 @@ const envSchema = z.object({
     .optional()
     .transform((v) => (v?.trim() ? v.trim() : undefined))
     .pipe(z.url({ protocol: /^(https|mailto)$/, error: 'must be a mailto: or https: address' }).optional()),
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v?.trim() ? v : DEFAULT_PUSH_SERVICE_HOSTS)
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   AI_BASE_URL: optionalUrl,
   AI_API_KEY: optionalText,
   AI_MODEL: optionalText,
@@ -112,7 +125,12 @@ export type Config = {
    * Web push. `keys`: the VAPID key pair from the environment; undefined: one made at the first start and kept in
    * the database. `subject`: how push services reach the operator (a mailto: or https: address).
    */
-  push: { keys: { publicKey: string; privateKey: string } | undefined; subject: string };
+  push: {
+    keys: { publicKey: string; privateKey: string } | undefined;
+    subject: string;
+    /** The push services a subscription may name (a host or its parent domain), so no one points us elsewhere. */
+    serviceHosts: string[];
+  };
   /** Where the links in emails lead: PUBLIC_URL, or this machine's address. */
   linkBase: string;
   /** Chloe's model; undefined: the offline guide. */
@@ -203,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
           : undefined,
       subject: e.VAPID_SUBJECT ?? pushSubject(e.CONTACT_EMAIL, linkBase),
+      serviceHosts: e.PUSH_SERVICE_HOSTS,
     },
     linkBase,
     ai: e.AI_BASE_URL ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL! } : undefined,

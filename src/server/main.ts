@@ -88,6 +88,10 @@ async function main() {
     statusChecker,
     chatProvider: provider,
     onQuestionPosted: () => replier.nudge(),
+    onNotified: () => {
+      mailer.nudge();
+      pusher.nudge();
+    },
     outbox,
   });
   const pruneTimer = setInterval(

@@ -35,6 +35,8 @@ export const PAGE_SCREENS: Record<PageRoute, string> = {
   '/reset-password': 'features/auth/reset-password-page.tsx',
   '/verify-email': 'features/auth/verify-email-page.tsx',
   '/profile': 'features/profile/profile-page.tsx',
+  '/notifications': 'features/notifications/notifications-page.tsx',
+  '/unsubscribe': 'features/notifications/unsubscribe-page.tsx',
   '/admin': 'features/admin/admin-page.tsx',
   '/privacy': 'features/legal/legal-page.tsx',
   '/terms': 'features/legal/legal-page.tsx',

@@ -103,6 +103,16 @@ export function requestPath(request: Pick<FastifyRequest, 'url' | 'routeOptions'
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route's change is proven by a token in the request, never by a session, so any site may send it: a mail
+     * program's one-click unsubscribe posts from wherever it runs.
+     */
+    anySite?: boolean;
+  }
+}
+
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 
 /**
@@ -144,7 +154,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database; 
   app.addHook('onRequest', async (request, reply) => {
     const pathname = requestPath(request);
     if (!pathname.startsWith('/api/')) return;
-    if (UNSAFE.has(request.method) && isCrossSite(request, config)) throw errors.crossOrigin();
+    if (UNSAFE.has(request.method) && !request.routeOptions.config?.anySite && isCrossSite(request, config))
+      throw errors.crossOrigin();
 
     const { token, fromCookie } = sessionToken(request, config);
     if (token) {

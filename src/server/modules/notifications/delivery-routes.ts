@@ -25,6 +25,12 @@ const FORM_BODY_LIMIT = 4_096;
 const unsubscribedSchema = z.object({ type: z.enum(UNSUBSCRIBE_SCOPES) });
 const tokenField = z.object({ token: z.string().optional() });
 
+/** Whether the endpoint is at one of the configured push services (the host, or under it). */
+function knownService(endpoint: string, config: Config): boolean {
+  const host = new URL(endpoint).hostname.toLowerCase();
+  return config.push.serviceHosts.some((known) => host === known || host.endsWith(`.${known}`));
+}
+
 /** A P-256 public key as browsers give it (65 bytes, uncompressed), and the 16-byte auth secret. */
 function validKeys(keys: { p256dh: string; auth: string }): boolean {
   const point = Buffer.from(keys.p256dh, 'base64url');
@@ -77,8 +83,10 @@ export const notificationDeliveryRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const user = requireUser(request);
       const { endpoint, keys } = request.body;
-      // web-push only speaks https, and only a well-formed key pair can be encrypted to.
-      if (!endpoint.startsWith('https://') || !validKeys(keys)) throw errors.validation();
+      // web-push only speaks https, only a well-formed key pair can be encrypted to, and only a browser's push
+      // service may be posted to (never an address of our own network).
+      if (!endpoint.startsWith('https://') || !validKeys(keys) || !knownService(endpoint, config))
+        throw errors.validation();
       const values = { userId: user.id, endpoint, p256dh: keys.p256dh, auth: keys.auth };
       await db.transaction(async (tx) => {
         // An endpoint is one browser: signing in there as someone else makes its pushes theirs.
@@ -123,6 +131,7 @@ export const notificationDeliveryRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/notifications/unsubscribe',
     {
+      config: { anySite: true },
       schema: {
         tags: ['notifications'],
         querystring: tokenField,

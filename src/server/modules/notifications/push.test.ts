@@ -17,7 +17,8 @@ import {
 import { PushSender, vapidKeys, type PushPayload } from './push';
 import { browserSubscription, checkVapid, startPushService, type PushService } from './push.test-helpers';
 
-const t = useTestApp();
+// The test's own push service stands in for the browsers'.
+const t = useTestApp({ PUSH_SERVICE_HOSTS: '127.0.0.1' });
 let service: PushService;
 let pusher: PushSender;
 let publicKey: string;
@@ -106,7 +107,7 @@ describe('the VAPID key', () => {
 });
 
 describe('push subscriptions', () => {
-  it('are for members, need a well-formed https subscription, and belong to whoever subscribed last', async () => {
+  it('are for members, need a well-formed https subscription at a push service, and belong to whoever subscribed last', async () => {
     const first = await signUp(t.app);
     const second = await signUp(t.app);
     const browser = browserSubscription(service);
@@ -114,7 +115,10 @@ describe('push subscriptions', () => {
 
     expect((await subscribeRequest(undefined, body)).statusCode).toBe(401);
     const insecure = { ...body, endpoint: browser.endpoint.replace('https:', 'http:') };
+    const elsewhere = { ...body, endpoint: 'https://10.0.0.5/admin/reboot' };
     expect((await subscribeRequest(first.token, insecure)).statusCode).toBe(400);
+    // Only a push service may be posted to: never another address the server can reach.
+    expect((await subscribeRequest(first.token, elsewhere)).statusCode).toBe(400);
     const shortKey = { ...body, keys: { ...browser.keys, p256dh: browser.keys.p256dh.slice(10) } };
     expect((await subscribeRequest(first.token, shortKey)).statusCode).toBe(400);
     const shortAuth = { ...body, keys: { ...browser.keys, auth: 'c2hvcnQ' } };
