@@ -20,12 +20,17 @@ const PAGES = [
   '/reset-password',
   '/verify-email',
   '/profile',
+  '/notifications',
   '/admin',
   '/does-not-exist',
 ];
 
 /** The pages that need someone signed in, and who. */
-const SIGNED_IN: Partial<Record<string, 'student' | 'admin'>> = { '/profile': 'student', '/admin': 'admin' };
+const SIGNED_IN: Partial<Record<string, 'student' | 'admin'>> = {
+  '/profile': 'student',
+  '/notifications': 'student',
+  '/admin': 'admin',
+};
 
 const TEXT = {
   en: { firstQuestion: 'What is Mentor Me?', openMenu: 'Open menu', menu: 'Menu' },

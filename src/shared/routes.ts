@@ -17,6 +17,8 @@ export const PAGE_PATHS = [
   '/reset-password',
   '/verify-email',
   '/profile',
+  '/notifications',
+  '/unsubscribe',
   '/admin',
   '/privacy',
   '/terms',

@@ -86,6 +86,9 @@ function MainNav(props: {
 /** The account menu loads after the first screen, in a placeholder of its size, so nothing beside it moves. */
 const AccountMenu = lazy(() => import('./account-menu'));
 
+/** The notifications' bell, for a signed-in person only: like the unread badge, it brings its texts along. */
+const Bell = lazy(() => withTexts(import('../features/notifications/bell')));
+
 function MobileDrawer() {
   const { t } = useTranslation();
   const { user } = useAuth();
@@ -181,11 +184,16 @@ export function Header() {
           <CrisisDialog />
           <LanguageSwitch short />
           {user ? (
-            <Suspense
-              fallback={<span aria-hidden="true" className="block h-10 w-10 rounded-full bg-brand-700" />}
-            >
-              <AccountMenu />
-            </Suspense>
+            <>
+              <Suspense fallback={<span aria-hidden="true" className="block h-11 w-11" />}>
+                <Bell />
+              </Suspense>
+              <Suspense
+                fallback={<span aria-hidden="true" className="block h-10 w-10 rounded-full bg-brand-700" />}
+              >
+                <AccountMenu />
+              </Suspense>
+            </>
           ) : status === 'signedOut' ? (
             <Link to="/login" className={buttonClasses('primary', 'sm')}>
               {t('nav.signIn')}

@@ -97,6 +97,14 @@ const AdminPage = page(
   () => import('../features/admin/admin-page'),
   (m) => m.AdminPage,
 );
+const NotificationsPage = page(
+  () => import('../features/notifications/notifications-page'),
+  (m) => m.NotificationsPage,
+);
+const UnsubscribePage = page(
+  () => import('../features/notifications/unsubscribe-page'),
+  (m) => m.UnsubscribePage,
+);
 
 /** The screens of the pages that come with a frame (FRAMED_PAGES). */
 const FRAMED_SCREENS: Record<FramedPage, { preload: () => Promise<unknown> }> = {
@@ -171,6 +179,16 @@ export function AppRoutes() {
             </RequireAuth>
           }
         />
+        <Route
+          path="notifications"
+          element={
+            <RequireAuth>
+              <NotificationsPage />
+            </RequireAuth>
+          }
+        />
+        {/* Open signed out: the link in a notification email turns those emails off without a password. */}
+        <Route path="unsubscribe" element={<UnsubscribePage />} />
         <Route
           path="admin"
           element={

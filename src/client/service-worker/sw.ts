@@ -61,3 +61,45 @@ registerRoute(
     ],
   }),
 );
+
+/** What the server pushes (src/server/modules/notifications): the lock screen's words and the page a tap opens. */
+type PushPayload = { title: string; body?: string; url?: string };
+
+/** A path of this app only: a payload can never send a tap elsewhere. */
+function appPath(url: unknown): string {
+  return typeof url === 'string' && url.startsWith('/') && !url.startsWith('//') ? url : '/notifications';
+}
+
+self.addEventListener('push', (event) => {
+  let payload: PushPayload | null = null;
+  try {
+    payload = event.data?.json() as PushPayload;
+  } catch {
+    // Not ours to read: shown plainly below, since a push must always show something.
+  }
+  event.waitUntil(
+    self.registration.showNotification(payload?.title || 'Mentor Me', {
+      body: payload?.body,
+      icon: '/icons/icon-192.png',
+      data: { url: appPath(payload?.url) },
+    }),
+  );
+});
+
+/** A tap opens what the alert is about: in a tab of the app already open (brought to the front), else a new one. */
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = appPath((event.notification.data as { url?: unknown } | null)?.url);
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+      if (open) {
+        const focused = await open.focus();
+        // Only a tab this worker controls can be sent elsewhere; another opens the page anew.
+        if (await focused.navigate(url).catch(() => null)) return;
+      }
+      await self.clients.openWindow(url);
+    })(),
+  );
+});

@@ -4,6 +4,8 @@ import { en } from './en';
 import { getFixedT, localeFromAcceptLanguage, translate, type MessageKey } from './index';
 import { laterEn } from './later.en';
 import { laterVi } from './later.vi';
+import { notificationsEn } from './notifications.en';
+import { notificationsVi } from './notifications.vi';
 import { pagesEn } from './pages.en';
 import { pagesVi } from './pages.vi';
 import { serverEn } from './server.en';
@@ -29,6 +31,8 @@ function lookup(node: unknown, key: string): unknown {
 describe.each([
   ['first-load texts', en, vi],
   ['screen texts', pagesEn, pagesVi],
+  // Part of the screen texts; on their own row, so a missing one is named by its file.
+  ['notification texts', notificationsEn, notificationsVi],
   ['later texts', laterEn, laterVi],
   ['server texts', serverEn, serverVi],
 ])('UI texts: %s', (_name, english, vietnamese) => {

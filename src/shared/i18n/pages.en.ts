@@ -1,5 +1,6 @@
 import { adminEn } from './admin.en';
 import { chatEn } from './chat.en';
+import { notificationsEn } from './notifications.en';
 
 /**
  * English texts of the information, account and question-asking screens. They load with those
@@ -502,6 +503,7 @@ export const pagesEn = {
     storyHint: 'Your path to Australia, what you studied, where you work. Up to 1,000 characters.',
   },
   chat: chatEn,
+  notifications: notificationsEn,
   admin: adminEn,
   legal: {
     lastReviewed: 'Last reviewed: {{date}}',

@@ -1,5 +1,6 @@
 import { adminVi } from './admin.vi';
 import { chatVi } from './chat.vi';
+import { notificationsVi } from './notifications.vi';
 import type { PageResources } from './pages.en';
 
 /** Vietnamese texts of the information, account and question-asking screens: the keys of pages.en.ts. */
@@ -502,6 +503,7 @@ export const pagesVi: PageResources = {
     storyHint: 'Hành trình đến Úc, ngành bạn đã học, nơi bạn làm việc. Tối đa 1.000 ký tự.',
   },
   chat: chatVi,
+  notifications: notificationsVi,
   admin: adminVi,
   legal: {
     lastReviewed: 'Xem lại lần cuối: {{date}}',

@@ -4,12 +4,14 @@ import { CATEGORIES } from '../../../shared/categories';
 import { CRISIS_LINES } from '../../../shared/constants';
 import { createQuestionSchema, splitTags } from '../../../shared/schemas/questions';
 import { toastInvalid } from '../../components/invalid-input';
+import { PushOffer } from '../../components/push-offer';
 import { Button } from '../../components/ui/button';
 import { Field, inputClasses, TextAreaField } from '../../components/ui/field';
 import { Modal } from '../../components/ui/modal';
 import { toast } from '../../lib/toast';
 import { useTranslation } from '../../lib/i18n';
 import { useAddVoiceNote, useAskQuestion } from '../../lib/posts';
+import { takePushOffer } from '../../lib/push';
 import { VoiceRecorder } from './voice-recorder';
 
 /** The Ask a Question dialog: title, details, category, tags, voice note, anonymous and SOS. */
@@ -19,6 +21,7 @@ export function AskDialog({ open, onClose }: { open: boolean; onClose: () => voi
   const [urgent, setUrgent] = useState(false);
   const [voice, setVoice] = useState<Blob | null>(null);
   const [formKey, setFormKey] = useState(0);
+  const [offeringAlerts, setOfferingAlerts] = useState(false);
 
   const reset = () => {
     setUrgent(false);
@@ -34,7 +37,9 @@ export function AskDialog({ open, onClose }: { open: boolean; onClose: () => voi
       if (voice) await addVoiceNote.mutateAsync({ id: question.id, voice }).catch(() => undefined);
       toast({ title: t('ask.posted') });
       reset();
-      onClose();
+      // Someone who has just asked wants the answer: the dialog offers alerts of it, where they can be had.
+      if (await takePushOffer()) setOfferingAlerts(true);
+      else onClose();
     },
   });
 
@@ -58,6 +63,14 @@ export function AskDialog({ open, onClose }: { open: boolean; onClose: () => voi
     if (!parsed.success) return toastInvalid('ask.postFailed', parsed.error);
     ask.mutate(parsed.data);
   };
+
+  // The same dialog, left open, now holding the offer.
+  if (offeringAlerts)
+    return (
+      <Modal open={open} onClose={onClose} title={t('notifications.offerTitle')}>
+        <PushOffer onDone={onClose} />
+      </Modal>
+    );
 
   return (
     <Modal open={open} onClose={onClose} title={t('ask.title')} description={t('ask.description')}>

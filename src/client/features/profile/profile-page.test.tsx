@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../shared/schemas/auth';
+import { NOTIFICATION_TYPES } from '../../../shared/schemas/notifications';
 import { json, renderWithApp, sampleUser, stubFetch } from '../../test/helpers';
 import { ProfilePage } from './profile-page';
 
@@ -13,8 +14,20 @@ const exported = {
   questions: [{ id: 'q1', title: 'Where do I get a tax file number?' }],
 };
 
+/** The notification settings' calls (the section is part of the page), answered with everything on. */
+function notificationAnswer(url: string): Response | undefined {
+  if (url === '/api/notifications/preferences')
+    return json(200, {
+      types: Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, { email: true, push: true }])),
+      emailDigest: false,
+      pushShowsTitles: false,
+    });
+}
+
 function serve(user: User, exportAnswer: () => Response) {
   return stubFetch((url) => {
+    const notifications = notificationAnswer(url);
+    if (notifications) return notifications;
     if (url === '/api/auth/me') return json(200, { user });
     if (url === '/api/me/export') return exportAnswer();
     if (url.startsWith('/api/me/')) return json(200, { questions: [] });
@@ -151,6 +164,8 @@ describe('profile: confirming the email', () => {
 
   function serveResend(resend: () => Response) {
     return stubFetch((url) => {
+      const notifications = notificationAnswer(url);
+      if (notifications) return notifications;
       if (url === '/api/auth/me') return json(200, { user: unconfirmed });
       if (url === '/api/auth/verify-email/resend') return resend();
       return json(200, { questions: [] });
@@ -212,6 +227,8 @@ describe('profile: changing the email', () => {
 
   function serveChange(change: (body: unknown) => Response) {
     return stubFetch((url, body) => {
+      const notifications = notificationAnswer(url);
+      if (notifications) return notifications;
       if (url === '/api/auth/me') return body ? change(body) : json(200, { user: sampleUser });
       return json(200, { questions: [] });
     });

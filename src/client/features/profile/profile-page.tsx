@@ -5,6 +5,7 @@ import { useTranslation } from '../../lib/i18n';
 import { useNavigate } from 'react-router';
 import type { Locale } from '../../../shared/constants';
 import { newPasswordSchema, type User } from '../../../shared/schemas/auth';
+import { NotificationSettings } from '../../components/notification-settings';
 import { Page } from '../../components/page';
 import { QuestionCard, QuestionCardSkeleton } from '../../components/question-card';
 import { Button } from '../../components/ui/button';
@@ -262,6 +263,7 @@ export function ProfilePage() {
         )}
         {!user.emailVerified && !user.isDemo && <ConfirmEmailNotice user={user} />}
         <DetailsForm user={user} />
+        <NotificationSettings user={user} />
         <QuestionList which="mine" />
         <QuestionList which="saved" />
         <DownloadData />

@@ -1,0 +1,262 @@
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type {
+  MarkReadInput,
+  Notification,
+  NotificationPreferences,
+  NotificationsPage,
+  NotificationType,
+  PreferencesUpdate,
+} from '../../shared/schemas/notifications';
+import { api, ApiError, errorMessage, queryString } from './api';
+import { useAuth } from './auth';
+import { useTranslation } from './i18n';
+import { withConfig, type MutationConfig } from './mutation';
+import { useRealtimeConnect, useRealtimeFrames } from './realtime';
+
+/**
+ * Query keys, under the person they belong to: on a shared phone the next person to sign in never sees the last
+ * one's notifications, even for a frame. The list is in the reader's language (the server writes its sentences).
+ */
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  mine: (userId: string) => ['notifications', userId] as const,
+  unread: (userId: string) => [...notificationKeys.mine(userId), 'unread'] as const,
+  lists: (userId: string) => [...notificationKeys.mine(userId), 'list'] as const,
+  list: (userId: string, locale: string) => [...notificationKeys.lists(userId), locale] as const,
+  preferences: (userId: string) => [...notificationKeys.mine(userId), 'preferences'] as const,
+};
+
+type ListData = InfiniteData<NotificationsPage, string | undefined>;
+
+const listPath = (cursor?: string) => `/api/notifications${queryString({ cursor })}`;
+
+/** Where a notification leads when tapped. */
+export function notificationHref(target: Notification['target']): string {
+  const id = target.id ? encodeURIComponent(target.id) : null;
+  switch (target.kind) {
+    case 'question':
+      return id ? `/questions/${id}` : '/';
+    case 'conversation':
+      return id ? `/chat?c=${id}` : '/chat';
+    case 'profile':
+      return '/profile';
+    case 'reports':
+      return '/admin?tab=reports';
+  }
+}
+
+/** Every page of the list answers with the count too: the bell follows it. */
+export const notificationsQuery = (client: QueryClient, userId: string, locale: string) =>
+  infiniteQueryOptions({
+    queryKey: notificationKeys.list(userId, locale),
+    initialPageParam: undefined as string | undefined,
+    queryFn: async ({ pageParam, signal }) => {
+      const page = await api<NotificationsPage>(listPath(pageParam), { signal });
+      client.setQueryData(notificationKeys.unread(userId), page.unread);
+      return page;
+    },
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+/**
+ * The bell's count. There is no call for the count alone: the first page of the list answers it, and is kept as
+ * the list's first page, so opening /notifications afterwards asks for nothing more.
+ */
+export const unreadQuery = (client: QueryClient, userId: string, locale: string) =>
+  queryOptions({
+    queryKey: notificationKeys.unread(userId),
+    queryFn: async ({ signal }) => {
+      const page = await api<NotificationsPage>(listPath(), { signal });
+      const list = notificationKeys.list(userId, locale);
+      if (!client.getQueryData(list))
+        client.setQueryData<ListData>(list, { pages: [page], pageParams: [undefined] });
+      return page.unread;
+    },
+  });
+
+/**
+ * Keeps the count live: the socket says the new count after every change of it (a notification, or one read on
+ * another device). A list on screen is fetched again; one not on screen is fetched when it is next shown.
+ */
+function useNotificationsLive(userId: string | undefined) {
+  const client = useQueryClient();
+  useRealtimeFrames((frame) => {
+    if (!userId || frame.type !== 'notifications') return;
+    client.setQueryData(notificationKeys.unread(userId), frame.unread);
+    void client.invalidateQueries({ queryKey: notificationKeys.lists(userId) }, { cancelRefetch: false });
+  });
+  // Counts that changed while the connection was lost came in no frame.
+  useRealtimeConnect(({ reconnect }) => {
+    if (reconnect && userId)
+      void client.invalidateQueries({ queryKey: notificationKeys.mine(userId) }, { cancelRefetch: false });
+  });
+}
+
+/** The signed-in person's unread notifications (undefined until known), live. For the bell, which is always there. */
+export function useUnreadNotifications(): number | undefined {
+  const client = useQueryClient();
+  const { user } = useAuth();
+  const { locale } = useTranslation();
+  useNotificationsLive(user?.id);
+  return useQuery({ ...unreadQuery(client, user?.id ?? '', locale), enabled: Boolean(user) }).data;
+}
+
+export function useNotifications() {
+  const client = useQueryClient();
+  const { user } = useAuth();
+  const { locale } = useTranslation();
+  return useInfiniteQuery({ ...notificationsQuery(client, user?.id ?? '', locale), enabled: Boolean(user) });
+}
+
+/** Marks the cached notifications read at once; gives how many of them were unread. */
+function markCachedRead(client: QueryClient, userId: string, input: MarkReadInput): number {
+  const now = new Date().toISOString();
+  const ids = 'ids' in input ? new Set(input.ids) : null;
+  const newlyRead = new Set<string>();
+  client.setQueriesData<ListData>({ queryKey: notificationKeys.lists(userId) }, (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            notifications: page.notifications.map((notification) => {
+              if (notification.readAt || (ids && !ids.has(notification.id))) return notification;
+              newlyRead.add(notification.id);
+              return { ...notification, readAt: now };
+            }),
+          })),
+        }
+      : data,
+  );
+  return newlyRead.size;
+}
+
+/**
+ * Marks some notifications, or all, read. The list and the bell change at once, before the server answers: a tap
+ * on a notification leaves the page straight away. The server's count is the bell's when it comes.
+ */
+export function useMarkRead(config: MutationConfig<{ unread: number }, MarkReadInput> = {}) {
+  const client = useQueryClient();
+  const userId = useAuth().user?.id ?? '';
+  return useMutation({
+    ...withConfig(config, {
+      mutationFn: (input: MarkReadInput) =>
+        api<{ unread: number }>('/api/notifications/read', { method: 'POST', body: input }),
+      onSuccess: ({ unread }) => client.setQueryData(notificationKeys.unread(userId), unread),
+    }),
+    onMutate: (input) => {
+      const read = markCachedRead(client, userId, input);
+      client.setQueryData<number>(notificationKeys.unread(userId), (count) =>
+        count === undefined ? count : 'all' in input ? 0 : Math.max(0, count - read),
+      );
+    },
+    // What the list and the bell showed before is fetched again.
+    onError: () => void client.invalidateQueries({ queryKey: notificationKeys.mine(userId) }),
+  });
+}
+
+export function useNotificationPreferences() {
+  const { user } = useAuth();
+  const userId = user?.id ?? '';
+  return useQuery({
+    queryKey: notificationKeys.preferences(userId),
+    queryFn: ({ signal }) => api<NotificationPreferences>('/api/notifications/preferences', { signal }),
+    enabled: Boolean(user),
+  });
+}
+
+const SAVING_PREFERENCES = ['notifications', 'saving-preferences'] as const;
+
+/** The preferences with a change made. */
+function applyUpdate(current: NotificationPreferences, update: PreferencesUpdate): NotificationPreferences {
+  const types = { ...current.types };
+  for (const [type, channels] of Object.entries(update.types ?? {}) as [
+    NotificationType,
+    Partial<NotificationPreferences['types'][NotificationType]>,
+  ][])
+    types[type] = { ...types[type], ...channels };
+  return {
+    types,
+    emailDigest: update.emailDigest ?? current.emailDigest,
+    pushShowsTitles: update.pushShowsTitles ?? current.pushShowsTitles,
+  };
+}
+
+/**
+ * Saves one change of the preferences; the switch moves at once. The server's answer is taken only from the last
+ * of several quick changes, so an earlier answer arriving late never moves a switch back.
+ */
+export function useUpdatePreferences(
+  config: MutationConfig<NotificationPreferences, PreferencesUpdate> = {},
+) {
+  const client = useQueryClient();
+  const key = notificationKeys.preferences(useAuth().user?.id ?? '');
+  return useMutation({
+    ...withConfig(config, {
+      mutationFn: (update: PreferencesUpdate) =>
+        api<NotificationPreferences>('/api/notifications/preferences', { method: 'PUT', body: update }),
+      onSuccess: (answer) => {
+        if (client.isMutating({ mutationKey: SAVING_PREFERENCES }) <= 1) client.setQueryData(key, answer);
+      },
+    }),
+    mutationKey: SAVING_PREFERENCES,
+    onMutate: (update) =>
+      client.setQueryData<NotificationPreferences>(key, (current) =>
+        current ? applyUpdate(current, update) : current,
+      ),
+    onError: () => void client.invalidateQueries({ queryKey: key }),
+  });
+}
+
+/** What an emailed link turned off: one type's emails, or (a digest's link) every notification email. */
+export type UnsubscribedScope = NotificationType | 'all';
+
+export type UnsubscribeState =
+  | { status: 'working' }
+  | { status: 'done'; type: UnsubscribedScope }
+  | { status: 'invalid' }
+  | { status: 'failed'; message: string };
+
+/**
+ * Turns off the emails of one type from an emailed link, once, without signing in. Not a mutation, for the same
+ * reason as useEmailLink (lib/account.ts): started in an effect, it would lose its observer under StrictMode.
+ */
+export function useUnsubscribeLink(token: string): { state: UnsubscribeState; retry: () => void } {
+  const [state, setState] = useState<UnsubscribeState>(() =>
+    token ? { status: 'working' } : { status: 'invalid' },
+  );
+  const started = useRef(false);
+
+  const send = useCallback(() => {
+    api<{ type: UnsubscribedScope }>('/api/notifications/unsubscribe', { method: 'POST', body: { token } })
+      .then(({ type }) => setState({ status: 'done', type }))
+      .catch((error: unknown) => {
+        if (error instanceof ApiError && [400, 404].includes(error.status))
+          return setState({ status: 'invalid' });
+        setState({ status: 'failed', message: errorMessage(error) });
+      });
+  }, [token]);
+
+  useEffect(() => {
+    if (!token || started.current) return;
+    started.current = true;
+    send();
+  }, [token, send]);
+
+  const retry = useCallback(() => {
+    setState({ status: 'working' });
+    send();
+  }, [send]);
+
+  return { state, retry };
+}
