@@ -16,6 +16,7 @@ import type {
   NotificationsPage,
   NotificationType,
   PreferencesUpdate,
+  UnsubscribeScope,
 } from '../../shared/schemas/notifications';
 import { api, ApiError, errorMessage, queryString } from './api';
 import { useAuth } from './auth';
@@ -218,12 +219,9 @@ export function useUpdatePreferences(
   });
 }
 
-/** What an emailed link turned off: one type's emails, or (a digest's link) every notification email. */
-export type UnsubscribedScope = NotificationType | 'all';
-
 export type UnsubscribeState =
   | { status: 'working' }
-  | { status: 'done'; type: UnsubscribedScope }
+  | { status: 'done'; type: UnsubscribeScope }
   | { status: 'invalid' }
   | { status: 'failed'; message: string };
 
@@ -238,7 +236,7 @@ export function useUnsubscribeLink(token: string): { state: UnsubscribeState; re
   const started = useRef(false);
 
   const send = useCallback(() => {
-    api<{ type: UnsubscribedScope }>('/api/notifications/unsubscribe', { method: 'POST', body: { token } })
+    api<{ type: UnsubscribeScope }>('/api/notifications/unsubscribe', { method: 'POST', body: { token } })
       .then(({ type }) => setState({ status: 'done', type }))
       .catch((error: unknown) => {
         if (error instanceof ApiError && [400, 404].includes(error.status))

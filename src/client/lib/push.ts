@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { PushSubscriptionInput } from '../../shared/schemas/notifications';
 import { api } from './api';
 import { useAuth } from './auth';
@@ -114,6 +115,18 @@ async function disablePush(): Promise<PushState> {
     await subscription.unsubscribe();
   }
   return 'off';
+}
+
+/**
+ * A subscription lasts as long as the sign-in it was made in (signing out of a shared phone stops its alerts): after
+ * each sign-in, a device that still has one tells the server again, so alerts follow whoever is signed in.
+ */
+export function useRenewPush() {
+  const userId = useAuth().user?.id;
+  useEffect(() => {
+    if (userId && canPush() && Notification.permission === 'granted')
+      void readPushState().catch(() => undefined);
+  }, [userId]);
 }
 
 const pushKey = (userId: string | undefined) => ['push', userId] as const;

@@ -99,7 +99,10 @@ export const pushUnsubscribeSchema = z.object({ endpoint: z.string().min(1).max(
 export const pushKeyResponseSchema = z.object({ publicKey: z.string() });
 
 export const unsubscribeSchema = z.object({ token: z.string().min(1).max(300) });
-export const unsubscribeResponseSchema = z.object({ type: z.enum(NOTIFICATION_TYPES) });
+/** What an emailed link turns off: one type's emails, or (a digest's link) every notification email. */
+export const UNSUBSCRIBE_SCOPES = [...NOTIFICATION_TYPES, 'all'] as const;
+export type UnsubscribeScope = (typeof UNSUBSCRIBE_SCOPES)[number];
+export const unsubscribeResponseSchema = z.object({ type: z.enum(UNSUBSCRIBE_SCOPES) });
 
 export const followResponseSchema = z.object({ following: z.boolean() });
 

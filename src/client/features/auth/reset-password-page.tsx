@@ -10,7 +10,7 @@ import { refusalCode, refusalMessage, useConfirmPasswordReset } from '../../lib/
 import { cn } from '../../lib/cn';
 import { messageKey, useTranslation } from '../../lib/i18n';
 import { focusWhenShown } from '../../lib/focus';
-import { useLinkToken } from './use-link-token';
+import { useLinkToken } from '../../lib/link-token';
 
 type FieldErrors = { password?: string; confirmPassword?: string };
 

@@ -8,7 +8,7 @@ import { useAuth } from '../../lib/auth';
 import { cn } from '../../lib/cn';
 import { useTranslation } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
-import { useLinkToken } from './use-link-token';
+import { useLinkToken } from '../../lib/link-token';
 
 const primaryLink = cn(buttonClasses('primary'), 'mt-4 w-full');
 

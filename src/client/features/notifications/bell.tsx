@@ -6,6 +6,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { useTranslation } from '../../lib/i18n';
 import { useUnreadNotifications } from '../../lib/notifications';
+import { useRenewPush } from '../../lib/push';
 
 /** Quiet for this long after the count goes up before it is read out, so a burst of replies is said once. */
 const ANNOUNCE_AFTER_MS = 1_500;
@@ -42,6 +43,7 @@ function useNewCountAnnouncement(count: number | undefined): string {
 export default function Bell() {
   const { t } = useTranslation();
   const count = useUnreadNotifications();
+  useRenewPush();
   const announcement = useNewCountAnnouncement(count);
   const unread = count ?? 0;
   return (

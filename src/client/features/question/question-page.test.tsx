@@ -227,7 +227,7 @@ describe('question page: follow', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Following', pressed: true }));
 
     await waitFor(() =>
-      expect(screen.getByTestId('toast')).toHaveTextContent('You will no longer be told of new replies'),
+      expect(screen.getByTestId('toast')).toHaveTextContent('You won’t hear about new replies any more'),
     );
     expect(fetch).toHaveBeenCalledWith(
       '/api/questions/q1/follow',

@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { NOTIFICATION_TYPES } from '../../../shared/schemas/notifications';
-import { users } from './accounts';
+import { sessions, users } from './accounts';
 import { conversations } from './chat';
 import { questions, replies } from './community';
 import { createdAt } from './columns';
@@ -79,7 +79,11 @@ export const notificationPreferences = pgTable('notification_preferences', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** A browser's Web Push subscription; deleted when the push service says it is gone (404 or 410). */
+/**
+ * A browser's Web Push subscription, made in one session: signing out there (or any end of that session) deletes it,
+ * so a shared phone shows nothing of a person who left it. Also deleted when the push service says it is gone (404
+ * or 410).
+ */
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
@@ -87,6 +91,9 @@ export const pushSubscriptions = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
     endpoint: text('endpoint').notNull(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
@@ -96,6 +103,8 @@ export const pushSubscriptions = pgTable(
   (t) => [
     uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint),
     index('push_subscriptions_user_idx').on(t.userId),
+    // A session's end deletes its subscriptions: found by this index, not by reading the table.
+    index('push_subscriptions_session_idx').on(t.sessionId),
   ],
 );
 

@@ -6,6 +6,7 @@ import {
   pushKeyResponseSchema,
   pushSubscriptionSchema,
   pushUnsubscribeSchema,
+  unsubscribeResponseSchema,
 } from '../../../shared/schemas/notifications';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -14,15 +15,13 @@ import { errors } from '../../errors';
 import { requireUser } from '../../plugins/auth';
 import type { Outbox } from '../mail/outbox';
 import { vapidKeys } from './push';
-import { UNSUBSCRIBE_SCOPES, unsubscribe } from './unsubscribe';
+import { unsubscribe } from './unsubscribe';
 
 /** Browsers a person receives pushes on; a newer subscription pushes out the oldest. */
 const MAX_SUBSCRIPTIONS = 10;
 /** A form a mail program posts (`List-Unsubscribe=One-Click`) is a few bytes. */
 const FORM_BODY_LIMIT = 4_096;
 
-/** What an unsubscribe stopped: one type's emails, or (a digest's link) all notification emails. */
-const unsubscribedSchema = z.object({ type: z.enum(UNSUBSCRIBE_SCOPES) });
 const tokenField = z.object({ token: z.string().optional() });
 
 /** Whether the endpoint is at one of the configured push services (the host, or under it). */
@@ -87,9 +86,16 @@ export const notificationDeliveryRoutes: FastifyPluginAsyncZod<{
       // service may be posted to (never an address of our own network).
       if (!endpoint.startsWith('https://') || !validKeys(keys) || !knownService(endpoint, config))
         throw errors.validation();
-      const values = { userId: user.id, endpoint, p256dh: keys.p256dh, auth: keys.auth };
+      const values = {
+        userId: user.id,
+        // Kept for as long as this sign-in lasts: signing out on a shared phone stops its alerts.
+        sessionId: request.sessionId!,
+        endpoint,
+        p256dh: keys.p256dh,
+        auth: keys.auth,
+      };
       await db.transaction(async (tx) => {
-        // An endpoint is one browser: signing in there as someone else makes its pushes theirs.
+        // An endpoint is one browser: signing in there as someone else (or again) makes its pushes theirs.
         await tx
           .insert(pushSubscriptions)
           .values(values)
@@ -136,7 +142,7 @@ export const notificationDeliveryRoutes: FastifyPluginAsyncZod<{
         tags: ['notifications'],
         querystring: tokenField,
         body: tokenField.loose().optional(),
-        response: { 200: unsubscribedSchema, 400: errorResponseSchema },
+        response: { 200: unsubscribeResponseSchema, 400: errorResponseSchema },
       },
     },
     async (request) => ({

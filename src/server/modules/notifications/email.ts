@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, max, sql } from 'drizzle-orm';
 import type { Locale } from '../../../shared/constants';
-import type { NotificationType } from '../../../shared/schemas/notifications';
+import type { NotificationType, UnsubscribeScope } from '../../../shared/schemas/notifications';
 import type { Database } from '../../db/client';
 import { notificationPreferences, notifications, users } from '../../db/schema';
 import { PolledWorker } from '../../lib/polled-worker';
@@ -8,7 +8,7 @@ import type { Outbox } from '../mail/outbox';
 import type { NewsItem, NoticeMailKind } from '../mail/templates';
 import { newsItem, REPLY_TYPES, type NewsRow } from './news';
 import { preferencesOf } from './preferences';
-import { unsubscribeLinks, unsubscribeSecret, unsubscribeToken, type UnsubscribeScope } from './unsubscribe';
+import { unsubscribeLinks, unsubscribeSecret, unsubscribeToken } from './unsubscribe';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import type { NotificationsPage } from '../../../shared/schemas/notifications';
@@ -80,3 +80,7 @@ export function useBellEvents(database: () => Database) {
     named: () => new Set(heard.flatMap((event) => event.u ?? [])),
   };
 }
+
+/** A person's newest session, as a value to insert: a push subscription straight into the table belongs to one. */
+export const latestSession = (userId: string) =>
+  sql<string>`(select id from sessions where user_id = ${userId} order by created_at desc limit 1)`;

@@ -4,12 +4,14 @@ import type { AccountExport } from '../../../shared/schemas/account';
 import { notificationPreferences, notifications, pushSubscriptions, questionFollows } from '../../db/schema';
 import { bearer, signUp, TEST_PASSWORD } from '../../test/helpers';
 import { createUser, useQuestionsApp } from '../questions/questions.test-helpers';
+import { latestSession } from './notifications.test-helpers';
 import { defaultPreferences } from './preferences';
 
 const { t, a } = useQuestionsApp();
 
 const subscription = (userId: string, name: string) => ({
   userId,
+  sessionId: latestSession(userId),
   endpoint: `https://push.example.com/send/${name}`,
   p256dh: `p256dh-key-of-${name}`,
   auth: `auth-secret-of-${name}`,

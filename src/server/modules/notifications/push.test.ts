@@ -5,7 +5,15 @@ import { mailEn } from '../../../shared/i18n/mail.en';
 import { mailVi } from '../../../shared/i18n/mail.vi';
 import { createDatabase } from '../../db/client';
 import { appSettings, notifications, pushSubscriptions } from '../../db/schema';
-import { bearer, buildTestApp, signUp, testConfig, useTestApp, type EnvOverrides } from '../../test/helpers';
+import {
+  bearer,
+  buildTestApp,
+  signIn,
+  signUp,
+  testConfig,
+  useTestApp,
+  type EnvOverrides,
+} from '../../test/helpers';
 import {
   insertConversation,
   insertNotification,
@@ -16,6 +24,8 @@ import {
 } from './delivery.test-helpers';
 import { PushSender, vapidKeys, type PushPayload } from './push';
 import { browserSubscription, checkVapid, startPushService, type PushService } from './push.test-helpers';
+import { latestSession } from './notifications.test-helpers';
+import { createSession } from '../../plugins/auth';
 
 // The test's own push service stands in for the browsers'.
 const t = useTestApp({ PUSH_SERVICE_HOSTS: '127.0.0.1' });
@@ -41,12 +51,16 @@ const subscribeRequest = (token: string | undefined, body: object) =>
     payload: body,
   });
 
-/** A browser of this person, subscribed straight in the table. */
+/** A browser of this person, signed in and subscribed straight in the table. */
 async function subscribed(userId: string): Promise<Subscription> {
+  await createSession(t.db, userId);
   const subscription = browserSubscription(service);
-  await t.db
-    .insert(pushSubscriptions)
-    .values({ userId, endpoint: subscription.endpoint, ...subscription.keys });
+  await t.db.insert(pushSubscriptions).values({
+    userId,
+    sessionId: latestSession(userId),
+    endpoint: subscription.endpoint,
+    ...subscription.keys,
+  });
   return subscription;
 }
 
@@ -160,6 +174,26 @@ describe('push subscriptions', () => {
     expect(removed.statusCode).toBe(200);
     expect(removed.json()).toEqual({ ok: true });
     expect(await stored()).toEqual([]);
+  });
+
+  it('end with the sign-in they were made in: a shared phone signed out shows nothing more', async () => {
+    const person = await signUp(t.app);
+    const laptop = await signIn(t.app, person.email, person.password);
+    const phone = browserSubscription(service);
+    const other = browserSubscription(service);
+    await subscribeRequest(person.token, { endpoint: phone.endpoint, keys: phone.keys });
+    await subscribeRequest(laptop.token, { endpoint: other.endpoint, keys: other.keys });
+    const signedOut = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signout',
+      headers: bearer(person.token),
+    });
+    expect(signedOut.statusCode).toBe(200);
+    const left = await t.db
+      .select({ endpoint: pushSubscriptions.endpoint })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, person.user.id));
+    expect(left).toEqual([{ endpoint: other.endpoint }]);
   });
 });
 

@@ -1,15 +1,15 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { NOTIFICATION_TYPES } from '../../../shared/schemas/notifications';
+import {
+  NOTIFICATION_TYPES,
+  UNSUBSCRIBE_SCOPES,
+  type UnsubscribeScope,
+} from '../../../shared/schemas/notifications';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { cachedSetting } from './app-settings';
 import { updatePreferences } from './preferences';
-
-/** What one link stops: the emails of one type, or (a digest's link) every notification email. */
-export const UNSUBSCRIBE_SCOPES = [...NOTIFICATION_TYPES, 'all'] as const;
-export type UnsubscribeScope = (typeof UNSUBSCRIBE_SCOPES)[number];
 
 const MAC_BYTES = 32;
 /** A token names a uuid and a type: about 120 characters. */

@@ -1,6 +1,13 @@
+import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp, sampleUser, stubFetch, json } from '../test/helpers';
 import { stubPush, unstubPush } from '../test/push-fixtures';
-import { readPushState, takePushOffer } from './push';
+import { readPushState, takePushOffer, useRenewPush } from './push';
+
+function RenewPush() {
+  useRenewPush();
+  return null;
+}
 
 describe('alerts on this device', () => {
   afterEach(() => unstubPush());
@@ -26,6 +33,21 @@ describe('alerts on this device', () => {
     expect(await readPushState()).toBe('on');
     // Told to the server again, for whoever is signed in now.
     expect(fetch).toHaveBeenCalledWith('/api/notifications/push-subscriptions', expect.anything());
+  });
+
+  it('is told to the server again after each sign-in, since the last sign-out ended it there', async () => {
+    stubPush({ permission: 'granted', subscribed: true });
+    const fetch = stubFetch(() => json(201, { ok: true }));
+    const signedIn = renderWithApp(<RenewPush />, { user: sampleUser });
+    await waitFor(() =>
+      expect(fetch).toHaveBeenCalledWith('/api/notifications/push-subscriptions', expect.anything()),
+    );
+    signedIn.unmount();
+    fetch.mockClear();
+    localStorage.clear();
+    renderWithApp(<RenewPush />, { user: null });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fetch).not.toHaveBeenCalled();
   });
 
   it('is offered after a question once, and only to a browser that has not been asked', async () => {
