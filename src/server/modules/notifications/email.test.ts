@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailEn } from '../../../shared/i18n/mail.en';
 import { mailVi } from '../../../shared/i18n/mail.vi';
-import { mailOutbox, notifications } from '../../db/schema';
+import { mailOutbox, notifications, replies } from '../../db/schema';
 import { linkIn, useMailApp, type ReceivedMail } from '../mail/mail.test-helpers';
 import {
   insertConversation,
@@ -130,6 +130,33 @@ describe('an email about replies', () => {
     );
     await run();
     expect(t.smtp.to(person.email)).toHaveLength(3);
+  });
+
+  it('leaves out Chloe’s answer: a person’s reply minutes after it is emailed at once', async () => {
+    const person = await insertPerson(t.db);
+    const question = await insertQuestion(t.db, person.id, 'Landlord will change the locks');
+    const [chloe] = await t.db
+      .insert(replies)
+      .values({ questionId: question.id, content: 'Call the tenants’ advice line.', isAiReply: true })
+      .returning();
+    await t.db.insert(notifications).values({
+      userId: person.id,
+      type: 'reply_to_my_question',
+      eventKey: `reply:${chloe!.id}`,
+      questionId: question.id,
+      replyId: chloe!.id,
+      emailDueAt: t.clock.now(),
+    });
+    await run();
+    t.clock.advance(10 * MINUTE);
+    await insertNotification(t.db, {
+      userId: person.id,
+      type: 'reply_to_my_question',
+      questionId: question.id,
+      emailDueAt: t.clock.now(),
+    });
+    await run();
+    expect(t.smtp.to(person.email)).toHaveLength(2);
   });
 });
 

@@ -193,7 +193,10 @@ class PersonRun {
       .where(eq(notificationPreferences.userId, person.id));
   }
 
-  /** When the last email about each question's replies went (rows skipped have no due time: they never went). */
+  /**
+   * When the last email about each question's people's replies went (rows skipped have no due time: they never
+   * went). Chloe's one answer, which comes seconds after the question, holds back no person's reply.
+   */
   private async lastReplyEmails(userId: string, questionIds: string[]): Promise<Map<string, Date>> {
     if (questionIds.length === 0) return new Map();
     const rows = await this.tx
@@ -206,6 +209,7 @@ class PersonRun {
           inArray(notifications.type, [...REPLY_TYPES]),
           isNotNull(notifications.emailedAt),
           isNotNull(notifications.emailDueAt),
+          sql`not exists (select 1 from replies r where r.id = ${notifications.replyId} and r.is_ai_reply)`,
         ),
       )
       .groupBy(notifications.questionId);

@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test';
+import { askOwnQuestion, createUser, ORIGIN, apiSignIn } from './fixtures';
+
+test.describe('the live feed', () => {
+  test('shows a visitor reading /latest that a question was asked, and shows it on a tap', async ({
+    page,
+    playwright,
+  }) => {
+    await page.goto('/latest');
+    await expect(page.getByRole('heading', { level: 2, name: 'Questions' })).toBeAttached();
+    // Someone else, elsewhere, asks.
+    const elsewhere = await playwright.request.newContext({ baseURL: ORIGIN });
+    const title = `Landlord says he will change the locks tonight ${Date.now()}`;
+    await askOwnQuestion(elsewhere, title);
+    const more = page.getByRole('button', { name: /^1 new question$/ });
+    await expect(more).toBeVisible();
+    // Not pushed under the reader's thumb: it shows when they ask for it.
+    await expect(page.getByRole('heading', { level: 3, name: title })).toHaveCount(0);
+    await more.click();
+    await expect(page.getByRole('heading', { level: 3, name: title })).toBeVisible();
+    await expect(more).toBeHidden();
+    await elsewhere.dispose();
+  });
+
+  test('puts a reply in place on the question page while the reader is on it', async ({
+    page,
+    playwright,
+  }) => {
+    const elsewhere = await playwright.request.newContext({ baseURL: ORIGIN });
+    const questionId = await askOwnQuestion(elsewhere, `Is my bond refundable ${Date.now()}`);
+    await page.goto(`/questions/${questionId}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const replier = await playwright.request.newContext({ baseURL: ORIGIN });
+    const person = await createUser(replier);
+    expect(await apiSignIn(replier, person.email, person.password)).toBe(200);
+    const answer = `Ask the bond authority of your state ${Date.now()}`;
+    const response = await replier.post(`/api/questions/${questionId}/replies`, {
+      data: { content: answer },
+      headers: { origin: ORIGIN },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    await expect(page.getByText(answer)).toBeVisible();
+    await elsewhere.dispose();
+    await replier.dispose();
+  });
+});
