@@ -1,20 +1,8 @@
-import { and, count, inArray, isNull } from 'drizzle-orm';
 import type { NotificationFrame } from '../../../shared/schemas/notifications';
 import type { Database } from '../../db/client';
-import { notifications } from '../../db/schema';
 import type { Realtime } from '../../realtime/channel';
 import { notificationsChanged } from './events';
-import { recipientsOf } from './read';
-
-/** Unread counts of many people in one query; someone with none is not in the map. */
-async function unreadCounts(db: Database, userIds: string[]): Promise<Map<string, number>> {
-  const rows = await db
-    .select({ userId: notifications.userId, unread: count() })
-    .from(notifications)
-    .where(and(inArray(notifications.userId, userIds), isNull(notifications.readAt)))
-    .groupBy(notifications.userId);
-  return new Map(rows.map((row) => [row.userId, row.unread]));
-}
+import { recipientsOf, unreadCounts } from './read';
 
 /**
  * The bell, live: when people's notifications change on any instance, each of their sockets here hears their new

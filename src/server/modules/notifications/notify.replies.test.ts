@@ -79,6 +79,25 @@ describe('a reply', () => {
     }
   });
 
+  it('makes an email due only for those who want one: the asker, and followers who chose it', async () => {
+    const asker = await createUser(t.db);
+    const [quiet, keen] = [await createUser(t.db), await createUser(t.db)];
+    const replier = await createUser(t.db);
+    const question = await a().ask(asker.headers, { title: 'Bond not returned' });
+    for (const follower of [quiet, keen]) await bell().follow(follower, question.id, true);
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/notifications/preferences',
+      headers: keen.headers,
+      payload: { types: { reply_to_followed: { email: true } } },
+    });
+    await a().reply(replier.headers, question.id, 'Apply to the bond authority.');
+    const due = async (userId: string) => (await rowsOf(t.db, userId))[0]!.emailDueAt;
+    expect(await due(asker.id)).toBeInstanceOf(Date);
+    expect(await due(keen.id)).toBeInstanceOf(Date);
+    expect(await due(quiet.id)).toBeNull();
+  });
+
   it('is told by Chloe once, as Chloe, to the asker and the followers', async () => {
     const asker = await createUser(t.db);
     const follower = await createUser(t.db);

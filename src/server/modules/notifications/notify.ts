@@ -4,6 +4,7 @@ import type { NotificationType } from '../../../shared/schemas/notifications';
 import type { Database } from '../../db/client';
 import { notifications } from '../../db/schema';
 import { announce } from './events';
+import { wantsEmail } from './preferences';
 
 // Notification rows are written in the transaction of their event, so they exist exactly when it does. Each is
 // `insert … on conflict (user_id, event_key) do nothing`: an event told twice (a job run again) tells nobody twice.
@@ -45,15 +46,19 @@ export async function notifyReplied(
 ): Promise<void> {
   const eventKey = `reply:${reply.replyId}`;
   const replier = sql`${reply.replierId}::uuid`;
+  // An email is due only for those who want one: of thousands following a question, most get the bell alone, and
+  // the email sender never has to look at them.
   const result = await tx.execute<{ user_id: string }>(sql`
     insert into notifications (user_id, type, event_key, actor_id, question_id, reply_id, email_due_at)
-    select f.user_id,
-      case when f.user_id = q.author_id then 'reply_to_my_question' else 'reply_to_followed' end,
-      ${eventKey},
+    select f.user_id, k.type, ${eventKey},
       case when q.is_anonymous and q.author_id = ${replier} then null else ${replier} end,
-      q.id, ${reply.replyId}::uuid, now()
+      q.id, ${reply.replyId}::uuid,
+      case when ${wantsEmail(sql`k.type`)} then now() end
     from question_follows f
     join questions q on q.id = f.question_id
+    cross join lateral (select case when f.user_id = q.author_id then 'reply_to_my_question'
+      else 'reply_to_followed' end as type) k
+    left join notification_preferences p on p.user_id = f.user_id
     where f.question_id = ${reply.questionId}::uuid
       and f.user_id is distinct from ${replier}
       and ${unblocked(sql`f.user_id`, replier)}

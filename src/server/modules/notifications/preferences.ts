@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   NOTIFICATION_TYPES,
   type NotificationPreferences,
@@ -22,6 +22,14 @@ const EMAIL_BY_DEFAULT: Record<NotificationType, boolean> = {
   content_removed: true,
   new_reports: false,
 };
+
+/**
+ * In SQL, whether `userType` (an expression naming a type) is emailed to the person whose preferences row is `p`
+ * (left-joined: none means the defaults).
+ */
+export const wantsEmail = (userType: SQL) =>
+  sql`coalesce((p.types -> ${userType} ->> 'email')::boolean,
+    ${userType} in ${NOTIFICATION_TYPES.filter((type) => EMAIL_BY_DEFAULT[type])})`;
 
 export function defaultPreferences(): NotificationPreferences {
   return {

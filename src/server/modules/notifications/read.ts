@@ -7,14 +7,22 @@ import { announce } from './events';
 type Reader = Pick<Database, 'select'>;
 type Writer = Pick<Database, 'update' | 'execute'>;
 
-/** The bell's number: the person's unread notifications (a partial index holds exactly these). */
-export async function unreadCount(db: Reader, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
+/** The bells' numbers: each person's unread notifications (a partial index holds exactly these); none: not in the map. */
+export async function unreadCounts(db: Reader, userIds: string[]): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ userId: notifications.userId, unread: count() })
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
-  return row?.n ?? 0;
+    .where(and(anyOf(notifications.userId, userIds), isNull(notifications.readAt)))
+    .groupBy(notifications.userId);
+  return new Map(rows.map((row) => [row.userId, row.unread]));
 }
+
+export async function unreadCount(db: Reader, userId: string): Promise<number> {
+  return (await unreadCounts(db, [userId])).get(userId) ?? 0;
+}
+
+/** `column = any($1)`: one parameter however many ids (an IN list takes one each, and at most 65,535). */
+const anyOf = (column: typeof notifications.userId, ids: string[]) => sql`${column} = any(${sql.param(ids)}::uuid[])`;
 
 /**
  * Which of these people (an instance's connected ones) have a notification of this event: the recipients of an
@@ -25,7 +33,7 @@ export async function recipientsOf(db: Reader, eventKey: string, amongUserIds: s
   const rows = await db
     .select({ userId: notifications.userId })
     .from(notifications)
-    .where(and(eq(notifications.eventKey, eventKey), inArray(notifications.userId, amongUserIds)));
+    .where(and(eq(notifications.eventKey, eventKey), anyOf(notifications.userId, amongUserIds)));
   return rows.map((row) => row.userId);
 }
 
@@ -57,6 +65,11 @@ export async function markConversationRead(
   userId: string,
   lastReadSeq: number,
 ): Promise<void> {
+  // A message being sent holds its conversation's row: wait for it, so that the last number read below (a new
+  // statement, a new snapshot) counts it, and a notification that already counts it is not marked read.
+  await tx.execute(
+    sql`select 1 from ${conversations} where ${conversations.id} = ${conversationId} for share`,
+  );
   const marked = await tx
     .update(notifications)
     .set({ readAt: sql`now()` })
