@@ -19,7 +19,7 @@ import type { Transaction } from '../questions/posting-limits';
 import { iso } from '../questions/question-shape';
 import { removeReply } from '../questions/replies';
 import { recordAudit } from '../moderation/audit';
-import { notifyRemoved } from '../notifications/notify';
+import { announceGone, notifyRemoved } from '../notifications/notify';
 
 type Executor = Pick<Database, 'execute'>;
 type Person = ReportSnapshot['author'];
@@ -189,8 +189,10 @@ const DETACH = {
 
 /** Deletes (or, for a whole chat, closes) a reported item in the caller's transaction. */
 async function removeTarget(tx: Transaction, type: ReportTargetType, id: string): Promise<void> {
-  if (type === 'question') await tx.delete(questions).where(eq(questions.id, id));
-  else if (type === 'reply') await removeReply(tx, id);
+  if (type === 'question') {
+    await announceGone(tx, { questionId: id });
+    await tx.delete(questions).where(eq(questions.id, id));
+  } else if (type === 'reply') await removeReply(tx, id);
   else if (type === 'message') {
     const [message] = await tx.delete(messages).where(eq(messages.id, id)).returning();
     const [conversation] = message

@@ -7,6 +7,7 @@ import { failedSignins, mailOutbox, sessions, users } from '../../db/schema';
 import { errors } from '../../errors';
 import { createSession, type SessionUser } from '../../plugins/auth';
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords';
+import { announceGone } from '../notifications/notify';
 
 export function toPublicUser(user: SessionUser): User {
   return {
@@ -212,6 +213,7 @@ export async function changeRole(db: Database, userId: string, role: Role): Prom
 export async function deleteAccount(db: Database, user: SessionUser, password: string): Promise<void> {
   if (!(await verifyPassword(user.passwordHash, password))) throw errors.wrongPassword();
   await db.transaction(async (tx) => {
+    await announceGone(tx, { authorId: user.id });
     await tx.delete(users).where(eq(users.id, user.id));
     await tx.delete(failedSignins).where(eq(failedSignins.email, user.email));
     await tx.delete(mailOutbox).where(sql`lower(${mailOutbox.toAddress}) = lower(${user.email})`);

@@ -66,6 +66,24 @@ describe('the live feed and the bell on two instances', () => {
     closeAll([phone]);
   });
 
+  it('count again when what a notification was about is deleted', async () => {
+    const [asker, replier] = await createUsers(database.db, 2, { ageMs: DAY });
+    const question = await api(one).ask(asker!.headers);
+    const phone = await openSocket(baseTwo, asker!.headers);
+    await phone.next('hello');
+    const reply = await api(one).reply(replier!.headers, question.id, 'A reply that will be deleted.');
+    expect(await phone.next('notifications')).toMatchObject({ unread: 1 });
+    const replyId = reply.replies.at(-1)!.id;
+    const deleted = await one.inject({
+      method: 'DELETE',
+      url: `/api/replies/${replyId}`,
+      headers: replier!.headers,
+    });
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+    expect(await phone.next('notifications', (frame) => frame.unread === 0)).toBeTruthy();
+    closeAll([phone]);
+  });
+
   it('ring every connected follower’s bell when the followers are too many to name in one event', async () => {
     const followers = await createUsers(database.db, MAX_NAMED_RECIPIENTS + 10, { ageMs: DAY });
     const [asker, replier] = await createUsers(database.db, 2, { ageMs: DAY });

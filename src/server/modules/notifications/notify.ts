@@ -182,3 +182,23 @@ export async function notifyAdminsOfReport(tx: Executor, reporterId: string): Pr
   if (first)
     await announce(tx, { userIds: result.rows.map((row) => row.user_id), eventKey: first.event_key });
 }
+
+/**
+ * Before a question, a reply or a person's posts are deleted (their notifications go with them: the foreign keys
+ * cascade), the bells of those with an unread one are told to count again; they hear it once the deletion commits.
+ */
+export async function announceGone(
+  tx: Executor,
+  gone: { questionId: string } | { replyId: string } | { authorId: string },
+): Promise<void> {
+  const about =
+    'questionId' in gone
+      ? sql`n.question_id = ${gone.questionId}::uuid`
+      : 'replyId' in gone
+        ? sql`n.reply_id = ${gone.replyId}::uuid`
+        : sql`(n.question_id in (select id from questions where author_id = ${gone.authorId}::uuid)
+            or n.reply_id in (select id from replies where author_id = ${gone.authorId}::uuid))`;
+  const result = await tx.execute<{ user_id: string }>(sql`
+    select distinct n.user_id from notifications n where ${about} and n.read_at is null`);
+  await announce(tx, { userIds: result.rows.map((row) => row.user_id) });
+}

@@ -22,7 +22,8 @@ export async function unreadCount(db: Reader, userId: string): Promise<number> {
 }
 
 /** `column = any($1)`: one parameter however many ids (an IN list takes one each, and at most 65,535). */
-const anyOf = (column: typeof notifications.userId, ids: string[]) => sql`${column} = any(${sql.param(ids)}::uuid[])`;
+const anyOf = (column: typeof notifications.userId, ids: string[]) =>
+  sql`${column} = any(${sql.param(ids)}::uuid[])`;
 
 /**
  * Which of these people (an instance's connected ones) have a notification of this event: the recipients of an

@@ -9,7 +9,7 @@ import { errors } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
 import { questionPosted } from '../../realtime/public-events';
 import { recordAudit } from '../moderation/audit';
-import { notifyRemoved } from '../notifications/notify';
+import { announceGone, notifyRemoved } from '../notifications/notify';
 import { questionsChanged } from './cache';
 import { getQuestion } from './feed';
 import { enforcePostingLimits } from './posting-limits';
@@ -91,6 +91,7 @@ export async function deleteQuestion(
       .for('update');
     if (!row) throw errors.notFound();
     if (row.authorId !== user.id && user.role !== 'admin') throw errors.forbidden();
+    await announceGone(tx, { questionId: id });
     await tx.delete(questions).where(eq(questions.id, id));
     if (user.role === 'admin') {
       await notifyRemoved(tx, {

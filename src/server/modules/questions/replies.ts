@@ -8,7 +8,7 @@ import { errors } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
 import { replyPosted } from '../../realtime/public-events';
 import { recordAudit } from '../moderation/audit';
-import { notifyRemoved, notifyReplied } from '../notifications/notify';
+import { announceGone, notifyRemoved, notifyReplied } from '../notifications/notify';
 import { questionsChanged } from './cache';
 import { getQuestion } from './feed';
 import { enforcePostingLimits, type Transaction } from './posting-limits';
@@ -108,6 +108,7 @@ export async function deleteReply(db: Database, user: SessionUser, id: string): 
  * Two deletes at once: only the one that removed the row moves the count.
  */
 export async function removeReply(tx: Transaction, id: string): Promise<void> {
+  await announceGone(tx, { replyId: id });
   const [deleted] = await tx
     .delete(replies)
     .where(eq(replies.id, id))
