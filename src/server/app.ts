@@ -135,7 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => bus.stop());
   clearCachesOnEvents(db, bus);
   const realtime = await registerRealtime(app, { db, config, bus });
-  registerLiveQuestions(realtime);
+  registerLiveQuestions(realtime, db);
   registerLiveBell(realtime, db);
   const { onNotified } = deps;
   if (onNotified) realtime.on(notificationsChanged, () => onNotified());
@@ -147,8 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       app.log.error({ err: error }, 'email not queued'),
     );
   app.addHook('onClose', () => outbox.idle());
-  const clock = deps.clock ?? (() => new Date());
-  await app.register(authRoutes, { db, config, outbox, clock });
+  await app.register(authRoutes, { db, config, outbox, clock: deps.clock ?? (() => new Date()) });
   await app.register(accountRoutes, { db });
   await app.register(contentRoutes, { db, config });
   await app.register(questionRoutes, { db, config, onQuestionPosted: deps.onQuestionPosted });
@@ -157,8 +156,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(chatRoutes, { db, config, realtime });
   await app.register(adminRoutes, { db, config });
   await app.register(mailRoutes, { db, onRetried: outbox.queued });
-  await app.register(notificationRoutes, { db, config });
-  await app.register(notificationDeliveryRoutes, { db, config, outbox, clock });
+  await app.register(notificationRoutes, { db });
+  await app.register(notificationDeliveryRoutes, { db, config });
   await app.register(aiRoutes, {
     db,
     config,

@@ -146,6 +146,20 @@ export async function registerRealtime(
         .catch((error: unknown) => app.log.warn({ err: error }, 'socket error not sent'));
     });
     hub.send(connection, { type: 'hello', connectionId: connection.id });
+    // A sign-out that committed between the upgrade's check and now found no socket to close: look once more.
+    if (session)
+      void sessionLive(session.sessionId).then(
+        (live) => live || hub.close(connection, CLOSE.sessionEnded, 'session ended'),
+        (error: unknown) => app.log.warn({ err: error }, 'socket session not checked again'),
+      );
+  };
+
+  const sessionLive = async (sessionId: string) => {
+    const [row] = await db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())));
+    return row !== undefined;
   };
 
   await app.register(fastifyWebsocket, { options: { maxPayload: MAX_FRAME_BYTES } });

@@ -48,6 +48,8 @@ type NewConnection = Pick<Connection, 'userId' | 'sessionId' | 'address' | 'sock
 export class SocketHub {
   private readonly byUser = new Map<string, Set<Connection>>();
   private readonly visitors = new Set<Connection>();
+  /** Visitors' sockets by address, counted as they come and go (a scan would cost every upgrade all of them). */
+  private readonly visitorsByAddress = new Map<string, number>();
   private readonly byTopic = new Map<string, Set<Connection>>();
   private readonly pinger: NodeJS.Timeout;
 
@@ -67,8 +69,10 @@ export class SocketHub {
       missedPongs: 0,
       budget: { left: FRAME_BUDGET.burst, at: this.now() },
     };
-    if (connection.userId === null) this.visitors.add(connection);
-    else {
+    if (connection.userId === null) {
+      this.visitors.add(connection);
+      this.visitorsByAddress.set(connection.address, this.visitorSockets(connection.address) + 1);
+    } else {
       let set = this.byUser.get(connection.userId);
       if (!set) this.byUser.set(connection.userId, (set = new Set()));
       set.add(connection);
@@ -102,9 +106,7 @@ export class SocketHub {
 
   /** Visitors' sockets here from one address. */
   visitorSockets(address: string): number {
-    let count = 0;
-    for (const connection of this.visitors) if (connection.address === address) count += 1;
-    return count;
+    return this.visitorsByAddress.get(address) ?? 0;
   }
 
   /** Spends one frame of the socket's budget: false when it has none left. */
@@ -181,7 +183,10 @@ export class SocketHub {
   private remove(connection: Connection): void {
     for (const topic of connection.topics) this.leaveTopic(connection, topic);
     if (connection.userId === null) {
-      this.visitors.delete(connection);
+      if (!this.visitors.delete(connection)) return;
+      const left = this.visitorSockets(connection.address) - 1;
+      if (left > 0) this.visitorsByAddress.set(connection.address, left);
+      else this.visitorsByAddress.delete(connection.address);
       return;
     }
     const set = this.byUser.get(connection.userId);

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { blocks, conversationParticipants, conversations, users } from '../../db/schema';
 import { errors } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
-import { notifyNewConversation } from '../notifications/notify';
+import { notifyNewConversation, silenceConversations } from '../notifications/notify';
 import { conversationOf, isBlocked, peopleOf } from './access';
 import { publishChatEvent } from './events';
 
@@ -193,6 +193,11 @@ export async function setBlock(
       .where(and(eq(conversations.studentId, user.id), eq(conversations.mentorId, mentorId)));
     for (const pair of pairs)
       await publishChatEvent(tx, { t: 'conversation', c: pair.id, u: [user.id, mentorId] });
+    if (blocked)
+      await silenceConversations(
+        tx,
+        pairs.map((pair) => pair.id),
+      );
   });
   return getConversation(db, id, user.id);
 }

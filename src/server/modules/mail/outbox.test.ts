@@ -98,7 +98,7 @@ describe('queueing an email', () => {
       attempts: 1,
       text: '',
       html: '',
-      subject: mailEn.resetPassword.subject,
+      subject: '',
       lockedUntil: null,
       lastError: null,
     });

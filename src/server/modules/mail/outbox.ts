@@ -172,7 +172,8 @@ export class MailSender extends PolledWorker {
         where ${stillMine}`);
       return;
     }
-    // The body and headers may carry a link's token: once sent, they are not kept.
+    // The body and headers may carry a link's token, and a subject a question's or chat's title: once sent, none of
+    // them is kept (the kind, the address and the time are).
     await this.db
       .update(mailOutbox)
       .set({
@@ -180,6 +181,7 @@ export class MailSender extends PolledWorker {
         sentAt: sql`now()`,
         lockedUntil: null,
         lastError: null,
+        subject: '',
         text: '',
         html: '',
         headers: null,

@@ -13,7 +13,6 @@ import type { Database } from '../../db/client';
 import { pushSubscriptions } from '../../db/schema';
 import { errors } from '../../errors';
 import { requireUser } from '../../plugins/auth';
-import type { Outbox } from '../mail/outbox';
 import { vapidKeys } from './push';
 import { unsubscribe } from './unsubscribe';
 
@@ -46,8 +45,6 @@ function validKeys(keys: { p256dh: string; auth: string }): boolean {
 export const notificationDeliveryRoutes: FastifyPluginAsyncZod<{
   db: Database;
   config: Config;
-  outbox: Outbox;
-  clock: () => Date;
 }> = async (app, opts) => {
   const { db, config } = opts;
 

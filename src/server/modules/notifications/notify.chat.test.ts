@@ -26,6 +26,25 @@ const chatRows = async (who: SignedUp) =>
   (await rowsOf(t.db, who.user.id)).filter((row) => row.type === 'chat_message');
 
 describe('chat notifications', () => {
+  it('send nothing more once the student blocks the mentor: no email, no push of what waited', async () => {
+    const { student, mentor, conversation } = await pair('Shared house');
+    await send(t.app, mentor, conversation.id, 'Are you free to talk tonight?');
+    const [waiting] = await chatRows(student);
+    expect(waiting!.emailedAt).toBeNull();
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: `/api/conversations/${conversation.id}/block`,
+      headers: bearer(student.token),
+    });
+    expect(blocked.statusCode).toBe(200);
+    const [after] = await chatRows(student);
+    expect(after).toMatchObject({
+      emailDueAt: null,
+      emailedAt: expect.any(Date),
+      pushedAt: expect.any(Date),
+    });
+  });
+
   it('tell a mentor of a new conversation, and not the student who started it', async () => {
     const { student, mentor, conversation } = await pair('Tax return help');
     const page = await bell().page(caller(mentor));

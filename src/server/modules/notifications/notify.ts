@@ -202,3 +202,18 @@ export async function announceGone(
     select distinct n.user_id from notifications n where ${about} and n.read_at is null`);
   await announce(tx, { userIds: result.rows.map((row) => row.user_id) });
 }
+
+/**
+ * A block closed these conversations: what they still had waiting to be emailed or pushed is dropped, so nothing
+ * from the blocked person reaches the other's inbox or lock screen afterwards.
+ */
+export async function silenceConversations(tx: Executor, conversationIds: string[]): Promise<void> {
+  if (conversationIds.length === 0) return;
+  await tx.execute(sql`
+    update notifications set
+      email_due_at = case when emailed_at is null then null else email_due_at end,
+      emailed_at = coalesce(emailed_at, now()),
+      pushed_at = coalesce(pushed_at, now())
+    where conversation_id = any(${sql.param(conversationIds)}::uuid[])
+      and (emailed_at is null or pushed_at is null)`);
+}

@@ -8,7 +8,6 @@ import {
   preferencesSchema,
   preferencesUpdateSchema,
 } from '../../../shared/schemas/notifications';
-import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { requireUser } from '../../plugins/auth';
 import { requestLocale } from '../../plugins/errors';
@@ -20,10 +19,7 @@ const tags = ['notifications'];
 const errorReplies = { 400: errorResponseSchema, 401: errorResponseSchema };
 
 /** The bell's API: notifications, marking them read, and each type's email and push choices. */
-export const notificationRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
-  app,
-  opts,
-) => {
+export const notificationRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, opts) => {
   const { db } = opts;
 
   app.get(

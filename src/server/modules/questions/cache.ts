@@ -53,7 +53,7 @@ export function perDatabaseCache<T>(ttlMs: number, maxEntries?: number): (db: Da
   };
 }
 
-function clearCaches(db: Database): void {
+export function clearCaches(db: Database): void {
   for (const clear of clearers) clear(db);
 }
 
