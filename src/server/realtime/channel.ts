@@ -209,18 +209,20 @@ export async function registerRealtime(
     }
   });
 
-  // One event after another, so a conversation's messages reach each socket in the order they were committed.
-  let queue = Promise.resolve();
+  // Events of a kind one after another, so a conversation's messages reach each socket in the order they were
+  // committed; each kind in its own line, so a slow one (a bell's counts) holds up no other (typing).
+  const queues = new Map<string, Promise<void>>();
   bus.onEvent((raw) => {
     const event = parseEvent(raw);
     const handlers = event && eventHandlers.get(event.kind.name);
     if (!event || !handlers) return;
+    const name = event.kind.name;
+    let queue = queues.get(name) ?? Promise.resolve();
     for (const handler of handlers)
       queue = queue
         .then(() => handler(event.payload))
-        .catch((error: unknown) =>
-          app.log.warn({ err: error, event: event.kind.name }, 'event not delivered'),
-        );
+        .catch((error: unknown) => app.log.warn({ err: error, event: name }, 'event not delivered'));
+    queues.set(name, queue);
   });
   // Events published while the listener was down were not heard: every socket here reconnects and catches up.
   bus.onReconnected(() => hub.closeAll(CLOSE.resync, 'reconnect to catch up'));
