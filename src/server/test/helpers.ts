@@ -100,6 +100,40 @@ export function useTestApp(
   return context;
 }
 
+export type TwoInstances = {
+  database: TestDatabase;
+  one: FastifyInstance;
+  two: FastifyInstance;
+  /** Instance two's own pool (and so its own caches), as another process would have. */
+  poolTwo: Database;
+  /** Where each listens, for sockets. */
+  baseOne: string;
+  baseTwo: string;
+};
+
+/**
+ * Two app instances on one fresh database, as behind a load balancer, each with its own pool, listening; closed and
+ * dropped after the file.
+ */
+export function useTwoInstances(overrides: EnvOverrides = {}): TwoInstances {
+  const context = {} as TwoInstances;
+  beforeAll(async () => {
+    context.database = await createTestDatabase();
+    context.one = await buildTestApp(context.database, overrides);
+    context.poolTwo = createDatabase(context.database.url, { max: 5 });
+    context.two = await buildTestApp({ ...context.database, db: context.poolTwo }, overrides);
+    context.baseOne = await context.one.listen({ port: 0, host: '127.0.0.1' });
+    context.baseTwo = await context.two.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await context.one?.close();
+    await context.two?.close();
+    await context.poolTwo?.$client.end();
+    await context.database?.drop();
+  });
+  return context;
+}
+
 let sequence = 0;
 
 /** An email no other test (in any file or run) uses. */

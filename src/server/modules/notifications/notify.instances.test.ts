@@ -1,56 +1,33 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../app';
-import { createDatabase, type Database } from '../../db/client';
-import { buildTestApp, createTestDatabase, testConfig, type TestDatabase } from '../../test/helpers';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { openSocket, type TestSocket } from '../../realtime/realtime.test-helpers';
+import { useTwoInstances } from '../../test/helpers';
 import { seedCategories } from '../questions/categories';
-import { api, createUser, RELAXED_LIMITS, type FastUser } from '../questions/questions.test-helpers';
+import { api, createUser, createUsers, DAY_MS, RELAXED_LIMITS } from '../questions/questions.test-helpers';
+import { MAX_NAMED_RECIPIENTS } from './events';
 import { bellApi, useBellEvents } from './notifications.test-helpers';
 
-// Two app instances on one database, as behind a load balancer, each with its own pool: an event written on one
-// reaches the bell on the other.
-let database: TestDatabase;
-let poolTwo: Database;
-let one: FastifyInstance;
-let two: FastifyInstance;
-let asker: FastUser;
-let replier: FastUser;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  one = await buildTestApp(database, RELAXED_LIMITS);
-  poolTwo = createDatabase(database.url, { max: 5 });
-  two = await buildApp({
-    config: testConfig(database.url, RELAXED_LIMITS),
-    db: poolTwo,
-    clientDir: null,
-    logger: false,
-  });
-  await Promise.all([one.ready(), two.ready()]);
-  await seedCategories(database.db);
-  asker = await createUser(database.db, { displayName: 'Instance Asker' });
-  replier = await createUser(database.db, { displayName: 'Instance Replier' });
-});
-
-afterAll(async () => {
-  await one?.close();
-  await two?.close();
-  await poolTwo?.$client.end();
-  await database?.drop();
-});
+// Two app instances on one database, each with its own pool: an event written on one reaches the bell, the feed
+// and the question page on the other.
+const ctx = useTwoInstances(RELAXED_LIMITS);
+beforeAll(() => seedCategories(ctx.database.db));
 
 /** What instance two's realtime layer hears. */
-const heardOnTwo = useBellEvents(() => poolTwo);
+const heardOnTwo = useBellEvents(() => ctx.poolTwo);
 const soon = { timeout: 3_000, interval: 20 };
+const closeAll = (sockets: TestSocket[]) => sockets.forEach((socket) => socket.ws.close());
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const people = (count: number) => createUsers(ctx.database.db, count, { ageMs: DAY_MS });
 
 describe('the bell on two instances', () => {
   it('hears on one what was written on the other, and the reading back', async () => {
-    const question = await api(one).ask(asker.headers, { title: 'Seen from the other instance' });
+    const asker = await createUser(ctx.database.db, { displayName: 'Instance Asker' });
+    const replier = await createUser(ctx.database.db, { displayName: 'Instance Replier' });
+    const question = await api(ctx.one).ask(asker.headers, { title: 'Seen from the other instance' });
     heardOnTwo.clear();
-    await api(one).reply(replier.headers, question.id, 'Written on instance one.');
+    await api(ctx.one).reply(replier.headers, question.id, 'Written on instance one.');
 
     await vi.waitFor(() => expect(heardOnTwo.heard).toContainEqual({ u: [asker.id] }), soon);
-    const onTwo = await bellApi(two).page(asker);
+    const onTwo = await bellApi(ctx.two).page(asker);
     expect(onTwo.unread).toBe(1);
     expect(onTwo.notifications[0]).toMatchObject({
       type: 'reply_to_my_question',
@@ -58,9 +35,87 @@ describe('the bell on two instances', () => {
     });
 
     heardOnTwo.clear();
-    const read = await bellApi(one).read(asker, { ids: [onTwo.notifications[0]!.id] });
+    const read = await bellApi(ctx.one).read(asker, { ids: [onTwo.notifications[0]!.id] });
     expect(read.json()).toEqual({ unread: 0 });
     await vi.waitFor(() => expect(heardOnTwo.heard).toEqual([{ u: [asker.id] }]), soon);
-    expect((await bellApi(two).page(asker)).unread).toBe(0);
+    expect((await bellApi(ctx.two).page(asker)).unread).toBe(0);
+  });
+
+  it('rings the asker’s socket on the other instance, and clears it when read on the first', async () => {
+    const [asker, replier] = await people(2);
+    const question = await api(ctx.one).ask(asker!.headers);
+    const phone = await openSocket(ctx.baseTwo, asker!.headers);
+    await phone.next('hello');
+    await api(ctx.one).reply(replier!.headers, question.id, 'Here is what helped me.');
+    expect(await phone.next('notifications')).toEqual({ type: 'notifications', unread: 1 });
+    const read = await bellApi(ctx.one).read(asker!, { all: true });
+    expect(read.json()).toEqual({ unread: 0 });
+    expect(await phone.next('notifications', (frame) => frame.unread === 0)).toBeTruthy();
+    closeAll([phone]);
+  });
+
+  it('counts again when what a notification was about is deleted', async () => {
+    const [asker, replier] = await people(2);
+    const question = await api(ctx.one).ask(asker!.headers);
+    const phone = await openSocket(ctx.baseTwo, asker!.headers);
+    await phone.next('hello');
+    const reply = await api(ctx.one).reply(replier!.headers, question.id, 'A reply that will be deleted.');
+    expect(await phone.next('notifications')).toMatchObject({ unread: 1 });
+    const deleted = await api(ctx.one).del(`/api/replies/${reply.replies.at(-1)!.id}`, replier!.headers);
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+    expect(await phone.next('notifications', (frame) => frame.unread === 0)).toBeTruthy();
+    closeAll([phone]);
+  });
+
+  it('rings every connected follower when the followers are too many to name in one event', async () => {
+    const followers = await people(MAX_NAMED_RECIPIENTS + 10);
+    const [asker, replier] = await people(2);
+    const question = await api(ctx.one).ask(asker!.headers);
+    for (const follower of followers)
+      expect((await bellApi(ctx.one).follow(follower, question.id, true)).json()).toEqual({
+        following: true,
+      });
+    const sockets = await Promise.all(
+      followers.slice(0, 5).map((follower) => openSocket(ctx.baseTwo, follower.headers)),
+    );
+    const bystander = await openSocket(ctx.baseTwo, replier!.headers);
+    await Promise.all([...sockets, bystander].map((socket) => socket.next('hello')));
+    await api(ctx.one).reply(replier!.headers, question.id, 'An answer for everyone following.');
+    for (const socket of sockets) expect(await socket.next('notifications')).toMatchObject({ unread: 1 });
+    await pause(300);
+    // The person who replied is never told of their own reply.
+    expect(bystander.frames.some((frame) => frame.type === 'notifications')).toBe(false);
+    closeAll([...sockets, bystander]);
+  });
+});
+
+describe('the live feed on two instances', () => {
+  it('shows a question asked on one to the feed’s readers on the other, and its reply to its page’s readers', async () => {
+    const [asker, replier] = await people(2);
+    const feed = await openSocket(ctx.baseTwo, {}, '/ws/public');
+    feed.sendFrame({ type: 'watch', topic: 'feed' });
+    await feed.next('hello');
+    await pause(100);
+    const question = await api(ctx.one).ask(asker!.headers, {
+      title: 'Landlord will change the locks tonight',
+    });
+    expect(await feed.next('question_posted')).toMatchObject({ questionId: question.id });
+    // The feed it then fetches from instance two has it, though two's caches are its own.
+    const latest = await api(ctx.two).list({ sort: 'latest' });
+    expect(latest.questions.map((q) => q.id)).toContain(question.id);
+
+    const page = await openSocket(ctx.baseTwo, {}, '/ws/public');
+    page.sendFrame({ type: 'watch', topic: `question:${question.id}` });
+    await pause(100);
+    await api(ctx.one).reply(
+      replier!.headers,
+      question.id,
+      'Call your state’s tenants’ advice line tonight.',
+    );
+    expect(await page.next('reply_posted')).toMatchObject({ questionId: question.id });
+    expect((await api(ctx.two).detail(question.id)).replies.map((r) => r.content)).toContain(
+      'Call your state’s tenants’ advice line tonight.',
+    );
+    closeAll([feed, page]);
   });
 });
