@@ -106,3 +106,9 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull(),
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * The role a person's badge shows (users alias `u`): a mentor no admin has verified yet shows as a student, so
+ * nobody reads a self-declared mentor's words as a verified mentor's.
+ */
+export const BADGE_ROLE = sql`case when u.role = 'mentor' and u.mentor_verified_at is null then 'student' else u.role end`;

@@ -5,7 +5,8 @@ import { ADMIN_LIMITS } from '../../../shared/schemas/admin';
 import type { Database } from '../../db/client';
 import { OFFICIAL_SERVICES } from '../government/status';
 import { excerpt } from '../../../shared/text';
-import { BADGE_ROLE, HUMAN_ANSWER, UNANSWERED } from '../questions/question-shape';
+import { BADGE_ROLE } from '../../db/schema';
+import { HUMAN_ANSWER, UNANSWERED } from '../questions/question-shape';
 
 const TOP = 5;
 const ANSWER_CHARS = 280;

@@ -18,7 +18,7 @@ import { questionsChanged } from '../questions/cache';
 import type { Transaction } from '../questions/posting-limits';
 import { iso } from '../questions/question-shape';
 import { removeReply } from '../questions/replies';
-import { recordAudit } from '../moderation/audit';
+import { recordAudit } from '../audit/audit';
 import { announceGone, notifyRemoved } from '../notifications/notify';
 
 type Executor = Pick<Database, 'execute'>;

@@ -23,7 +23,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { requireRole } from '../../plugins/auth';
 import { requestLocale } from '../../plugins/errors';
-import { listAudit, recordAudit } from '../moderation/audit';
+import { listAudit, recordAudit } from '../audit/audit';
 import { decideReport, listReports } from './reports';
 import { readWeek, writeNewsletter } from './newsletter';
 import { deleteQuestion } from '../questions/questions';

@@ -10,7 +10,7 @@ import type { Database } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { errors } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
-import { recordAudit } from '../moderation/audit';
+import { recordAudit } from '../audit/audit';
 import { notifyMentorDecision } from '../notifications/notify';
 import { questionsChanged } from '../questions/cache';
 

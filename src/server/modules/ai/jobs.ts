@@ -2,7 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { aiReplyJobs, questions } from '../../db/schema';
 import type { SessionUser } from '../../plugins/auth';
-import { recordAudit } from '../moderation/audit';
+import { recordAudit } from '../audit/audit';
 import { addAiReply } from '../questions/replies';
 import { answerText } from './chloe';
 import type { ChatProvider } from './providers';

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import { PolledWorker } from '../../lib/polled-worker';
 import type { SessionUser } from '../../plugins/auth';
-import { recordAudit } from '../moderation/audit';
+import { recordAudit } from '../audit/audit';
 import {
   renderMail,
   type AccountMailKind,

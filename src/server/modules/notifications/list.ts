@@ -9,7 +9,7 @@ import {
   type NotificationType,
 } from '../../../shared/schemas/notifications';
 import type { Database } from '../../db/client';
-import { BADGE_ROLE, iso } from '../questions/question-shape';
+import { BADGE_ROLE } from '../../db/schema';
 import { removedKind } from './notify';
 import { unreadCount } from './read';
 
@@ -89,8 +89,8 @@ function shape(row: Row, locale: Locale): Notification {
   return {
     id: row.id,
     type: row.type,
-    createdAt: iso(row.created_at),
-    readAt: row.read_at === null ? null : iso(row.read_at),
+    createdAt: new Date(row.created_at).toISOString(),
+    readAt: row.read_at === null ? null : new Date(row.read_at).toISOString(),
     actor,
     target,
     text,

@@ -1,3 +1,4 @@
+import { BADGE_ROLE } from '../../db/schema';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Locale, Role } from '../../../shared/constants';
 import {
@@ -12,7 +13,6 @@ import type { Database } from '../../db/client';
 import { errors } from '../../errors';
 import { perDatabaseCache } from './cache';
 import {
-  BADGE_ROLE,
   iso,
   questionSearch,
   SELECT_QUESTION,

@@ -3,6 +3,7 @@ import type { Locale, Role } from '../../../shared/constants';
 import type { Question } from '../../../shared/schemas/questions';
 import { excerpt } from '../../../shared/text';
 import type { Database } from '../../db/client';
+import { BADGE_ROLE } from '../../db/schema';
 import type { SessionUser } from '../../plugins/auth';
 
 /** Who is reading: a signed-in member, or a visitor. */
@@ -30,12 +31,6 @@ export type QuestionRow = {
   has_voice_note: boolean;
   ai_reply: string | null;
 };
-
-/**
- * The role an author's badge shows (users alias `u`): a mentor no admin has verified yet shows as a student, so
- * nobody reads a self-declared mentor's words as a verified mentor's.
- */
-export const BADGE_ROLE = sql`case when u.role = 'mentor' and u.mentor_verified_at is null then 'student' else u.role end`;
 
 /** Reads `QuestionRow`s (alias `q`); callers add their filter, order and limit. */
 export const SELECT_QUESTION = sql`

@@ -8,7 +8,7 @@ import { aiReplyJobs, categories, questions } from '../../db/schema';
 import { errors } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
 import { questionPosted } from '../../realtime/public-events';
-import { recordAudit } from '../moderation/audit';
+import { recordAudit } from '../audit/audit';
 import { announceGone, notifyRemoved } from '../notifications/notify';
 import { questionsChanged } from './cache';
 import { getQuestion } from './feed';

@@ -7,7 +7,7 @@ import { questions, replies } from '../../db/schema';
 import { errors } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
 import { replyPosted } from '../../realtime/public-events';
-import { recordAudit } from '../moderation/audit';
+import { recordAudit } from '../audit/audit';
 import { announceGone, notifyRemoved, notifyReplied } from '../notifications/notify';
 import { questionsChanged } from './cache';
 import { getQuestion } from './feed';
