@@ -123,6 +123,9 @@ export function useNotifications() {
 function markCachedRead(client: QueryClient, userId: string, input: MarkReadInput): number {
   const now = new Date().toISOString();
   const ids = 'ids' in input ? new Set(input.ids) : null;
+  const about = (notification: Notification) =>
+    !('questionId' in input) ||
+    (notification.target.kind === 'question' && notification.target.id === input.questionId);
   const newlyRead = new Set<string>();
   client.setQueriesData<ListData>({ queryKey: notificationKeys.lists(userId) }, (data) =>
     data
@@ -131,7 +134,8 @@ function markCachedRead(client: QueryClient, userId: string, input: MarkReadInpu
           pages: data.pages.map((page) => ({
             ...page,
             notifications: page.notifications.map((notification) => {
-              if (notification.readAt || (ids && !ids.has(notification.id))) return notification;
+              if (notification.readAt || (ids && !ids.has(notification.id)) || !about(notification))
+                return notification;
               newlyRead.add(notification.id);
               return { ...notification, readAt: now };
             }),
@@ -164,6 +168,23 @@ export function useMarkRead(config: MutationConfig<{ unread: number }, MarkReadI
     // What the list and the bell showed before is fetched again.
     onError: () => void client.invalidateQueries({ queryKey: notificationKeys.mine(userId) }),
   });
+}
+
+/**
+ * A question's page, open on its replies: what the person was told about it is read now, the bell's count with it.
+ * Asked again when replies come (`replyCount`), only while the bell has something unread.
+ */
+export function useReadQuestionNotifications(questionId: string, replyCount: number) {
+  const client = useQueryClient();
+  const { user } = useAuth();
+  const { locale } = useTranslation();
+  // The bell's own count (the same query, so nothing more is fetched).
+  const unread = useQuery({ ...unreadQuery(client, user?.id ?? '', locale), enabled: Boolean(user) }).data;
+  const { mutate } = useMarkRead();
+  const hasUnread = typeof unread === 'number' && unread > 0;
+  useEffect(() => {
+    if (user && hasUnread) mutate({ questionId });
+  }, [user, hasUnread, questionId, replyCount, mutate]);
 }
 
 export function useNotificationPreferences() {

@@ -64,6 +64,8 @@ export type NotificationsPage = z.infer<typeof notificationsResponseSchema>;
 export const markReadSchema = z.union([
   z.object({ ids: z.array(z.uuid('validation.idInvalid')).min(1).max(100) }),
   z.object({ all: z.literal(true) }),
+  /** Those about one question: its page was opened, and its replies read there. */
+  z.object({ questionId: z.uuid('validation.idInvalid') }),
 ]);
 export type MarkReadInput = z.infer<typeof markReadSchema>;
 export const markReadResponseSchema = z.object({ unread: z.number().int() });

@@ -194,6 +194,31 @@ describe('question page: live replies', () => {
   });
 });
 
+describe('question page: notifications', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const unread = (count: number) => json(200, { notifications: [], nextCursor: null, unread: count });
+
+  it('reads what the member was told about the question, once it shows, and only with something unread', async () => {
+    const fetch = serve((url) =>
+      url.startsWith('/api/notifications/read') ? json(200, { unread: 0 }) : unread(2),
+    );
+    renderQuestion(sampleUser);
+    await screen.findByRole('heading', { level: 1, name: question.title });
+    await waitFor(() => expect(posts(fetch)).toEqual([['/api/notifications/read', { questionId: 'q1' }]]));
+  });
+
+  it('asks nothing when nothing is unread', async () => {
+    const fetch = serve(() => unread(0));
+    renderQuestion(sampleUser);
+    await screen.findByRole('heading', { level: 1, name: question.title });
+    await waitFor(() =>
+      expect(fetch.mock.calls.some(([url]) => String(url).startsWith('/api/notifications'))).toBe(true),
+    );
+    expect(posts(fetch)).toEqual([]);
+  });
+});
+
 describe('question page: follow', () => {
   afterEach(() => vi.unstubAllGlobals());
 

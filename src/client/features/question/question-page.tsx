@@ -1,4 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
+import type { QuestionDetail } from '../../../shared/schemas/questions';
 import { Link, useParams } from 'react-router';
 import { LoadFailed } from '../../components/load-failed';
 import { Page } from '../../components/page';
@@ -6,6 +7,7 @@ import { QuestionBadges } from '../../components/question-card';
 import { buttonClasses } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/card';
 import { useTranslation } from '../../lib/i18n';
+import { useReadQuestionNotifications } from '../../lib/notifications';
 import { isMissingQuestion, useQuestion } from '../../lib/questions';
 import { QuestionDetails } from './question-details';
 import { Replies } from './replies';
@@ -41,7 +43,12 @@ export function QuestionPage() {
       </Page>
     );
   }
-  const question = query.data;
+  return <QuestionShown question={query.data} />;
+}
+
+/** The question on screen: what its reader was told about it is read. */
+function QuestionShown({ question }: { question: QuestionDetail }) {
+  useReadQuestionNotifications(question.id, question.replies.length);
   return (
     <Page title={question.title} width="medium">
       <div className="-mt-4 mb-4 flex flex-wrap gap-1.5">

@@ -49,7 +49,13 @@ export async function markNotificationsRead(
     const marked = await tx
       .update(notifications)
       .set({ readAt: sql`now()` })
-      .where('ids' in input ? and(mine, inArray(notifications.id, input.ids)) : mine)
+      .where(
+        'ids' in input
+          ? and(mine, inArray(notifications.id, input.ids))
+          : 'questionId' in input
+            ? and(mine, eq(notifications.questionId, input.questionId))
+            : mine,
+      )
       .returning({ id: notifications.id });
     if (marked.length > 0) await announce(tx, { userIds: [userId] });
     return { unread: await unreadCount(tx, userId) };

@@ -6,7 +6,7 @@ import { createUser, useQuestionsApp, type FastUser } from '../questions/questio
 import { bellApi, useBellEvents } from './notifications.test-helpers';
 import { defaultPreferences, preferencesOf } from './preferences';
 
-const { t } = useQuestionsApp();
+const { t, a } = useQuestionsApp();
 const bell = () => bellApi(t.app);
 const events = useBellEvents(() => t.db);
 
@@ -119,6 +119,22 @@ describe('the bell’s API', () => {
     expect((await bell().read(reader, { all: true })).json()).toEqual({ unread: 0 });
     expect((await bell().page(other)).unread).toBe(1);
     await vi.waitFor(() => expect(events.heard).toEqual([{ u: [reader.id] }]), { timeout: 3_000 });
+  });
+
+  it('marks read those about one question, when its page is opened', async () => {
+    const reader = await createUser(t.db);
+    const asker = await createUser(t.db);
+    const replier = await createUser(t.db);
+    const [seen, other] = [await a().ask(asker.headers), await a().ask(asker.headers)];
+    for (const question of [seen, other]) {
+      await bell().follow(reader, question.id, true);
+      await a().reply(replier.headers, question.id, 'A reply to read on its page.');
+    }
+    expect((await bell().page(reader)).unread).toBe(2);
+    const read = await bell().read(reader, { questionId: seen.id });
+    expect(read.json()).toEqual({ unread: 1 });
+    const left = (await bell().page(reader)).notifications.filter((n) => n.readAt === null);
+    expect(left.map((n) => n.target.id)).toEqual([other.id]);
   });
 
   it('refuses a body that says neither which nor all', async () => {
