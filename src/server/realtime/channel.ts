@@ -38,7 +38,7 @@ export type Realtime = {
   readonly hub: SocketHub;
   /** Frames of these `type`s go to the handler; only `visitors: true` ones are taken from visitors' sockets. */
   onFrames(types: string[], handler: FrameHandler, options?: { visitors?: boolean }): void;
-  /** Runs for each event of the kind, on every instance, one event after another in the order they were heard. */
+  /** Runs for each event of the kind, on every instance, one after another in the order they were heard. */
   on<T extends object>(kind: EventKind<T>, handler: (payload: T) => Promise<void> | void): void;
   /** Sends an error as a frame, in the socket's language; internal errors are logged and hidden. */
   sendError(connection: Connection, error: unknown, extra?: object): void;
@@ -59,10 +59,10 @@ declare module 'fastify' {
  */
 export async function registerRealtime(
   app: FastifyInstance,
-  opts: { db: Database; config: Config; bus: EventBus; hub?: SocketHub },
+  opts: { db: Database; config: Config; bus: EventBus },
 ): Promise<Realtime> {
   const { db, config, bus } = opts;
-  const hub = opts.hub ?? new SocketHub();
+  const hub = new SocketHub();
   app.addHook('onClose', async () => hub.stop());
   const frameHandlers = new Map<string, { handler: FrameHandler; visitors: boolean }>();
   const eventHandlers = new Map<string, ((payload: object) => Promise<void> | void)[]>();
