@@ -84,4 +84,7 @@ export const errors = {
   emailNotVerified: () => new AppError(409, 'EMAIL_NOT_VERIFIED', 'admin.emailNotVerified'),
   profileIncomplete: () => new AppError(409, 'PROFILE_INCOMPLETE', 'admin.profileIncomplete'),
   reportDone: () => new AppError(409, 'REPORT_DONE', 'admin.reportDone'),
+  /** Notifications: an emailed unsubscribe link this server did not make, or one altered. */
+  unsubscribeTokenInvalid: () =>
+    new AppError(400, 'UNSUBSCRIBE_TOKEN_INVALID', 'mail.notification.unsubscribeInvalid'),
 };

@@ -7,7 +7,7 @@ import {
 } from '../../../shared/schemas/notifications';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
-import { AppError } from '../../errors';
+import { errors } from '../../errors';
 import { cachedSetting } from './app-settings';
 import { updatePreferences } from './preferences';
 
@@ -62,16 +62,13 @@ export function unsubscribeLinks(linkBase: string, token: string): { oneClick: s
   };
 }
 
-export const unsubscribeTokenInvalid = () =>
-  new AppError(400, 'UNSUBSCRIBE_TOKEN_INVALID', 'mail.notification.unsubscribeInvalid');
-
 /**
  * Turns email off for what the token names, without signing in. Using a link twice, or one of an account since
  * deleted, changes nothing and still answers what it stops.
  */
 export async function unsubscribe(db: Database, token: string | undefined): Promise<UnsubscribeScope> {
   const read = token ? readUnsubscribeToken(await unsubscribeSecret(db), token) : undefined;
-  if (!read) throw unsubscribeTokenInvalid();
+  if (!read) throw errors.unsubscribeTokenInvalid();
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, read.userId));
   if (user) {
     const types = read.scope === 'all' ? NOTIFICATION_TYPES : [read.scope];
