@@ -84,7 +84,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
     bodyLimit: LIMITS.jsonBodyBytes,
-    trustProxy: config.trustProxy,
+    // A hop count as Fastify's proxy-addr takes it: trust the nearest `n` hops.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     requestIdHeader: false,
     frameworkErrors,
     clientErrorHandler,

@@ -102,7 +102,7 @@ describe('loadConfig defaults', () => {
       contactPhone: '1800 000 000',
       careerPlatformUrl: undefined,
       chloeCallUrl: 'https://call.example',
-      trustProxy: true,
+      trustProxy: 1,
       dataDir: path.resolve('some/where'),
     });
     expect(config.rateLimits.signinPerMinute).toBe(12);

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { CHAT_LIMITS } from '../shared/schemas/chat';
@@ -20,6 +21,49 @@ const optionalText = z
   .transform((v) => (v?.trim() ? v.trim() : undefined));
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const optionalPort = z.preprocess(
+  (v) => (typeof v === 'string' && !v.trim() ? undefined : v),
+  z.coerce.number().int().min(1).max(65535).optional(),
+);
+
+/** proxy-addr's names for whole ranges, as Fastify takes them. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, an address/prefix (CIDR), or one of proxy-addr's range names. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (!family || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may say who the client is (X-Forwarded-For): none (`false`, the default), the number of proxies in
+ * front of the app (`1`: one nginx), or their addresses and ranges (`10.0.0.0/8,127.0.0.1`). `true` means one hop:
+ * trusting every hop would let any client choose its own address with a forged header.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((v, ctx): false | number | string[] => {
+    const value = v?.trim().toLowerCase() ?? '';
+    if (['', 'false', 'no', '0'].includes(value)) return false;
+    if (['true', 'yes'].includes(value)) return 1;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const wrong = entries.filter((entry) => !isProxyAddress(entry));
+    if (wrong.length === 0) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be false, the number of proxies in front of the app, or their addresses or ranges (${wrong.join(', ')} is not one)`,
+    });
+    return z.NEVER;
+  });
 
 /** The browsers' push services: Chrome's and Edge's (FCM), Firefox's, Windows', Safari's. */
 const DEFAULT_PUSH_SERVICE_HOSTS =
@@ -53,7 +97,14 @@ const envSchema = z.object({
   CONTACT_PHONE: optionalText,
   CAREER_PLATFORM_URL: optionalUrl,
   CHLOE_CALL_URL: optionalUrl,
-  TRUST_PROXY: bool(false),
+  TRUST_PROXY: trustProxy,
+  METRICS_PORT: optionalPort,
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_POOL_MAX: positiveInt(10),
+  DATABASE_POOL_WAIT_MS: positiveInt(10_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: positiveInt(30_000),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: positiveInt(60_000),
+  SHUTDOWN_READINESS_WAIT_SECONDS: z.coerce.number().min(0).max(20).default(5),
   MAIL_URL: z
     .string()
     .optional()
@@ -115,7 +166,14 @@ export type Config = {
   contactPhone: string | undefined;
   careerPlatformUrl: string | undefined;
   chloeCallUrl: string | undefined;
-  trustProxy: boolean;
+  /** Who may say who the client is: no proxy, a hop count, or the proxies' addresses and ranges. */
+  trustProxy: false | number | string[];
+  /** Prometheus metrics on their own port (`/metrics`), never through the proxy; undefined: none. */
+  metrics: { port: number; host: string } | undefined;
+  /** The app's connection pool and the limits every one of its connections runs under. */
+  pool: { max: number; waitMs: number; statementTimeoutMs: number; idleInTransactionTimeoutMs: number };
+  /** On SIGTERM: how long readiness answers 503 before the instance stops taking work (the proxy looks away). */
+  shutdown: { readinessWaitMs: number };
   /**
    * Outgoing email. `url` undefined: each email is written as an .eml file in `dir` (a local trial); `disabled`:
    * none is written or sent (MAIL_DISABLED=true, said on purpose).
@@ -208,7 +266,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contactPhone: e.CONTACT_PHONE,
     careerPlatformUrl: e.CAREER_PLATFORM_URL,
     chloeCallUrl: e.CHLOE_CALL_URL,
-    trustProxy: e.TRUST_PROXY ?? false,
+    trustProxy: e.TRUST_PROXY,
+    metrics: e.METRICS_PORT ? { port: e.METRICS_PORT, host: e.METRICS_HOST } : undefined,
+    pool: {
+      max: e.DATABASE_POOL_MAX,
+      waitMs: e.DATABASE_POOL_WAIT_MS,
+      statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
+    shutdown: { readinessWaitMs: e.SHUTDOWN_READINESS_WAIT_SECONDS * 1000 },
     mail: {
       url: e.MAIL_URL,
       from: e.MAIL_FROM ?? `Mentor Me <no-reply@${new URL(linkBase).hostname}>`,

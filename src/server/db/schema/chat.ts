@@ -82,6 +82,8 @@ export const messages = pgTable(
     uniqueIndex('messages_sender_client_idx')
       .on(t.senderId, t.clientId)
       .where(sql`${t.clientId} is not null`),
+    // What one person sent, for their export and their account's deletion.
+    index('messages_sender_idx').on(t.senderId),
   ],
 );
 

@@ -6,3 +6,4 @@ export * from './moderation';
 export * from './content';
 export * from './mail';
 export * from './notifications';
+export * from './operations';

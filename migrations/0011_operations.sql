@@ -1,0 +1,14 @@
+CREATE TABLE "content_versions" (
+	"name" text PRIMARY KEY NOT NULL,
+	"version" integer NOT NULL,
+	"hash" text NOT NULL,
+	"synced_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "service_statuses" (
+	"id" text PRIMARY KEY NOT NULL,
+	"status" text NOT NULL,
+	"last_checked" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX "messages_sender_idx" ON "messages" USING btree ("sender_id");
