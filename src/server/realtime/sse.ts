@@ -5,6 +5,10 @@ const HEARTBEAT_MS = 15_000;
 /** How long shutdown waits for ended streams to flush before it cuts their connections. */
 const FLUSH_MS = 2_000;
 
+/** Event streams open in this process, across every app in it (for /metrics). */
+let openInProcess = 0;
+export const openEventStreams = (): number => openInProcess;
+
 /** One open server-sent event stream. */
 export type EventStream<Event> = {
   /** Aborted when the client goes away or the server shuts down: pass it on to cancel the work upstream. */
@@ -83,11 +87,12 @@ export function eventStreams(app: FastifyInstance, options: { heartbeatMs?: numb
         abort: () => controller.abort(),
         end: () => {
           clearInterval(heartbeat);
-          open.delete(tracked);
+          if (open.delete(tracked)) openInProcess -= 1;
           if (!raw.writableEnded) raw.end();
         },
       };
       open.add(tracked);
+      openInProcess += 1;
       // The response closing before we end it means the client went away.
       raw.on('close', () => {
         if (!raw.writableEnded) controller.abort();
