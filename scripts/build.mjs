@@ -42,7 +42,11 @@ for (const file of files(clientDir)) {
 }
 
 await build({
-  entryPoints: [path.join(root, 'src/server/main.ts'), path.join(root, 'src/server/cli/admin.ts')],
+  entryPoints: [
+    path.join(root, 'src/server/main.ts'),
+    path.join(root, 'src/server/migrate.ts'),
+    path.join(root, 'src/server/cli/admin.ts'),
+  ],
   outdir: path.join(root, 'dist/server'),
   bundle: true,
   platform: 'node',

@@ -2,7 +2,7 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { LIMITS, STORAGE_KEYS, type Locale } from '../shared/constants';
 import { isLocale, localeFromAcceptLanguage } from '../shared/i18n';
@@ -11,7 +11,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { errors } from './errors';
 import { authPlugin, cookieName, requestPath } from './plugins/auth';
-import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
+import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './plugins/errors';
 import { projectPath } from './paths';
 import {
   builtStylesheet,
@@ -22,7 +22,7 @@ import {
   type PageBytes,
 } from './lib/index-page';
 import { rateLimitPlugin } from './plugins/rate-limit';
-import { securityHeadersPlugin } from './plugins/security-headers';
+import { appSecurityHeaders, securityHeadersPlugin } from './plugins/security-headers';
 import { aiRoutes } from './modules/ai/routes';
 import { chatProvider, type ChatProvider } from './modules/ai/providers';
 import { accountRoutes } from './modules/account/routes';
@@ -31,19 +31,29 @@ import { chatRoutes } from './modules/chat/routes';
 import { contentRoutes } from './modules/content/routes';
 import { governmentRoutes } from './modules/government/routes';
 import { StatusChecker } from './modules/government/status';
-import { healthRoutes } from './modules/health/routes';
+import { createReadiness, healthRoutes } from './modules/health/routes';
 import { questionRoutes } from './modules/questions/routes';
 import { resourceRoutes } from './modules/resources/routes';
 import { clearCachesOnEvents, perDatabaseCache } from './modules/questions/cache';
 import { registerLiveQuestions } from './modules/questions/live';
 import { EventBus } from './realtime/bus';
 import { registerRealtime } from './realtime/channel';
+import { openEventStreams } from './realtime/sse';
+import { createLogger } from './observability/logger';
+import {
+  createAppMetrics,
+  observeRequests,
+  observeResources,
+  rateLimitedCounter,
+} from './observability/metrics';
+import { REQUEST_ID_HEADER, requestId } from './observability/request-id';
 import { adminRoutes } from './modules/admin/routes';
 import { createOutbox, type Outbox } from './modules/mail/outbox';
 import { mailRoutes } from './modules/mail/routes';
 import { notificationDeliveryRoutes } from './modules/notifications/delivery-routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { notificationsChanged } from './modules/notifications/events';
+import { chloeJobsDue } from './modules/ai/events';
 import { registerLiveBell } from './modules/notifications/live';
 
 export type AppDeps = {
@@ -51,13 +61,19 @@ export type AppDeps = {
   db: Database;
   /** Built client to serve; defaults to dist/client beside the project when it exists. */
   clientDir?: string | null;
+  /** The process's logger (observability/logger.ts), so that request lines and main.ts's lines are one stream. */
+  loggerInstance?: FastifyBaseLogger;
+  /** Fastify's own logger settings, when no `loggerInstance` is given (tests pass `false`). */
   logger?: FastifyServerOptions['logger'];
-  /** Probes official services; main.ts starts one, tests pass their own or get an idle one (all unknown). */
+  /** Reads the official services' stored status (the leading instance probes them); tests may pass their own. */
   statusChecker?: StatusChecker;
   /** Where Chloe's words come from; by default the configured model, or the offline guide. */
   chatProvider?: ChatProvider;
-  /** Called after a question is posted or a reply job retried (main.ts wakes Chloe's reply worker). */
-  onQuestionPosted?: () => void;
+  /**
+   * Called on every instance when Chloe has replies to write: a question was posted or a reply job retried on any
+   * instance (main.ts wakes Chloe's reply worker).
+   */
+  onChloeJobsDue?: () => void;
   /** Called on every instance when notifications are written or read (main.ts wakes the email and push senders). */
   onNotified?: () => void;
   /** Where emails are written; by default one that main.ts's sender is woken by (`onMailQueued`). */
@@ -81,30 +97,10 @@ const dataFramePages = perDatabaseCache<PageBytes>(5_000, 20);
 /** Builds the application. It never listens: main.ts does, tests inject. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
-  const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
-    bodyLimit: LIMITS.jsonBodyBytes,
-    // A hop count as Fastify's proxy-addr takes it: trust the nearest `n` hops.
-    trustProxy:
-      typeof config.trustProxy === 'number'
-        ? (
-            (hops: number) => (_address: string, hop: number) =>
-              hop < hops
-          )(config.trustProxy)
-        : config.trustProxy,
-    requestIdHeader: false,
-    frameworkErrors,
-    clientErrorHandler,
-  });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-
   const clientDir = deps.clientDir === undefined ? defaultClientDir() : deps.clientDir;
   const stylesheet = clientDir ? builtStylesheet(clientDir) : null;
-
-  await app.register(errorsPlugin);
-  await app.register(fastifyCookie);
-  await app.register(securityHeadersPlugin, {
+  // Security headers for every answer, those given before any route runs included (plugins/errors.ts).
+  const securityHeaders = appSecurityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -129,7 +125,52 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The same as the CSP's frame-ancestors 'none', for browsers that only know the older header.
     xFrameOptions: { action: 'deny' },
   });
-  await app.register(rateLimitPlugin, { db, globalPerMinute: config.rateLimits.globalPerMinute });
+  const loggerInstance =
+    deps.loggerInstance ?? (deps.logger === undefined ? createLogger(config) : undefined);
+  const app = Fastify({
+    ...(loggerInstance ? { loggerInstance } : { logger: deps.logger }),
+    bodyLimit: LIMITS.jsonBodyBytes,
+    // A hop count as Fastify's proxy-addr takes it: trust the nearest `n` hops.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
+    // The proxy's X-Request-Id when well formed, else a random UUID: the `reqId` of every request's log lines.
+    requestIdHeader: false,
+    genReqId: requestId,
+    frameworkErrors: frameworkErrorHandler(securityHeaders),
+    clientErrorHandler: clientErrorHandler(securityHeaders),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    done();
+  });
+
+  // Prometheus metrics of this app and its process, served by main.ts on their own port (startMetricsServer).
+  const metrics = createAppMetrics();
+  app.decorate('metrics', metrics);
+  observeRequests(app, metrics.registry);
+  // Set on SIGTERM by main.ts: /api/ready answers 503 so the proxy sends new work elsewhere.
+  app.decorate('readiness', createReadiness());
+  // While it drains, every answer closes its connection: the proxy stops reusing its kept-alive connections to this
+  // instance before the instance stops, so no request is sent on a connection that is being closed.
+  app.addHook('onSend', async (_request, reply) => {
+    if (app.readiness.draining) reply.header('connection', 'close');
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(fastifyCookie);
+  await app.register(securityHeadersPlugin, { headers: securityHeaders });
+  await app.register(rateLimitPlugin, {
+    db,
+    globalPerMinute: config.rateLimits.globalPerMinute,
+    onLimited: rateLimitedCounter(metrics.registry),
+  });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Mentor Me API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
@@ -142,10 +183,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => bus.stop());
   clearCachesOnEvents(db, bus);
   const realtime = await registerRealtime(app, { db, config, bus });
+  observeResources(metrics.registry, {
+    db,
+    listening: () => bus.listening,
+    // Every socket upgraded on this app, members' and visitors'.
+    openSockets: () => app.websocketServer.clients.size,
+    openEventStreams,
+  });
   registerLiveQuestions(realtime, db);
   registerLiveBell(realtime, db);
   const { onNotified } = deps;
   if (onNotified) realtime.on(notificationsChanged, () => onNotified());
+  const { onChloeJobsDue } = deps;
+  if (onChloeJobsDue) realtime.on(chloeJobsDue, () => onChloeJobsDue());
+  const announceChloeJobs = () =>
+    void chloeJobsDue
+      .publish(db, {})
+      .catch((error: unknown) => app.log.warn({ err: error }, 'Chloe not woken'));
 
   await app.register(healthRoutes, { db });
   const outbox =
@@ -157,8 +211,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { db, config, outbox, clock: deps.clock ?? (() => new Date()) });
   await app.register(accountRoutes, { db });
   await app.register(contentRoutes, { db, config });
-  await app.register(questionRoutes, { db, config, onQuestionPosted: deps.onQuestionPosted });
-  await app.register(governmentRoutes, { db, statusChecker: deps.statusChecker ?? new StatusChecker() });
+  await app.register(questionRoutes, { db, config, onQuestionPosted: announceChloeJobs });
+  await app.register(governmentRoutes, { db, statusChecker: deps.statusChecker ?? new StatusChecker(db) });
   await app.register(resourceRoutes, { db });
   await app.register(chatRoutes, { db, config, realtime });
   await app.register(adminRoutes, { db, config });
@@ -169,7 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     config,
     provider: deps.chatProvider ?? chatProvider(config),
-    onJobRetried: deps.onQuestionPosted,
+    onJobRetried: announceChloeJobs,
   });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 

@@ -189,3 +189,50 @@ describe('loadConfig errors', () => {
     expect(() => loadConfig({ PORT: 'abc', CONTACT_EMAIL: 'nope' })).toThrow(/PORT: [\s\S]*CONTACT_EMAIL: /);
   });
 });
+
+describe('TRUST_PROXY', () => {
+  const trust = (value: string | undefined) => loadConfig({ TRUST_PROXY: value }).trustProxy;
+
+  it('trusts no proxy when unset, empty, false, no or 0', () => {
+    for (const value of [undefined, '', '  ', 'false', 'FALSE', 'no', '0'])
+      expect(trust(value), value).toBe(false);
+  });
+
+  it('takes true and yes as one hop (one proxy in front), never as every hop', () => {
+    for (const value of ['true', 'yes', ' True ']) expect(trust(value), value).toBe(1);
+  });
+
+  it('takes a number as the count of proxies in front', () => {
+    expect(trust('2')).toBe(2);
+    expect(trust('1')).toBe(1);
+  });
+
+  it('takes a list of addresses and ranges', () => {
+    expect(trust('127.0.0.1,10.0.0.0/8')).toEqual(['127.0.0.1', '10.0.0.0/8']);
+    expect(trust(' 127.0.0.1 , ::1, fd00::/8,loopback ')).toEqual([
+      '127.0.0.1',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it.each([
+    ['127.0.0.1,nginx', 'nginx'],
+    ['10.0.0.0/33', '10.0.0.0/33'],
+    ['300.1.1.1', '300.1.1.1'],
+    ['10.0.0.0/8/1', '10.0.0.0/8/1'],
+    ['-1', '-1'],
+  ])('refuses %s and names the wrong entry', (value, wrong) => {
+    let caught: unknown;
+    try {
+      loadConfig({ TRUST_PROXY: value });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const message = (caught as ConfigError).message;
+    expect(message).toContain('  TRUST_PROXY: ');
+    expect(message).toContain(`${wrong} is not one`);
+  });
+});

@@ -104,6 +104,7 @@ const envSchema = z.object({
   DATABASE_POOL_WAIT_MS: positiveInt(10_000),
   DATABASE_STATEMENT_TIMEOUT_MS: positiveInt(30_000),
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: positiveInt(60_000),
+  SERVICE_STATUS_INTERVAL_SECONDS: z.coerce.number().int().min(5).default(300),
   SHUTDOWN_READINESS_WAIT_SECONDS: z.coerce.number().min(0).max(20).default(5),
   MAIL_URL: z
     .string()
@@ -172,6 +173,8 @@ export type Config = {
   metrics: { port: number; host: string } | undefined;
   /** The app's connection pool and the limits every one of its connections runs under. */
   pool: { max: number; waitMs: number; statementTimeoutMs: number; idleInTransactionTimeoutMs: number };
+  /** How often the leading instance probes the official services. */
+  serviceStatusIntervalMs: number;
   /** On SIGTERM: how long readiness answers 503 before the instance stops taking work (the proxy looks away). */
   shutdown: { readinessWaitMs: number };
   /**
@@ -274,6 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
       idleInTransactionTimeoutMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     },
+    serviceStatusIntervalMs: e.SERVICE_STATUS_INTERVAL_SECONDS * 1000,
     shutdown: { readinessWaitMs: e.SHUTDOWN_READINESS_WAIT_SECONDS * 1000 },
     mail: {
       url: e.MAIL_URL,

@@ -3,9 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { connectDatabase } from './db/connect';
 import { StartupError } from './db/postgres-access';
-import { seedDemo } from './db/seed/demo';
-import { loadHelpContent, syncHelpContent } from './db/seed/help-content';
-import { loadKnowledge, syncKnowledge } from './db/seed/knowledge';
+import { Leadership } from './lib/leadership';
 import { ChloeReplier } from './modules/ai/jobs';
 import { chatProvider } from './modules/ai/providers';
 import { StatusChecker } from './modules/government/status';
@@ -13,8 +11,20 @@ import { createOutbox, MailSender } from './modules/mail/outbox';
 import { configuredTransport } from './modules/mail/transport';
 import { NotificationMailer } from './modules/notifications/email';
 import { PushSender, vapidKeys } from './modules/notifications/push';
-import { seedCategories } from './modules/questions/categories';
+import { createLogger } from './observability/logger';
+import { startMetricsServer } from './observability/metrics';
 import { pruneExpiredSessions } from './plugins/auth';
+import { sweepRateLimits } from './plugins/rate-limit';
+
+/** Everything stops within this after SIGTERM, whatever is still running. */
+const SHUTDOWN_LIMIT_MS = 25_000;
+/** How long background workers may take to finish the item in hand. */
+const WORKERS_STOP_MS = 8_000;
+
+/** The process's logger once the configuration is read: start-up errors go through it too. */
+let processLogger: ReturnType<typeof createLogger> | undefined;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 async function main() {
   let config;
@@ -28,27 +38,20 @@ async function main() {
     throw error;
   }
 
-  const log = (message: string) => console.log(`[mentor-me] ${message}`);
-  const logError = (message: string, error?: unknown) => console.error(`[mentor-me] ${message}:`, error);
+  const logger = createLogger(config);
+  processLogger = logger;
+  const log = (message: string) => logger.info(message);
+  const logError = (message: string, error?: unknown) => logger.error({ err: error }, message);
   if (config.demoMode) {
-    console.warn(
+    logger.warn(
       config.demoModeExplicit
-        ? '[mentor-me] WARNING: demo mode is on (DEMO_MODE=true): anyone who can reach this server can sign in as the demo admin, mentor or student. Never use it for a real service.'
-        : '[mentor-me] WARNING: demo mode is on for a local trial: the demo accounts (admin included) can be used from this machine only. Set PUBLIC_URL or DEMO_MODE=false for a real service.',
+        ? 'Demo mode is on (DEMO_MODE=true): anyone who can reach this server can sign in as the demo admin, mentor or student. Never use it for a real service.'
+        : 'Demo mode is on for a local trial: the demo accounts (admin included) can be used from this machine only. Set PUBLIC_URL or DEMO_MODE=false for a real service.',
     );
   }
-  // Checked before the database starts: a content error stops the start with the file and entry it is in.
-  const helpContent = loadHelpContent();
-  const knowledge = loadKnowledge();
   const database = await connectDatabase(config, log);
-  await seedCategories(database.db);
-  await syncHelpContent(database.db, helpContent);
-  await syncKnowledge(database.db, knowledge);
-  if (config.demoMode) await seedDemo(database.db);
-  await pruneExpiredSessions(database.db);
 
-  const statusChecker = new StatusChecker();
-  statusChecker.start();
+  const statusChecker = new StatusChecker(database.db);
   const provider = chatProvider(config);
   log(
     config.ai
@@ -85,59 +88,85 @@ async function main() {
   const app = await buildApp({
     config,
     db: database.db,
+    loggerInstance: logger,
     statusChecker,
     chatProvider: provider,
-    onQuestionPosted: () => replier.nudge(),
+    onChloeJobsDue: () => replier.nudge(),
     onNotified: () => {
       mailer.nudge();
       pusher.nudge();
     },
     outbox,
   });
-  const pruneTimer = setInterval(
-    () => void pruneExpiredSessions(database.db).catch(() => undefined),
-    3_600_000,
-  );
-  pruneTimer.unref();
 
-  // One ordered shutdown for SIGINT, SIGTERM and SIGHUP: stop taking requests, close sockets, then the database.
-  exitHook.forceExitTimeout(20_000);
+  // Work that one instance does for all of them, handed over when it stops.
+  const leadership = new Leadership(
+    database.url,
+    [
+      statusChecker.probeTask(config.serviceStatusIntervalMs, () => app.metrics.statusChecks.inc()),
+      { name: 'session pruning', everyMs: 3_600_000, run: () => pruneExpiredSessions(database.db) },
+      { name: 'rate-limit sweep', everyMs: 600_000, run: () => sweepRateLimits(database.db) },
+    ],
+    { info: log, warn: (error, message) => logger.warn({ err: error }, message) },
+  );
+
+  const metricsServer = config.metrics && (await startMetricsServer(config.metrics, app.metrics.registry));
+
+  // SIGTERM (and SIGINT, SIGHUP): readiness says 503 at once so the proxy looks elsewhere; after a few seconds the
+  // instance stops taking work, lets running requests end, tells Chloe's streams to ask again and closes sockets
+  // with 1012 (their clients reconnect to another instance and catch up), then closes the database.
+  exitHook.forceExitTimeout(SHUTDOWN_LIMIT_MS);
   exitHook((done) => {
-    clearInterval(pruneTimer);
-    statusChecker.stop();
-    Promise.all([replier.stop(), mailer.stop(), pusher.stop()])
-      .then(() => sender?.stop())
-      .then(() => app.close())
-      .then(() => transport?.close())
-      .catch((error: unknown) => app.log.error(error))
+    const started = Date.now();
+    app.readiness.drain();
+    log(`Stopping: readiness answers 503 for ${config.shutdown.readinessWaitMs / 1000} s, then requests end`);
+    const workers = Promise.all([
+      leadership.stop(),
+      replier.stop(),
+      mailer.stop(),
+      pusher.stop(),
+      sender?.stop(),
+    ]);
+    sleep(config.shutdown.readinessWaitMs)
+      .then(() => Promise.all([Promise.race([workers, sleep(WORKERS_STOP_MS)]), app.close()]))
+      .then(() => Promise.all([transport?.close(), metricsServer?.close()]))
+      .catch((error: unknown) => logError('Shutdown was not clean', error))
       .then(() => database.close())
-      .catch((error: unknown) => console.error(error))
-      .finally(done);
+      .catch((error: unknown) => logError('The database did not close cleanly', error))
+      .finally(() => {
+        log(`Stopped in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+        logger.flush();
+        done();
+      });
   });
 
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') {
-      console.error(
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+      logger.fatal(
         `Port ${config.port} is already in use. Stop the other program or set PORT to another port.`,
       );
-    } else {
-      console.error(error);
-    }
+    else logger.fatal({ err: error }, 'The server did not start');
     await database.close();
     process.exit(1);
   }
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  leadership.start();
   replier.start();
   sender?.start();
   mailer.start();
   pusher.start();
+  if (metricsServer) log(`Metrics at http://${config.metrics!.host}:${config.metrics!.port}/metrics`);
   log(`Mentor Me is running at http://${shown}:${config.port}${config.demoMode ? ' (demo mode)' : ''}`);
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof StartupError ? error.message : error);
+  // A start-up error a person can act on is one sentence; anything else comes with its stack.
+  const logger = processLogger;
+  if (!logger) console.error(error);
+  else if (error instanceof StartupError) logger.fatal(error.message);
+  else logger.fatal({ err: error }, 'The server did not start');
+  logger?.flush();
   process.exit(1);
 });

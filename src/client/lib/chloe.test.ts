@@ -61,6 +61,11 @@ function serveStream(chunks: string[], { hold = false } = {}) {
   return fetch;
 }
 
+/** An event stream of these chunks, as a response. */
+function sse(chunks: string[]) {
+  return new Response(chunks.join(''), { status: 200, headers: { 'content-type': 'text/event-stream' } });
+}
+
 async function collect(signal = new AbortController().signal, onEach?: (event: ChatEvent) => void) {
   const events: ChatEvent[] = [];
   await streamChat(
@@ -116,6 +121,41 @@ describe('streamChat', () => {
     const controller = new AbortController();
     const events = await collect(controller.signal, () => controller.abort());
     expect(events).toEqual([{ type: 'chunk', content: 'Hel' }]);
+  });
+
+  it('asks again from the start when the server restarts under the answer, or is restarting when asked', async () => {
+    const answers = [
+      () => Response.json({ error: 'Restarting' }, { status: 503 }),
+      () => sse([chunk('Hal'), 'data: {"type":"retry"}\n\n']),
+      () => sse([chunk('Whole'), DONE]),
+    ];
+    const fetch = vi.fn(async () => answers.shift()!());
+    vi.stubGlobal('fetch', fetch);
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      expect(await collect()).toEqual([
+        { type: 'retry' },
+        { type: 'chunk', content: 'Hal' },
+        { type: 'retry' },
+        { type: 'chunk', content: 'Whole' },
+        { type: 'done', sources: [{ title: 'FAQ', url: '/faq' }] },
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(fetch).toHaveBeenCalledTimes(3);
+  });
+
+  it('gives up with the interrupted error after two restarts', async () => {
+    const fetch = vi.fn(async () => sse(['data: {"type":"retry"}\n\n']));
+    vi.stubGlobal('fetch', fetch);
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      expect((await collect()).at(-1)).toEqual({ type: 'error', message: 'interrupted' });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(fetch).toHaveBeenCalledTimes(3);
   });
 
   it("throws the server's refusal as an ApiError before any event", async () => {

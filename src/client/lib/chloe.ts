@@ -19,16 +19,45 @@ export function parseEvents(buffer: string): { events: ChatEvent[]; rest: string
   return { events, rest };
 }
 
+/** How often an answer is asked for again when the server restarts under it, and how long to wait first. */
+const RESTARTS = 2;
+const RESTART_WAIT_MS = 500;
+
 /**
  * Sends a message to Chloe and calls `onEvent` for each event as it arrives. A non-OK answer (bad input, rate
  * limit) throws an ApiError with the server's message; a stream that ends without `done` or `error` gives an
- * `error` event; an abort stops quietly.
+ * `error` event; an abort stops quietly. When the server restarts (a `retry` event, or a 503 before the stream
+ * began) the message is sent again after a moment, up to twice: `retry` tells the caller to drop what it has so far.
  */
 export async function streamChat(
   body: { message: string; history: ChatTurnInput[] },
   onEvent: (event: ChatEvent) => void,
   signal: AbortSignal,
 ): Promise<void> {
+  for (let attempt = 0; ; attempt += 1) {
+    let outcome: 'finished' | 'restart';
+    try {
+      outcome = await streamOnce(body, onEvent, signal);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 503 && attempt < RESTARTS)) throw error;
+      outcome = 'restart';
+    }
+    if (outcome === 'finished' || signal.aborted) return;
+    if (attempt >= RESTARTS) {
+      onEvent({ type: 'error', message: 'interrupted' });
+      return;
+    }
+    onEvent({ type: 'retry' });
+    await new Promise((resolve) => setTimeout(resolve, RESTART_WAIT_MS * (attempt + 1)));
+    if (signal.aborted) return;
+  }
+}
+
+async function streamOnce(
+  body: { message: string; history: ChatTurnInput[] },
+  onEvent: (event: ChatEvent) => void,
+  signal: AbortSignal,
+): Promise<'finished' | 'restart'> {
   const response = await request('/api/ai/chat', {
     method: 'POST',
     body,
@@ -46,15 +75,20 @@ export async function streamChat(
       const { events, rest } = parseEvents(buffer + value);
       buffer = rest;
       for (const event of events) {
+        if (event.type === 'retry') {
+          await reader.cancel().catch(() => undefined);
+          return 'restart';
+        }
         if (event.type !== 'chunk') finished = true;
         onEvent(event);
       }
     }
   } catch (error) {
-    if (signal.aborted) return;
+    if (signal.aborted) return 'finished';
     throw error;
   }
   if (!finished && !signal.aborted) onEvent({ type: 'error', message: 'interrupted' });
+  return 'finished';
 }
 
 /**

@@ -19,8 +19,27 @@ export function migrationsFolder(): string {
   throw new Error('The migrations folder was not found next to the application.');
 }
 
-export function createDatabase(connectionString: string, options: { max?: number } = {}): Database {
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
+export type PoolOptions = {
+  /** Connections at most. */
+  max?: number;
+  /** How long a query waits for a free connection before it fails. */
+  waitMs?: number;
+  /** Longest a statement may run; 0: no limit. */
+  statementTimeoutMs?: number;
+  /** Longest a transaction may sit idle holding its locks; 0: no limit. */
+  idleInTransactionTimeoutMs?: number;
+};
+
+export function createDatabase(connectionString: string, options: PoolOptions = {}): Database {
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: options.waitMs ?? 0,
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    ...(options.idleInTransactionTimeoutMs
+      ? { idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs }
+      : {}),
+  });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   return drizzle(pool, { schema }) as Database;

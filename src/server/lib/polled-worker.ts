@@ -9,6 +9,8 @@ export abstract class PolledWorker {
   /** A nudge came while a drain ran: look again as soon as it ends. */
   private nudged = false;
   private stopped = true;
+  /** stop() was called: a drain in progress ends after the item in hand. */
+  private stopping = false;
 
   protected constructor(
     private readonly pollMs: () => number,
@@ -18,9 +20,12 @@ export abstract class PolledWorker {
   /** Claims and does the next due work, if any. Returns whether there was some. */
   abstract runOnce(): Promise<boolean>;
 
-  /** Works through everything due now (used after work is queued, and by tests). */
+  /**
+   * Works through everything due now (used after work is queued, and by tests); after stop() it ends with the item
+   * in hand, however much is still due.
+   */
   async drain(): Promise<void> {
-    while (await this.runOnce()) {
+    while (!this.stopping && (await this.runOnce())) {
       /* next */
     }
   }
@@ -34,11 +39,13 @@ export abstract class PolledWorker {
 
   start(): void {
     this.stopped = false;
+    this.stopping = false;
     this.schedule(0);
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopping = true;
     clearTimeout(this.timer);
     await this.running;
   }

@@ -1,10 +1,13 @@
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../shared/constants';
 import { pagesEn } from '../../shared/i18n/pages.en';
 import { pagesVi } from '../../shared/i18n/pages.vi';
 import { rateLimits } from '../db/schema';
+import { rawBytes } from '../security.test-helpers';
 import { buildTestApp, createTestDatabase, type TestDatabase } from '../test/helpers';
+import { PERMISSIONS_POLICY } from './security-headers';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -39,6 +42,12 @@ async function withApp(
   } finally {
     await other.close();
   }
+}
+
+/** Starts the app on a real port (once), for what only a socket can send. */
+async function listen(server: FastifyInstance): Promise<number> {
+  if (!server.server.listening) await server.listen({ port: 0, host: '127.0.0.1' });
+  return (server.server.address() as AddressInfo).port;
 }
 
 function cspDirectives(header: unknown): Map<string, string[]> {
@@ -170,6 +179,53 @@ describe('security headers', () => {
     expect(String(response.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
   });
 
+  /** The headers every answer carries, whatever answered it. */
+  function expectSecurityHeaders(headers: Record<string, unknown>, what: string) {
+    expect(headers['x-content-type-options'], what).toBe('nosniff');
+    expect(String(headers['content-security-policy']), what).toContain("frame-ancestors 'none'");
+    expect(String(headers['content-security-policy']), what).toContain("object-src 'none'");
+    expect(headers['x-frame-options'], what).toBe('DENY');
+    expect(headers['referrer-policy'], what).toBe('strict-origin-when-cross-origin');
+    expect(headers['permissions-policy'], what).toBe(PERMISSIONS_POLICY);
+  }
+
+  it('sets them on answers given before any route runs: a bad URL, an over-long parameter', async () => {
+    for (const url of ['/api/%zz', '/api/questions/%FF', `/api/questions/${'a'.repeat(120)}`]) {
+      const response = await app.inject({ method: 'GET', url });
+      expect([400, 414], url).toContain(response.statusCode);
+      expect(response.json<{ code: string }>().code, url).toMatch(/^(BAD_URL|URI_TOO_LONG)$/);
+      expectSecurityHeaders(response.headers, url);
+      expect(response.headers['x-request-id'], url).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
+  it('sets them on answers Node gives to requests it cannot parse', async () => {
+    const port = await listen(app);
+    const answers = [
+      // A bad Content-Length.
+      await rawBytes(
+        port,
+        'POST /api/auth/signin HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: abc\r\n\r\n{}',
+      ),
+      // A target over Node's header size.
+      await rawBytes(port, `GET /api/questions?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`),
+    ];
+    for (const [index, answer] of answers.entries()) {
+      const [head = '', body = ''] = answer.split('\r\n\r\n');
+      const [statusLine, ...lines] = head.split('\r\n');
+      expect(statusLine).toMatch(index === 0 ? /^HTTP\/1\.1 400 / : /^HTTP\/1\.1 431 /);
+      const headers = Object.fromEntries(
+        lines.map((line) => [
+          line.slice(0, line.indexOf(':')).toLowerCase(),
+          line.slice(line.indexOf(':') + 2),
+        ]),
+      );
+      expectSecurityHeaders(headers, statusLine!);
+      expect(Number(headers['content-length'])).toBe(Buffer.byteLength(body));
+      expect(JSON.parse(body)).toEqual({ error: pagesEn.errors.badRequest, code: 'BAD_REQUEST' });
+    }
+  });
+
   it('sends no HSTS outside production', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/health' });
     expect(response.headers['strict-transport-security']).toBeUndefined();
@@ -198,9 +254,9 @@ describe('global rate limit', () => {
   it('answers the 4th API request in a minute with 429 when the limit is 3, per IP', async () => {
     await withApp({ RATE_LIMIT_GLOBAL_PER_MINUTE: '3' }, async (limited) => {
       for (let i = 0; i < 3; i += 1) {
-        expect((await limited.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+        expect((await limited.inject({ method: 'GET', url: '/api/categories' })).statusCode).toBe(200);
       }
-      const blocked = await limited.inject({ method: 'GET', url: '/api/health' });
+      const blocked = await limited.inject({ method: 'GET', url: '/api/categories' });
       expect(blocked.statusCode).toBe(429);
       const body = blocked.json();
       expect(body.code).toBe('RATE_LIMITED');
@@ -211,12 +267,28 @@ describe('global rate limit', () => {
 
       const otherIp = await limited.inject({
         method: 'GET',
-        url: '/api/health',
+        url: '/api/categories',
         remoteAddress: '203.0.113.99',
       });
       expect(otherIp.statusCode).toBe(200);
       // Pages and assets are not counted.
       expect((await limited.inject({ method: 'GET', url: '/about' })).statusCode).toBe(404);
+    });
+  });
+
+  it('never counts or refuses the health and readiness probes', async () => {
+    await withApp({ RATE_LIMIT_GLOBAL_PER_MINUTE: '2' }, async (limited) => {
+      for (let i = 0; i < 5; i += 1) {
+        expect((await limited.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+        expect((await limited.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
+      }
+      // The probes took none of the address's requests.
+      expect((await limited.inject({ method: 'GET', url: '/api/categories' })).statusCode).toBe(200);
+      expect((await limited.inject({ method: 'GET', url: '/api/categories' })).statusCode).toBe(200);
+      expect((await limited.inject({ method: 'GET', url: '/api/categories' })).statusCode).toBe(429);
+      // Refused elsewhere, the address is still probed.
+      expect((await limited.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      expect((await limited.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
     });
   });
 });

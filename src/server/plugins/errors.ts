@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import type { Locale } from '../../shared/constants';
 import { isLocale, localeFromAcceptLanguage, messageKey, translate } from '../../shared/i18n';
 import { AppError, errors } from '../errors';
+import { REQUEST_ID_HEADER } from '../observability/request-id';
 
 /**
  * The language of an answer: a `lang` query parameter, else the language Accept-Language asks for (the web client
@@ -49,12 +50,12 @@ function classify(error: unknown): AppError {
   return errors.internal();
 }
 
-/** Answers anything thrown as `{ error, code }` in the caller's language; 5xx are logged and their details kept. */
+/** Answers anything thrown as `{ error, code }` in the caller's language; failures (5xx) are logged with their details. */
 function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   const answer = classify(error);
-  if (answer.statusCode >= 500) {
-    request.log.error({ err: error, reqId: request.id }, 'request failed');
-  }
+  // A 503 is the instance saying it cannot serve now (stopping, or its database away): noted, not a failure.
+  if (answer.statusCode === 503) request.log.warn({ code: answer.code }, 'not available');
+  else if (answer.statusCode >= 500) request.log.error({ err: error, reqId: request.id }, 'request failed');
   if (answer.retryAfterSeconds !== undefined) reply.header('retry-after', String(answer.retryAfterSeconds));
   return reply
     .code(answer.statusCode)
@@ -68,23 +69,35 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
 
 /**
  * Fastify's `frameworkErrors`: a path that is not valid percent-encoding (`/api/questions/%FF`) or a parameter over
- * the router's length are answered before any route, and would otherwise come back in Fastify's own shape.
+ * the router's length are answered before any route, and would otherwise come back in Fastify's own shape. No hook
+ * runs for them, so they get the app's security headers and the request id here.
  */
-export const frameworkErrors = sendError;
+export function frameworkErrorHandler(securityHeaders: Record<string, string>) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    reply.headers(securityHeaders).header(REQUEST_ID_HEADER, request.id);
+    return sendError(error, request, reply);
+  };
+}
 
 /**
- * Fastify's `clientErrorHandler`: a request Node cannot parse (a bad Content-Length, a malformed request line) has
- * no headers to read a language from, so the answer is in English, in the app's shape.
+ * Fastify's `clientErrorHandler`: a request Node cannot parse (a bad Content-Length, a malformed request line, headers
+ * or a target over Node's size) has no headers to read a language from, so the answer is in English, in the app's
+ * shape, with the app's security headers.
  */
-export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
-  if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const status =
-    error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-  const answer = errors.badRequest();
-  const body = JSON.stringify({ error: translate('en', answer.messageKey), code: answer.code });
-  if (!socket.writable) return void socket.destroy(error);
-  socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-  );
+export function clientErrorHandler(securityHeaders: Record<string, string>) {
+  const headerLines = Object.entries(securityHeaders)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  return (error: NodeJS.ErrnoException, socket: Socket) => {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const status =
+      error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    const answer = errors.badRequest();
+    const body = JSON.stringify({ error: translate('en', answer.messageKey), code: answer.code });
+    if (!socket.writable) return void socket.destroy(error);
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n${headerLines}\r\n${body}`,
+    );
+  };
 }

@@ -233,3 +233,69 @@ describe('the per-address limit on every API request, across two instances', () 
     expect((await get(second, '10.5.0.2')).statusCode).toBe(200);
   });
 });
+
+describe('behind a proxy (TRUST_PROXY)', () => {
+  let shared: TestDatabase;
+  const apps: FastifyInstance[] = [];
+
+  beforeAll(async () => {
+    shared = await createTestDatabase();
+  });
+
+  afterAll(async () => {
+    await Promise.all(apps.map((app) => app.close()));
+    await shared?.drop();
+  });
+
+  /** An app with a route that says which address it sees, and a per-address limit of 2 a minute. */
+  async function behind(trustProxy: string) {
+    const app = await buildTestApp(shared, { TRUST_PROXY: trustProxy, RATE_LIMIT_GLOBAL_PER_MINUTE: '2' });
+    apps.push(app);
+    app.get('/api/test-address', (request) => ({ ip: request.ip }));
+    await app.ready();
+    return app;
+  }
+
+  const ask = (app: FastifyInstance, remoteAddress: string, forwardedFor?: string) =>
+    app.inject({
+      method: 'GET',
+      url: '/api/test-address',
+      remoteAddress,
+      headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor },
+    });
+
+  it.each([
+    ['the proxy’s address', '127.0.0.1'],
+    ['a hop count of one', '1'],
+  ])(
+    'with %s, sees the address the proxy saw, whatever the client put before it',
+    async (_name, trustProxy) => {
+      await shared.db.delete(rateLimits);
+      const app = await behind(trustProxy);
+      const first = await ask(app, '127.0.0.1', '6.6.6.6, 203.0.113.9');
+      expect(first.statusCode).toBe(200);
+      expect(first.json()).toEqual({ ip: '203.0.113.9' });
+      // A forged left-most entry changes nothing: the same client is counted, and refused, however it lies.
+      expect((await ask(app, '127.0.0.1', '7.7.7.7, 203.0.113.9')).json()).toEqual({ ip: '203.0.113.9' });
+      const refused = await ask(app, '127.0.0.1', '203.0.113.10, 203.0.113.9');
+      expect(refused.statusCode).toBe(429);
+      // Another client behind the same proxy has its own count.
+      const other = await ask(app, '127.0.0.1', '6.6.6.6, 203.0.113.10');
+      expect(other.statusCode).toBe(200);
+      expect(other.json()).toEqual({ ip: '203.0.113.10' });
+    },
+  );
+
+  it('ignores X-Forwarded-For from an address that is not a trusted proxy', async () => {
+    await shared.db.delete(rateLimits);
+    const app = await behind('127.0.0.1');
+    const direct = await ask(app, '198.51.100.7', '6.6.6.6, 203.0.113.9');
+    expect(direct.json()).toEqual({ ip: '198.51.100.7' });
+  });
+
+  it('ignores X-Forwarded-For when no proxy is trusted', async () => {
+    await shared.db.delete(rateLimits);
+    const app = await behind('false');
+    expect((await ask(app, '127.0.0.1', '6.6.6.6, 203.0.113.9')).json()).toEqual({ ip: '127.0.0.1' });
+  });
+});

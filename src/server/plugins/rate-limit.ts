@@ -36,8 +36,6 @@ declare module 'fastify' {
   }
 }
 
-const SWEEP_INTERVAL_MS = 10 * 60_000;
-
 /**
  * Counts `amount` requests against a key's fixed window and returns the count so far and the time until the window
  * ends. One statement, so simultaneous counts on any number of app instances add up exactly.
@@ -63,7 +61,7 @@ export async function countRequest(
   };
 }
 
-/** Forgets windows that have ended. */
+/** Forgets windows that have ended (main.ts runs it now and then, on one instance at a time). */
 export async function sweepRateLimits(db: Database): Promise<void> {
   await db.execute(sql`delete from rate_limits where reset_at <= clock_timestamp()`);
 }
@@ -124,7 +122,12 @@ export class RequestCounter {
 }
 
 /** Throws 429 with the limit's message when the request is one too many. */
-async function enforce(counter: RequestCounter, limit: RateLimit, request: FastifyRequest): Promise<void> {
+async function enforce(
+  counter: RequestCounter,
+  limit: RateLimit,
+  request: FastifyRequest,
+  onLimited: (limit: string) => void,
+): Promise<void> {
   const who = limit.key(request);
   if (who === undefined) return;
   const max = typeof limit.max === 'number' ? limit.max : limit.max(request);
@@ -136,17 +139,31 @@ async function enforce(counter: RequestCounter, limit: RateLimit, request: Fasti
     request.log.warn({ err: error, limit: limit.name }, 'rate limit not counted');
     return;
   }
-  if (retryAfterSeconds !== undefined) throw errors.tooManyRequests(limit.messageKey, retryAfterSeconds);
+  if (retryAfterSeconds !== undefined) {
+    onLimited(limit.name);
+    throw errors.tooManyRequests(limit.messageKey, retryAfterSeconds);
+  }
 }
+
+/**
+ * Routes outside every limit: the proxy's and the orchestrator's probes, which come often from one address and must
+ * never be refused for it (a refused probe takes a healthy instance out).
+ */
+const UNLIMITED_PATHS = new Set(['/api/health', '/api/ready']);
 
 /**
  * The app's one rate-limit mechanism (decision 011). Every API request counts against the per-address limit
  * `globalPerMinute`; routes declare more in their options (`config: { rateLimits: [...] }`). Counters live in
- * PostgreSQL, so every instance on one database shares them.
+ * PostgreSQL, so every instance on one database shares them. `onLimited` hears the name of each limit that refuses
+ * a request (for the metrics). Ended windows are swept by `sweepRateLimits`, which main.ts runs.
  */
 export const rateLimitPlugin = fp(
-  async (app: FastifyInstance, opts: { db: Database; globalPerMinute: number }) => {
+  async (
+    app: FastifyInstance,
+    opts: { db: Database; globalPerMinute: number; onLimited?: (limit: string) => void },
+  ) => {
     const { db } = opts;
+    const onLimited = opts.onLimited ?? (() => undefined);
     const counter = new RequestCounter(db);
     const global: RateLimit = {
       name: 'api',
@@ -155,26 +172,24 @@ export const rateLimitPlugin = fp(
       key: (request) => request.ip,
       messageKey: 'errors.rateLimited',
     };
-    app.decorate('takeRateLimit', (limit, who) =>
-      counter.take(`${limit.name}:${who}`, limit.windowMs, limit.max),
-    );
+    app.decorate('takeRateLimit', async (limit, who) => {
+      const wait = await counter.take(`${limit.name}:${who}`, limit.windowMs, limit.max);
+      if (wait !== undefined) onLimited(limit.name);
+      return wait;
+    });
     app.addHook('onRequest', async (request) => {
-      if (requestPath(request).startsWith('/api/')) await enforce(counter, global, request);
+      const unlimited = UNLIMITED_PATHS.has(request.routeOptions.url ?? '');
+      if (!unlimited && requestPath(request).startsWith('/api/'))
+        await enforce(counter, global, request, onLimited);
     });
     app.addHook('onRoute', (route) => {
       const limits = route.config?.rateLimits;
       if (!limits?.length) return;
       const check = async (request: FastifyRequest) => {
-        for (const limit of limits) await enforce(counter, limit, request);
+        for (const limit of limits) await enforce(counter, limit, request, onLimited);
       };
       route.preHandler = [...[route.preHandler ?? []].flat(), check];
     });
-
-    const sweeper = setInterval(() => {
-      sweepRateLimits(db).catch((error: unknown) => app.log.warn({ err: error }, 'rate-limit sweep failed'));
-    }, SWEEP_INTERVAL_MS);
-    sweeper.unref();
-    app.addHook('onClose', async () => clearInterval(sweeper));
   },
   { name: 'rate-limit' },
 );

@@ -23,10 +23,21 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
  */
 export const PERMISSIONS_POLICY = 'microphone=(self), geolocation=(self), camera=(), payment=(), usb=()';
 
-export const securityHeadersPlugin = fp(async (app: FastifyInstance, options: HelmetOptions) => {
-  const headers = { ...securityHeaders(options), 'permissions-policy': PERMISSIONS_POLICY };
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
-    done();
-  });
-});
+/** Every header an answer of the app carries: helmet's, with the permissions policy. */
+export function appSecurityHeaders(options: HelmetOptions): Record<string, string> {
+  return { ...securityHeaders(options), 'permissions-policy': PERMISSIONS_POLICY };
+}
+
+/**
+ * Adds the headers to every answer that goes through a route or the not-found handler. Answers given before
+ * routing (a bad URL, a request Node cannot parse) get them from plugins/errors.ts.
+ */
+export const securityHeadersPlugin = fp(
+  async (app: FastifyInstance, options: { headers: Record<string, string> }) => {
+    const { headers } = options;
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.headers(headers);
+      done();
+    });
+  },
+);

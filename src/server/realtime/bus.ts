@@ -57,6 +57,11 @@ export class EventBus {
     return () => this.reconnectHandlers.delete(handler);
   }
 
+  /** Whether the LISTEN connection is up now: while it is not, other instances' events do not reach this one. */
+  get listening(): boolean {
+    return this.client !== null;
+  }
+
   /** Resolves once listening; the first connection's failure is thrown, later ones are retried. */
   async start(): Promise<void> {
     await this.connect();

@@ -18,6 +18,8 @@ describe('upgrades and the per-address limit', () => {
       });
     await expect(openSocket(base, { cookie: 'mentorme_session=bad' })).rejects.toMatchObject({ status: 429 });
     await expect(openSocket(base, {}, '/ws/public')).rejects.toMatchObject({ status: 429 });
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(429);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/government/status' })).statusCode).toBe(429);
+    // Health checks stay outside the limits: a proxy's probes must never be refused.
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
 });

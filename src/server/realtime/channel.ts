@@ -63,7 +63,8 @@ export async function registerRealtime(
 ): Promise<Realtime> {
   const { db, config, bus } = opts;
   const hub = new SocketHub();
-  app.addHook('onClose', async () => hub.stop());
+  // Before the websocket plugin's own closing (registered later), which would close them with no code.
+  app.addHook('preClose', async () => hub.stop());
   const frameHandlers = new Map<string, { handler: FrameHandler; visitors: boolean }>();
   const eventHandlers = new Map<string, ((payload: object) => Promise<void> | void)[]>();
 
@@ -162,7 +163,20 @@ export async function registerRealtime(
     return row !== undefined;
   };
 
-  await app.register(fastifyWebsocket, { options: { maxPayload: MAX_FRAME_BYTES } });
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: MAX_FRAME_BYTES },
+    // A frame the protocol refuses (too large, malformed) is the client's doing: ws has already closed the socket
+    // with the matching code (1009 for a frame too large), so it is noted, not logged as our error.
+    errorHandler: (error, socket, request) => {
+      const code = (error as NodeJS.ErrnoException).code ?? '';
+      if (code.startsWith('WS_ERR_')) {
+        request.log.info({ code }, `socket closed: ${error.message}`);
+        return;
+      }
+      request.log.error({ err: error }, 'socket failed');
+      socket.terminate();
+    },
+  });
   app.get(
     '/ws',
     {

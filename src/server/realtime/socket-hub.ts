@@ -26,7 +26,8 @@ export type Connection = {
 
 /** Close codes: the standard ones, and the app's own (4000–4999). */
 export const CLOSE = {
-  goingAway: 1001,
+  /** This instance is restarting: reconnect (the proxy sends you to another one) and catch up. */
+  serviceRestart: 1012,
   /** It sent more frames than its budget allows. */
   policyViolation: 1008,
   /** The session ended (sign-out, password or role change, account deleted): sign in again. */
@@ -163,7 +164,7 @@ export class SocketHub {
 
   stop(): void {
     clearInterval(this.pinger);
-    this.closeAll(CLOSE.goingAway, 'server shutting down');
+    this.closeAll(CLOSE.serviceRestart, 'server restarting');
   }
 
   private sendText(connection: Connection, text: string): void {

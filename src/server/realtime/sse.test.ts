@@ -11,7 +11,9 @@ type Tick = { n: number };
  * ignore its signal (like a provider that hangs). `gate` holds a request before it opens its stream; `atGate`
  * resolves when a request waits there, and `closing` once the streams' own shutdown hook has run.
  */
-async function streamingApp(options: { heartbeatMs?: number; ignoreAbort?: boolean } = {}) {
+async function streamingApp(
+  options: { heartbeatMs?: number; ignoreAbort?: boolean; lastWhenClosing?: { retry: true } } = {},
+) {
   const app = Fastify({ logger: false });
   await app.register(errorsPlugin);
   const state = {
@@ -29,7 +31,10 @@ async function streamingApp(options: { heartbeatMs?: number; ignoreAbort?: boole
   let closingSeen = () => {};
   state.closing = new Promise<void>((resolve) => (closingSeen = resolve));
   await app.register(async (scope: FastifyInstance) => {
-    state.streams = eventStreams(scope, { heartbeatMs: options.heartbeatMs ?? 60_000 });
+    state.streams = eventStreams(scope, {
+      heartbeatMs: options.heartbeatMs ?? 60_000,
+      lastWhenClosing: options.lastWhenClosing,
+    });
     // Registered after eventStreams' own, so it runs once that one has finished.
     scope.addHook('preClose', async () => closingSeen());
     scope.get<{ Querystring: { n?: string } }>('/stream', async (request, reply) => {
@@ -133,6 +138,15 @@ describe('server-sent event streams', () => {
     expect(state.responses.map((raw) => raw.writableFinished)).toEqual([true, true, true]);
     expect(state.signals.every((signal) => signal.aborted)).toBe(true);
     expect(state.streams.size).toBe(0);
+  });
+
+  it('send their last event when the app closes (Chloe’s tells the client to ask again elsewhere)', async () => {
+    const { app, url, state } = await streamingApp({ lastWhenClosing: { retry: true } });
+    const response = await fetch(`${url}/stream?n=1`);
+    const reading = read(response);
+    await waitFor(() => state.streams.size === 1);
+    await app.close();
+    expect(await reading).toBe('data: {"n":0}\n\ndata: {"retry":true}\n\n');
   });
 
   it('are not opened once the app is closing: the request gets a 503 instead', async () => {

@@ -33,8 +33,13 @@ export type EventStreams = {
  * before the server stops listening: a hijacked response is invisible to Fastify, so without this `app.close()`
  * would wait for every open stream to finish (or for ever, on a provider that hangs).
  */
-export function eventStreams(app: FastifyInstance, options: { heartbeatMs?: number } = {}): EventStreams {
+export function eventStreams<Event>(
+  app: FastifyInstance,
+  options: { heartbeatMs?: number; lastWhenClosing?: Event } = {},
+): EventStreams {
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
+  const farewell =
+    options.lastWhenClosing === undefined ? '' : `data: ${JSON.stringify(options.lastWhenClosing)}\n\n`;
   const open = new Set<{ abort: () => void; end: () => void; raw: FastifyReply['raw'] }>();
   let closing = false;
 
@@ -46,6 +51,8 @@ export function eventStreams(app: FastifyInstance, options: { heartbeatMs?: numb
     );
     for (const stream of streams) {
       stream.abort();
+      // The client is told to ask again: the proxy sends it to an instance that is not stopping.
+      if (farewell && !stream.raw.writableEnded) stream.raw.write(farewell);
       stream.end();
     }
     let timer: NodeJS.Timeout | undefined;

@@ -21,11 +21,15 @@ export const chatRequestSchema = z.object({
 export const chatSourceSchema = z.object({ title: z.string(), url: z.string() });
 export type ChatSource = z.infer<typeof chatSourceSchema>;
 
-/** The events of Chloe's stream, one JSON object per `data:` line (spec §7). */
+/**
+ * The events of Chloe's stream, one JSON object per `data:` line (spec §7). `retry`: the server is restarting and
+ * ends the stream; the client asks again from the start, and the proxy sends it to another instance.
+ */
 export type ChatEvent =
   | { type: 'chunk'; content: string }
   | { type: 'done'; sources?: ChatSource[] }
-  | { type: 'error'; message: string };
+  | { type: 'error'; message: string }
+  | { type: 'retry' };
 
 export const AI_JOB_STATUSES = ['pending', 'running', 'done', 'failed'] as const;
 export const aiJobsQuerySchema = z.object({

@@ -61,6 +61,8 @@ export function useChloeChat() {
         { message: question, history: historyOf(earlier) },
         (event) => {
           if (event.type === 'chunk') update(answerId, (m) => ({ ...m, content: m.content + event.content }));
+          // The server restarted mid-answer: the answer starts again, from another instance.
+          else if (event.type === 'retry') update(answerId, (m) => ({ ...m, content: '' }));
           else if (event.type === 'done')
             update(answerId, (m) => ({ ...m, status: 'done', sources: event.sources }));
           else {

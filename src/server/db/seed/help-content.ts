@@ -77,7 +77,10 @@ export function loadHelpContent(dir = projectPath('content')): HelpContent {
 }
 
 /** Makes the tables hold exactly the content: new and changed entries upserted, removed ones deleted. */
-export async function syncHelpContent(db: Database, content: HelpContent): Promise<void> {
+export async function syncHelpContent(
+  db: Pick<Database, 'transaction'>,
+  content: HelpContent,
+): Promise<void> {
   await db.transaction(async (tx) => {
     await syncRows(
       tx,

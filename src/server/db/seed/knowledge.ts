@@ -44,7 +44,10 @@ function searchVector(article: KnowledgeArticle) {
 }
 
 /** Makes the table hold exactly the articles. */
-export async function syncKnowledge(db: Database, articles: KnowledgeArticle[]): Promise<void> {
+export async function syncKnowledge(
+  db: Pick<Database, 'transaction'>,
+  articles: KnowledgeArticle[],
+): Promise<void> {
   await db.transaction((tx) =>
     syncRows(
       tx,

@@ -179,10 +179,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
     async (request) => {
       const by = admin(request);
       const now = new Date();
-      const content = writeNewsletter(
-        await readWeek(db, now),
-        config.publicUrl ?? `${request.protocol}://${request.host}`,
-      );
+      // Links lead to the configured address only: the Host header is the caller's to choose.
+      const content = writeNewsletter(await readWeek(db, now), config.linkBase);
       // The admin's browser names the file by their own calendar; the log has the time, in full.
       await recordAudit(db, by, {
         action: 'newsletter.export',

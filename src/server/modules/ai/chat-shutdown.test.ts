@@ -56,8 +56,9 @@ describe('Chloe’s stream when the server shuts down', () => {
     expect(providerSignal?.aborted).toBe(true);
     // The answer was ended and sent out in full, not cut off by the shutdown's last resort.
     expect(responses.map((raw) => raw.writableFinished)).toEqual([true]);
-    // What was said stays; no error event and no half-written event are added to it.
+    // What was said stays; the last event tells the client to ask again (another instance will answer), and no
+    // error event or half-written event is added.
     const { events } = await reading;
-    expect(events).toEqual([{ type: 'chunk', content: 'Thinking' }]);
+    expect(events).toEqual([{ type: 'chunk', content: 'Thinking' }, { type: 'retry' }]);
   });
 });

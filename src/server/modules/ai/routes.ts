@@ -33,7 +33,10 @@ export const aiRoutes: FastifyPluginAsyncZod<{
   onJobRetried?: () => void;
 }> = async (app, opts) => {
   const { db, config, provider } = opts;
-  const streams = eventStreams(app, { heartbeatMs: opts.heartbeatMs });
+  const streams = eventStreams<ChatEvent>(app, {
+    heartbeatMs: opts.heartbeatMs,
+    lastWhenClosing: { type: 'retry' },
+  });
 
   app.post(
     '/api/ai/chat',

@@ -45,7 +45,7 @@ export const governmentRoutes: FastifyPluginAsyncZod<{ db: Database; statusCheck
   const statusWithNotices = async () => {
     const notices = await serviceNoticesById(db);
     return {
-      services: statusChecker.current().map((service) => {
+      services: (await statusChecker.current()).map((service) => {
         const note = notices.get(service.id);
         return note ? { ...service, note } : service;
       }),

@@ -37,9 +37,12 @@ afterAll(() => {
   server.close();
 });
 
+const t = useTestApp();
+
 describe('service status', () => {
   it('classifies fast, slow, failing, refused and silent services', async () => {
     const checker = new StatusChecker(
+      t.db,
       [
         { id: 'fast', name: 'Fast', url: `${base}/` },
         { id: 'slow', name: 'Slow', url: `${base}/slow` },
@@ -57,11 +60,12 @@ describe('service status', () => {
       refused: 'outage',
       hang: 'outage',
     });
-    expect(checker.current().every((s) => s.lastChecked !== null)).toBe(true);
+    expect((await checker.current()).every((s) => s.lastChecked !== null)).toBe(true);
   });
 
   it('says unknown for everything when no host can be looked up (our network, not theirs)', async () => {
     const checker = new StatusChecker(
+      t.db,
       [
         { id: 'a', name: 'A', url: 'https://status-check-a.invalid/' },
         { id: 'b', name: 'B', url: 'https://status-check-b.invalid/' },
@@ -73,6 +77,7 @@ describe('service status', () => {
 
   it('reports an outage when one host is missing but others answer', async () => {
     const checker = new StatusChecker(
+      t.db,
       [
         { id: 'up', name: 'Up', url: `${base}/` },
         { id: 'gone', name: 'Gone', url: 'https://status-check-gone.invalid/' },
@@ -82,22 +87,38 @@ describe('service status', () => {
     expect((await checker.check()).map((s) => s.status)).toEqual(['operational', 'outage']);
   });
 
-  it('is unknown before the first check', () => {
-    const checker = new StatusChecker([{ id: 'x', name: 'X', url: `${base}/` }], options);
-    expect(checker.current()).toEqual([
+  it('is unknown before the first check', async () => {
+    const checker = new StatusChecker(t.db, [{ id: 'x', name: 'X', url: `${base}/` }], options);
+    expect(await checker.current()).toEqual([
       { id: 'x', name: 'X', url: `${base}/`, status: 'unknown', lastChecked: null },
     ]);
   });
 });
 
 describe('GET /api/government/status', () => {
-  const t = useTestApp();
-
   it('answers the checker’s current statuses, unknown before the first check', async () => {
     const response = await t.app.inject({ url: '/api/government/status' });
     expect(response.statusCode).toBe(200);
     const { services } = response.json<{ services: { id: string; status: string; lastChecked: null }[] }>();
     expect(services.map((s) => s.id)).toEqual(OFFICIAL_SERVICES.map((s) => s.id));
     expect(services.every((s) => s.status === 'unknown' && s.lastChecked === null)).toBe(true);
+  });
+});
+
+describe('one status for every instance', () => {
+  it('shows every instance the status and time that the leading instance stored', async () => {
+    const targets = [{ id: 'shared', name: 'Shared', url: `${base}/` }];
+    const leader = new StatusChecker(t.db, targets, options);
+    const other = new StatusChecker(t.db, targets, options);
+    const [checked] = await leader.check();
+    expect(await other.current()).toEqual([checked]);
+  });
+
+  it('waits on taking the lead for what is left of the interval since the last probe', async () => {
+    const checker = new StatusChecker(t.db, [{ id: 'timed', name: 'Timed', url: `${base}/` }], options);
+    await checker.check();
+    const wait = await checker.probeTask(60_000).firstRunInMs!();
+    expect(wait).toBeGreaterThan(50_000);
+    expect(wait).toBeLessThanOrEqual(60_000);
   });
 });

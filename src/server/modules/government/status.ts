@@ -1,3 +1,8 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { serviceStatuses } from '../../db/schema';
+import type { LeaderTask } from '../../lib/leadership';
+
 /**
  * Whether the official online services people rely on are answering. Each is probed every 5 minutes:
  * a quick answer is operational, a slow one or a 5xx is degraded, a refused or timed-out connection is an
@@ -45,23 +50,34 @@ async function probe(url: string, options: ProbeOptions): Promise<Probe> {
   }
 }
 
+/**
+ * Probes the official services and keeps the answers in the database, so every instance shows the same status and
+ * time. Only the leading instance probes (lib/leadership.ts, `probeTask`); every instance reads.
+ */
 export class StatusChecker {
-  private results = new Map<string, ServiceStatus>();
-  private timer: ReturnType<typeof setInterval> | undefined;
-
   constructor(
+    private readonly db: Database,
     private readonly targets: StatusTarget[] = OFFICIAL_SERVICES,
     private readonly options: ProbeOptions = { timeoutMs: 10_000, slowMs: 3_000 },
   ) {}
 
-  /** Probes every service at once and keeps the answers. */
+  /** Probes every service at once and stores the answers. */
   async check(): Promise<ServiceStatus[]> {
     const probes = await Promise.all(this.targets.map((target) => probe(target.url, this.options)));
     const blind = probes.every((p) => p.lookupFailed);
-    const lastChecked = new Date().toISOString();
-    this.targets.forEach((target, i) =>
-      this.results.set(target.id, { ...target, status: blind ? 'unknown' : probes[i]!.state, lastChecked }),
-    );
+    const lastChecked = new Date();
+    const rows = this.targets.map((target, i) => ({
+      id: target.id,
+      status: blind ? ('unknown' as const) : probes[i]!.state,
+      lastChecked,
+    }));
+    await this.db
+      .insert(serviceStatuses)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: serviceStatuses.id,
+        set: { status: sql`excluded.status`, lastChecked: sql`excluded.last_checked` },
+      });
     return this.current();
   }
 
@@ -70,20 +86,37 @@ export class StatusChecker {
     return this.targets.find((target) => target.id === id);
   }
 
-  current(): ServiceStatus[] {
-    return this.targets.map(
-      (target) => this.results.get(target.id) ?? { ...target, status: 'unknown', lastChecked: null },
-    );
+  /** The latest stored answers; unknown for a service never probed. */
+  async current(): Promise<ServiceStatus[]> {
+    const rows = await this.db.select().from(serviceStatuses);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return this.targets.map((target) => {
+      const row = byId.get(target.id);
+      return row
+        ? { ...target, status: row.status, lastChecked: row.lastChecked.toISOString() }
+        : { ...target, status: 'unknown', lastChecked: null };
+    });
   }
 
-  /** Checks now and then every `intervalMs`; the timer never keeps the process alive. */
-  start(intervalMs = 5 * 60_000): void {
-    void this.check().catch(() => undefined);
-    this.timer = setInterval(() => void this.check().catch(() => undefined), intervalMs);
-    this.timer.unref();
-  }
-
-  stop(): void {
-    clearInterval(this.timer);
+  /**
+   * The leader's probing, every `everyMs`. On taking the lead it waits for what is left of the interval since the
+   * last probe by any instance, so a hand-over never probes the services more often.
+   */
+  probeTask(everyMs: number, onChecked: () => void = () => undefined): LeaderTask {
+    return {
+      name: 'service status check',
+      everyMs,
+      run: async () => {
+        await this.check();
+        onChecked();
+      },
+      firstRunInMs: async () => {
+        const rows = await this.db
+          .select({ last: sql<string | null>`min(${serviceStatuses.lastChecked})` })
+          .from(serviceStatuses);
+        const last = rows[0]?.last;
+        return last ? new Date(last).getTime() + everyMs - Date.now() : 0;
+      },
+    };
   }
 }

@@ -4,6 +4,43 @@ import { z } from 'zod';
 import { errorResponseSchema } from '../../../shared/schemas/common';
 import type { Database } from '../../db/client';
 import { errors } from '../../errors';
+import type { RateLimit } from '../../plugins/rate-limit';
+
+/** Whether the instance takes new work: main.ts drains it on SIGTERM, before it stops. */
+export type Readiness = {
+  readonly draining: boolean;
+  /** From now on /api/ready answers 503, so the proxy sends new requests to the other instances. */
+  drain(): void;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    readiness: Readiness;
+  }
+}
+
+export function createReadiness(): Readiness {
+  let draining = false;
+  return {
+    get draining() {
+      return draining;
+    },
+    drain() {
+      draining = true;
+    },
+  };
+}
+
+/** Crash reports a browser may send a minute: a page that crashes in a loop must not flood the log. */
+export const CLIENT_ERRORS_PER_MINUTE = 10;
+
+const clientErrorLimit: RateLimit = {
+  name: 'client-errors',
+  max: CLIENT_ERRORS_PER_MINUTE,
+  windowMs: 60_000,
+  key: (request) => request.ip,
+  messageKey: 'errors.rateLimited',
+};
 
 export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, opts) => {
   app.get(
@@ -21,6 +58,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       },
     },
     async () => {
+      if (app.readiness.draining) throw errors.unavailable();
       try {
         await opts.db.execute(sql`select 1`);
       } catch {
@@ -30,7 +68,10 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
     },
   );
 
-  /** Crashes in the browser are written to the server log with the request id. */
+  /**
+   * Crashes in the browser are written to the server log with the request id, as warnings: they are the visitor's
+   * trouble, told to us, not a failure of the server.
+   */
   app.post(
     '/api/client-errors',
     {
@@ -41,11 +82,12 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
           stack: z.string().max(8000).optional(),
           url: z.string().max(500).optional(),
         }),
-        response: { 204: z.null(), 400: errorResponseSchema },
+        response: { 204: z.null(), 400: errorResponseSchema, 429: errorResponseSchema },
       },
+      config: { rateLimits: [clientErrorLimit] },
     },
     async (request, reply) => {
-      request.log.error({ clientError: request.body, reqId: request.id }, 'client crash');
+      request.log.warn({ clientError: request.body }, 'client crash');
       return reply.code(204).send(null);
     },
   );
