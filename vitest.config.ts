@@ -31,6 +31,17 @@ export default defineConfig({
           pool: 'forks',
         },
       },
+      {
+        // The production layout (npm run cluster) on the PostgreSQL of DATABASE_URL; skipped without one.
+        test: {
+          name: 'cluster',
+          environment: 'node',
+          include: ['deploy/**/*.test.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+          pool: 'forks',
+        },
+      },
     ],
   },
 });
