@@ -6,7 +6,8 @@
  * (bench/mail.ts; `BENCH_ONLY=mail`), posts one reply to a question with 10,000 followers and times the rows and
  * the bells on two instances beside a bare NOTIFY (bench/notify.ts; `BENCH_ONLY=notify`), reports the home route's JavaScript size, and runs Lighthouse's mobile
  * audit on the public pages (bench/lighthouse.ts; `BENCH_ONLY=lighthouse`). Uses DATABASE_URL when set, else the embedded PostgreSQL
- * in .data/bench. Builds the client first when dist/ is missing.
+ * in .data/bench. Builds the client first when dist/ is missing. `BENCH_ONLY=scale` alone times the feed, the
+ * categories and the community's counts on a million questions, in a database of its own (bench/scale.ts).
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -27,6 +28,7 @@ import { benchChloe } from './chloe';
 import { benchLighthouse } from './lighthouse';
 import { benchMail } from './mail';
 import { benchNotify } from './notify';
+import { benchScale } from './scale';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -83,6 +85,11 @@ async function seedQuestions(db: Database): Promise<void> {
 }
 
 async function main() {
+  // On a database of its own, with no page served from dist/.
+  if (process.env.BENCH_ONLY === 'scale') {
+    for (const line of await benchScale()) console.log(line);
+    return;
+  }
   if (!existsSync(path.join(root, 'dist/client/index.html'))) {
     execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
   }

@@ -6,7 +6,7 @@ import type { Question, QuestionDetail, QuestionList } from '../../shared/schema
 import { json, sampleQuestion, stubFetch } from '../test/helpers';
 import { createQueryClient } from './query';
 import { useDeletePost, useReport } from './posts';
-import { questionKeys, useFollow, useLike } from './questions';
+import { feedQuestions, questionKeys, useFollow, useLike } from './questions';
 
 const other: Question = { ...sampleQuestion, id: 'q2' };
 
@@ -103,5 +103,20 @@ describe('question mutations', () => {
     expect(result.current.isPending).toBe(true);
     act(() => finish!());
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
+  });
+});
+
+describe('feedQuestions', () => {
+  const page = (questions: Question[], nextCursor: string | null): QuestionList => ({
+    questions,
+    urgent: [],
+    nextCursor,
+  });
+
+  it("lists the pages' questions in order, each once: the first place stays", () => {
+    const third: Question = { ...sampleQuestion, id: 'q3' };
+    const pages = [page([sampleQuestion, other], 'next'), page([other, third], null)];
+    expect(feedQuestions(pages).map((q) => q.id)).toEqual(['q1', 'q2', 'q3']);
+    expect(feedQuestions([])).toEqual([]);
   });
 });

@@ -66,6 +66,17 @@ export const feedQuery = (params: FeedParams, locale: string, userId: string | n
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
+/**
+ * The questions of a feed's pages, in order, each once. Pages start where the last ended, so a question shows twice
+ * only when its place changed between two pages (its likes moved it down the trending order): the first stays.
+ */
+export function feedQuestions(pages: readonly QuestionList[]): Question[] {
+  const seen = new Set<string>();
+  return pages.flatMap((page) =>
+    page.questions.filter((question) => !seen.has(question.id) && seen.add(question.id)),
+  );
+}
+
 export const questionQuery = (id: string, locale: string, userId: string | null) =>
   queryOptions({
     queryKey: [...questionKeys.detail(id, locale), userId],

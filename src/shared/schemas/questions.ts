@@ -60,8 +60,6 @@ export const createQuestionSchema = z.object({
 export type CreateQuestionInput = z.input<typeof createQuestionSchema>;
 
 const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
-/** A trending page starts at most this far into its ranking. */
-const MAX_CURSOR_OFFSET = 100_000;
 
 /** A real instant: `2024-02-30` or year 0 survive Date.parse but not a round trip (and PostgreSQL refuses them). */
 function isRealInstant(value: string): boolean {
@@ -75,16 +73,26 @@ function isRealInstant(value: string): boolean {
 
 const cursorTime = z.string().regex(CURSOR_TIME).refine(isRealInstant);
 
-/** Where the next trending page starts: the instant every page of the listing is ranked at, and its offset. */
-export const trendingCursorSchema = z.object({
-  at: cursorTime,
-  offset: z.int().min(0).max(MAX_CURSOR_OFFSET),
-});
-/** Where the next latest-first page starts: after this question (its time to the microsecond, then its id). */
-export const latestCursorSchema = z.object({
+const cursorId = z.guid();
+
+/**
+ * Where the next latest-first page starts: after this question (its time to the microsecond, then its id). Strict,
+ * so that a trending cursor is no latest one.
+ */
+export const latestCursorSchema = z.strictObject({
   createdAt: cursorTime,
   /** Any 8-4-4-4-12 hex id, as PostgreSQL's uuid type reads it. */
-  id: z.guid(),
+  id: cursorId,
+});
+/**
+ * Where the next trending page starts: the instant every page of the listing is ranked at, and the last question
+ * shown, by its place in that ranking (its score at that instant, then its time and id as on latest).
+ */
+export const trendingCursorSchema = z.strictObject({
+  at: cursorTime,
+  score: z.number().min(0),
+  createdAt: cursorTime,
+  id: cursorId,
 });
 export type TrendingCursor = z.infer<typeof trendingCursorSchema>;
 export type LatestCursor = z.infer<typeof latestCursorSchema>;
@@ -123,7 +131,7 @@ export const listQuestionsQuerySchema = z
     limit: z.coerce.number().int().min(1).max(QUESTION_LIMITS.pageMax).default(QUESTION_LIMITS.pageSize),
     cursor: z
       .string()
-      .max(200)
+      .max(400)
       .regex(/^[\w-]*$/, 'validation.cursorInvalid')
       .optional(),
   })

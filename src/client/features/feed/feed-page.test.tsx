@@ -160,3 +160,36 @@ describe('feed: new questions', () => {
     expect(screen.queryByRole('button', { name: /new question/ })).not.toBeInTheDocument();
   });
 });
+
+describe('feed: pages', () => {
+  it('asks for the next page with the cursor the last one gave, and shows a question that moved once', async () => {
+    const fetch = stubFetch((url) => {
+      if (url === '/api/auth/me') return json(401, {});
+      if (url.startsWith('/api/categories')) return json(200, { categories: [], total: 0 });
+      if (url.includes('cursor=page-2')) {
+        // The first page's last question moved down while the reader read it: it comes again.
+        return json(200, { questions: [second, newer], urgent: [], nextCursor: null } satisfies QuestionList);
+      }
+      return json(200, {
+        questions: [first, second],
+        urgent: [],
+        nextCursor: 'page-2',
+      } satisfies QuestionList);
+    });
+    renderFeed('/');
+    await screen.findByRole('heading', { name: second.title });
+    await userEvent.click(screen.getByRole('button', { name: 'Load more questions' }));
+    await screen.findByRole('heading', { name: newer.title });
+    expect(feedCalls(fetch)).toEqual([
+      '/api/questions?sort=trending&limit=10',
+      '/api/questions?sort=trending&limit=10&cursor=page-2',
+    ]);
+    const list = screen.getByRole('region', { name: 'Questions' });
+    expect(
+      within(list)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual([first.title, second.title, newer.title]);
+    expect(screen.queryByRole('button', { name: 'Load more questions' })).not.toBeInTheDocument();
+  });
+});

@@ -14,7 +14,7 @@ import { cn } from '../../lib/cn';
 import { useDrawnInSteps } from '../../lib/drawn-in-steps';
 import { formatNumber } from '../../lib/format';
 import { useTranslation, withTexts } from '../../lib/i18n';
-import { useFeed, useShowFeedTop, type FeedParams } from '../../lib/questions';
+import { feedQuestions, useFeed, useShowFeedTop, type FeedParams } from '../../lib/questions';
 import { CategoryChips, SearchBox } from './feed-filters';
 import { NewQuestionsButton, useHeaderHeight, useNewQuestions } from './new-questions';
 
@@ -148,7 +148,7 @@ export function FeedPage({ sort }: { sort: 'trending' | 'latest' }) {
   const data = useDeferredValue(feed.data);
   const pending = data === undefined && !feed.isError;
   const pages = data?.pages ?? [];
-  const questions = pages.flatMap((page) => page.questions);
+  const questions = useMemo(() => feedQuestions(data?.pages ?? []), [data]);
   // Ten cards arriving at once are drawn a few at a time (the newest on /latest come drawn, with the page's frame).
   const drawn = useDrawnInSteps(questions.length);
   const autoLoad =

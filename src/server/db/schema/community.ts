@@ -55,9 +55,15 @@ export const questions = pgTable(
       ),
   },
   (t) => [
+    // Latest-first pages start where the last one ended (created_at, id): the whole feed's, and each topic's.
     index('questions_created_idx').on(t.createdAt, t.id),
     index('questions_author_idx').on(t.authorId),
-    index('questions_category_created_idx').on(t.categoryId, t.createdAt),
+    index('questions_category_created_idx').on(t.categoryId, t.createdAt, t.id),
+    /**
+     * Trending ranks the recent questions, and reaches past them only to the few whose likes and replies are
+     * enough to outrank them (feed.ts).
+     */
+    index('questions_engagement_idx').on(sql`(${t.upvotes} + ${t.replyCount})`),
     index('questions_urgent_idx')
       .on(t.createdAt)
       .where(sql`${t.isUrgent}`),

@@ -3,23 +3,37 @@ import type { Locale } from '../../../shared/constants';
 import type { CommunityStats, Founder } from '../../../shared/schemas/content';
 import type { Database } from '../../db/client';
 import { questions, replies, users } from '../../db/schema';
+import { COUNTS_TTL_MS, perDatabaseCache } from '../questions/cache';
 
-export async function communityStats(db: Database): Promise<CommunityStats> {
-  const [people] = await db
-    .select({
-      members: count(),
-      mentors: sql<number>`count(*) filter (where ${users.role} = 'mentor')::int`,
-      foundingMembers: sql<number>`count(*) filter (where ${users.isFoundingMember})::int`,
-    })
-    .from(users);
-  // Answered by someone other than the asker (a mentor, a member or Chloe): an asker's own follow-up is no answer,
-  // and on an anonymous question counting it would show when that member posts.
-  const [answered] = await db
-    .select({ value: count() })
-    .from(questions)
-    .where(
-      sql`exists (select 1 from ${replies} r where r.question_id = ${questions.id} and r.author_id is distinct from ${questions.authorId})`,
-    );
+/**
+ * The founders page's tiles, counted once a minute at most on each instance: at a million questions the answered
+ * count reads every reply, so writes do not clear them; past the minute the last counts are answered while new ones
+ * are counted.
+ */
+const statsCache = perDatabaseCache<CommunityStats>(COUNTS_TTL_MS, 1, { byTimeOnly: true, stale: true });
+
+export function communityStats(db: Database): Promise<CommunityStats> {
+  return statsCache(db).get('community', () => countCommunity(db));
+}
+
+export async function countCommunity(db: Database): Promise<CommunityStats> {
+  const [[people], [answered]] = await Promise.all([
+    db
+      .select({
+        members: count(),
+        mentors: sql<number>`count(*) filter (where ${users.role} = 'mentor')::int`,
+        foundingMembers: sql<number>`count(*) filter (where ${users.isFoundingMember})::int`,
+      })
+      .from(users),
+    // Answered by someone other than the asker (a mentor, a member or Chloe): an asker's own follow-up is no
+    // answer, and on an anonymous question counting it would show when that member posts.
+    db
+      .select({ value: count() })
+      .from(questions)
+      .where(
+        sql`exists (select 1 from ${replies} r where r.question_id = ${questions.id} and r.author_id is distinct from ${questions.authorId})`,
+      ),
+  ]);
   return {
     members: people?.members ?? 0,
     mentors: people?.mentors ?? 0,

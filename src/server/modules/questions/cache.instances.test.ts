@@ -43,4 +43,14 @@ describe('question caches on two instances', () => {
     await vi.waitFor(async () => expect(await onTwo(question.id)).toBeUndefined(), soon);
     expect((await api(ctx.two).get(`/api/questions/${question.id}`)).statusCode).toBe(404);
   });
+
+  it('clear the categories’ counts on the other instance when a question is asked on one', async () => {
+    const housingOnTwo = async () =>
+      (await api(ctx.two).get('/api/categories'))
+        .json<{ categories: { slug: string; count: number }[] }>()
+        .categories.find((c) => c.slug === 'housing')!.count;
+    const housing = await housingOnTwo();
+    await api(ctx.one).ask(author.headers, { title: 'Counted on two', category: 'housing' });
+    await vi.waitFor(async () => expect(await housingOnTwo()).toBe(housing + 1), soon);
+  });
 });

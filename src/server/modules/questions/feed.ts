@@ -36,8 +36,117 @@ export function trendingScore(upvotes: number, replyCount: number, ageHours: num
 }
 
 const scoreAt = (at: string) =>
-  // float8 throughout: extract() answers numeric, whose power() is fifty times slower.
-  sql`((q.upvotes + q.reply_count + 1)::float8 / power(greatest(extract(epoch from (${at}::timestamptz - q.created_at))::float8 / 3600, 0) + 2, 1.5))`;
+  // float8 throughout: extract() answers numeric, whose power() is fifty times slower. Written on the sum of the
+  // two counts, which questions_engagement_idx indexes.
+  sql`(((q.upvotes + q.reply_count) + 1)::float8 / power(greatest(extract(epoch from (${at}::timestamptz - q.created_at))::float8 / 3600, 0) + 2, 1.5))`;
+
+/**
+ * Trending looks at the questions of the last week first, then of eight weeks, then of 64 weeks, and only in the
+ * end at all of them: the first span that holds a page decides, with the older questions that could outrank it.
+ */
+export const TRENDING_WINDOWS_HOURS = [7 * 24, 8 * 7 * 24, 64 * 7 * 24] as const;
+/** When more older questions than this could outrank a span's page, the next span is read instead. */
+const OLDER_CANDIDATES_MAX = 2_000;
+
+/** A question's place in a trending ranking: its score at the listing's instant, then its time and id. */
+type Ranked = { id: string; score: number; created_at_exact: string };
+
+const EXACT_TIME = sql`to_char(q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+const compare = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+/** The order of `score desc, created_at desc, id desc`: the times are of one fixed width, ids lower-case hex. */
+const byRank = (x: Ranked, y: Ranked) =>
+  y.score - x.score || compare(y.created_at_exact, x.created_at_exact) || compare(y.id, x.id);
+
+/**
+ * The least likes plus replies with which a question older than `hours` can score `score` or more: its age is at
+ * least `hours`, so its score is at most (engagement + 1) / (hours + 2)^1.5. Rounded down, so that floating point
+ * never leaves one out.
+ */
+export function leastEngagementToReach(score: number, hours: number): number {
+  return Math.floor(score * Math.pow(hours + 2, 1.5) * (1 - 1e-9)) - 1;
+}
+
+const whereAll = (list: SQL[]) => (list.length ? sql`where ${sql.join(list, sql` and `)}` : sql``);
+
+/**
+ * The next `take` questions of a trending listing ranked at `at`, after the cursor. Ranking every question would
+ * read the whole table; the newest span that holds `take` of them is ranked instead, together with the older
+ * questions whose likes and replies are high enough to outrank the span's last: no other can belong on the page,
+ * so the order is exactly the formula's over every question.
+ */
+async function rankTrending(
+  db: Database,
+  filters: SQL[],
+  search: SQL | undefined,
+  at: string,
+  cursor: TrendingCursor | undefined,
+  take: number,
+  everything = false,
+): Promise<Ranked[]> {
+  const score = scoreAt(at);
+  const conditions = [...filters];
+  if (cursor) {
+    conditions.push(
+      // Questions asked since the listing's first page belong to the next listing, not to this one's later pages.
+      sql`q.created_at <= ${at}::timestamptz`,
+      sql`(${score}, q.created_at, q.id) < (${cursor.score}::float8, ${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`,
+    );
+  }
+  const searched = search ? [search] : [];
+  const ranked = (extra: SQL[]) =>
+    sql`select q.id, ${score} as score, ${EXACT_TIME} as created_at_exact from questions q
+      ${whereAll([...conditions, ...extra])}`;
+  const order = sql`order by score desc, created_at_exact desc, id desc`;
+  // A span's questions in order, searched only until the page is full: the score is cheap to work out, a search's
+  // match on every question of a week is not.
+  const rankedSpan = (span: SQL) =>
+    search
+      ? sql`select r.id, r.score, r.created_at_exact from (${ranked([span])} ${order} offset 0) r
+          join questions q on q.id = r.id where ${search}
+          order by r.score desc, r.created_at_exact desc, r.id desc limit ${take}`
+      : sql`${ranked([span])} ${order} limit ${take}`;
+
+  for (const hours of everything ? [] : TRENDING_WINDOWS_HOURS) {
+    const since = sql`(${at}::timestamptz - make_interval(hours => ${hours}))`;
+    const recent = (await db.execute<Ranked>(rankedSpan(sql`q.created_at > ${since}`))).rows;
+    // Too few in the span: a longer one.
+    if (recent.length < take) continue;
+    const least = leastEngagementToReach(recent[recent.length - 1]!.score, hours);
+    const older = (
+      await db.execute<Ranked & { candidates: number }>(sql`
+        select *, count(*) over ()::int as candidates from (
+          ${ranked([sql`q.created_at <= ${since}`, sql`(q.upvotes + q.reply_count) >= ${least}`, ...searched])}
+          limit ${OLDER_CANDIDATES_MAX + 1}) c
+        ${order} limit ${take}`)
+    ).rows;
+    // So many older questions could outrank the span's page that a longer span costs less.
+    if ((older[0]?.candidates ?? 0) > OLDER_CANDIDATES_MAX) continue;
+    return [...recent, ...older].sort(byRank).slice(0, take);
+  }
+  // Every question that passes the filters: through the search's own indexes when there is one.
+  return (await db.execute<Ranked>(sql`${ranked(searched)} ${order} limit ${take}`)).rows;
+}
+
+/** How many of the newest questions a search looks through to learn whether its words are common. */
+const SEARCH_PROBE_ROWS = 500;
+/** Fewer matches than this among them (1 in 100), and the search's words are rare. */
+const SEARCH_PROBE_MATCHES = 5;
+
+/**
+ * Whether a search's words are rare. A common one finds its newest questions within a few hundred of the newest
+ * rows, and trending finds its page in the recent spans; a rare one would have either walk the whole table, so its
+ * questions are read through the search indexes instead (few, however old). Costs a look at the newest few hundred.
+ */
+async function isRareSearch(db: Database, filters: SQL[]): Promise<boolean> {
+  const [row] = (
+    await db.execute<{ n: number }>(sql`
+      select count(*)::int as n from (
+        select * from questions q order by q.created_at desc, q.id desc limit ${SEARCH_PROBE_ROWS}) q
+      ${whereAll(filters)}`)
+  ).rows;
+  return (row?.n ?? 0) < SEARCH_PROBE_MATCHES;
+}
 
 type RawPage = { rows: QuestionRow[]; urgent: QuestionRow[]; nextCursor: string | null };
 
@@ -56,51 +165,87 @@ type RawDetail = { row: QuestionRow; replies: ReplyRow[] };
 const feedCache = perDatabaseCache<RawPage>(5_000);
 const detailCache = perDatabaseCache<RawDetail>(5_000, 2_000);
 
+/** The questions with these ids, in this order (one deleted meanwhile is left out). */
+async function questionsInOrder(db: Database, ids: string[]): Promise<QuestionRow[]> {
+  if (!ids.length) return [];
+  const list = sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const found = await db.execute<QuestionRow>(sql`${SELECT_QUESTION} where q.id in (${list})`);
+  const byId = new Map(found.rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * One page of a listing. Every page starts where the last one ended (keyset paging, never an offset): reading the
+ * tenth page costs what the first does, and questions asked meanwhile neither repeat nor hide any on later pages.
+ */
 async function readPage(db: Database, options: ListQuestionsOptions): Promise<RawPage> {
   const { cursor } = options;
   const filters: SQL[] = [];
-  if (options.category) filters.push(sql`c.slug = ${options.category}`);
-  if (options.q) filters.push(questionSearch(options.q));
+  // By the category's id, so that the topic's own index serves its pages.
+  if (options.category) {
+    filters.push(
+      sql`q.category_id = (select cat.id from categories cat where cat.slug = ${options.category})`,
+    );
+  }
+  const search = options.q ? questionSearch(options.q) : undefined;
   // Recent SOS questions have their own lane on trending; latest is simply newest first, and a search looks
   // through everything.
   const laneApplies = options.sort === 'trending' && !options.q;
   const inLane = sql`(q.is_urgent and q.created_at > now() - make_interval(hours => ${QUESTION_LIMITS.urgentLaneHours}))`;
   const listFilters = laneApplies ? [...filters, sql`not ${inLane}`] : [...filters];
+  const searchFilters = search ? [...listFilters, search] : listFilters;
+  const take = options.limit + 1;
+  const rare = search ? await isRareSearch(db, searchFilters) : false;
 
-  let order: SQL;
-  let nextFor: (rows: QuestionRow[]) => TrendingCursor | LatestCursor;
-  let offset = 0;
+  let rows: QuestionRow[];
+  let nextFor: (last: QuestionRow) => TrendingCursor | LatestCursor;
   if (options.sort === 'trending') {
-    const at = cursor && 'at' in cursor ? cursor.at : new Date().toISOString();
-    offset = cursor && 'offset' in cursor ? cursor.offset : 0;
-    order = sql`${scoreAt(at)} desc, q.created_at desc, q.id desc`;
-    nextFor = (rows) => ({ at, offset: offset + rows.length });
+    // The query schema made sure a trending listing's cursor is a trending one.
+    const trendingCursor = cursor as TrendingCursor | undefined;
+    const at = trendingCursor?.at ?? new Date().toISOString();
+    const ranked = await rankTrending(db, listFilters, search, at, trendingCursor, take, rare);
+    const scores = new Map(ranked.map((row) => [row.id, row.score]));
+    rows = await questionsInOrder(
+      db,
+      ranked.map((row) => row.id),
+    );
+    nextFor = (last) => ({ at, score: scores.get(last.id)!, createdAt: last.created_at_exact, id: last.id });
   } else {
-    if (cursor && 'createdAt' in cursor) {
-      listFilters.push(sql`(q.created_at, q.id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`);
+    if (cursor) {
+      searchFilters.push(sql`(q.created_at, q.id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`);
     }
-    order = sql`q.created_at desc, q.id desc`;
-    nextFor = (rows) => {
-      const last = rows[rows.length - 1]!;
-      return { createdAt: last.created_at_exact, id: last.id };
-    };
+    if (rare) {
+      // Materialized, so that the newest-first index does not walk the table in search of the few.
+      const found = await db.execute<{ id: string }>(sql`
+        with found as materialized (select q.id, q.created_at from questions q ${whereAll(searchFilters)})
+        select id from found order by created_at desc, id desc limit ${take}`);
+      rows = await questionsInOrder(
+        db,
+        found.rows.map((row) => row.id),
+      );
+    } else {
+      const result = await db.execute<QuestionRow>(
+        sql`${SELECT_QUESTION} ${whereAll(searchFilters)} order by q.created_at desc, q.id desc limit ${take}`,
+      );
+      rows = result.rows;
+    }
+    nextFor = (last) => ({ createdAt: last.created_at_exact, id: last.id });
   }
-
-  const where = (list: SQL[]) => (list.length ? sql`where ${sql.join(list, sql` and `)}` : sql``);
-  const result = await db.execute<QuestionRow>(
-    sql`${SELECT_QUESTION} ${where(listFilters)} order by ${order} limit ${options.limit + 1} offset ${offset}`,
-  );
-  const rows = result.rows.slice(0, options.limit);
-  const hasMore = result.rows.length > options.limit;
+  const shown = rows.slice(0, options.limit);
+  const hasMore = rows.length > options.limit;
 
   let urgent: QuestionRow[] = [];
   if (laneApplies && !cursor) {
     const lane = await db.execute<QuestionRow>(
-      sql`${SELECT_QUESTION} ${where([...filters, inLane])} order by q.created_at desc limit 20`,
+      sql`${SELECT_QUESTION} ${whereAll([...filters, inLane])} order by q.created_at desc limit 20`,
     );
     urgent = lane.rows;
   }
-  return { rows, urgent, nextCursor: hasMore && rows.length ? encodeCursor(nextFor(rows)) : null };
+  const last = shown[shown.length - 1];
+  return { rows: shown, urgent, nextCursor: hasMore && last ? encodeCursor(nextFor(last)) : null };
 }
 
 export async function listQuestions(

@@ -41,7 +41,7 @@ export async function setLike(
       .returning({ upvotes: questions.upvotes });
     return { liked: want, upvotes: row?.upvotes ?? 0 };
   });
-  await questionsChanged(db);
+  await questionsChanged(db, 'likes');
   return result;
 }
 

@@ -1,0 +1,525 @@
+/**
+ * npm run seed:scale -- [--questions 1000000] [--replies 3000000] [--messages 10000000] [--jobs 2] [--force]
+ *
+ * Fills the database of DATABASE_URL (created when it does not exist, and migrated) with a community at scale, for
+ * measuring the feed, the counts and chat on it: the questions spread over two years and over the categories with
+ * varied likes, their replies (Chloe's first, then members' and mentors'; some questions draw dozens), the members
+ * who wrote them, and mentor conversations with their messages. It refuses a database that already holds more than
+ * a few hundred questions, somebody's real one, unless given --force.
+ *
+ * The rows are made inside PostgreSQL, `insert … select … from generate_series(…)` a batch at a time: nothing
+ * crosses the connection but the statements, so it runs at the speed of COPY without a client-side COPY stream.
+ */
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { sql, type SQL } from 'drizzle-orm';
+import pg from 'pg';
+import { CATEGORY_SLUGS, type CategorySlug } from '../../shared/categories';
+import { createDatabase, runMigrations, withDatabase, type Database } from '../db/client';
+import { seedCategories } from '../modules/questions/categories';
+
+export type ScaleSizes = { questions: number; replies: number; messages: number };
+
+export const SCALE_DEFAULTS: ScaleSizes = {
+  questions: 1_000_000,
+  replies: 3_000_000,
+  messages: 10_000_000,
+};
+
+/** More questions than this and the database is somebody's: seed:scale adds to it only with --force. */
+export const SCALE_REFUSE_ABOVE = 500;
+
+/** The questions' span: two years, the newest asked just now. */
+const SPAN_SECONDS = 730 * 24 * 3600;
+
+/** Rows per statement: big enough to run at bulk speed, small enough that each commits in a second or two. */
+const QUESTIONS_PER_BATCH = 20_000;
+const MESSAGES_PER_BATCH = 200_000;
+
+/** How the questions fall over the topics, in hundredths; the rest have none. */
+const CATEGORY_SHARE: Record<CategorySlug, number> = {
+  'immigration-help': 20,
+  'student-support': 20,
+  housing: 18,
+  'health-well-being': 10,
+  'work-career': 17,
+  founders: 3,
+  'emergency-sos': 6,
+};
+
+export type ScaleResult = ScaleSizes & {
+  users: number;
+  mentors: number;
+  conversations: number;
+  seconds: number;
+};
+
+type Log = (message: string) => void;
+
+/** A prime that does not divide `n`: multiplying by it modulo `n` shuffles 0 … n-1 without repeats. */
+function coprimeStride(n: number): number {
+  return [1_000_003, 999_983, 104_729, 7_919].find((p) => n % p !== 0)!;
+}
+
+/**
+ * Shares of a total that add up to it exactly, however uneven: row `index` (0-based, after the shuffle) of `count`
+ * gets floor(total · F((index + 1) / count)) − floor(total · F(index / count)), with F growing from 0 to 1. The sum
+ * telescopes to the total; a steep F gives a few rows many and most rows few.
+ */
+function shareOf(total: number, count: number, index: SQL, curve: (x: SQL) => SQL): SQL {
+  const at = (k: SQL) => sql`floor(${total}::float8 * ${curve(sql`(${k})::float8 / ${count}`)})`;
+  return sql`(${at(sql`${index} + 1`)} - ${at(index)})::int`;
+}
+
+/** Half even, half to a steep few: most questions draw a reply or two, the most discussed dozens. */
+const replyCurve = (x: SQL) => sql`(0.5 * ${x} + 0.5 * power(${x}, 30))`;
+/** Conversations from a handful of messages to a few hundred. */
+const messageCurve = (x: SQL) => sql`(0.3 * ${x} + 0.7 * power(${x}, 3))`;
+
+const pick = (values: string[], index: SQL) =>
+  sql`(${sql.raw(`array[${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', ')}]`)})[1 + ((${index}) % ${values.length})]`;
+
+const GIVEN = [
+  'An',
+  'Bao',
+  'Chi',
+  'Dung',
+  'Giang',
+  'Hoa',
+  'Huy',
+  'Lan',
+  'Linh',
+  'Minh',
+  'Nam',
+  'Ngoc',
+  'Phuong',
+  'Quang',
+  'Thao',
+  'Trang',
+  'Tuan',
+  'Vy',
+  'Priya',
+  'Wei',
+  'Aisha',
+  'Carlos',
+  'Sofia',
+  'James',
+];
+const FAMILY = [
+  'Nguyen',
+  'Tran',
+  'Le',
+  'Pham',
+  'Hoang',
+  'Vu',
+  'Dang',
+  'Bui',
+  'Do',
+  'Ngo',
+  'Singh',
+  'Chen',
+  'Garcia',
+  'Smith',
+  'Khan',
+];
+const ASKS = [
+  'How do I',
+  'Where can I',
+  'Is it possible to',
+  'What is the best way to',
+  'Can someone explain how to',
+  'Any tips to',
+];
+const TOPICS = [
+  'renew my student visa',
+  'get my rental bond back',
+  'find a GP who speaks Vietnamese',
+  'apply for a tax file number',
+  'open a bank account without a payslip',
+  'find part-time work near campus',
+  'report a landlord who ignores repairs',
+  'get Medicare or OSHC cover for a doctor visit',
+  'check my pay rate under the award',
+  'transfer to another university',
+  'get a driver licence in Victoria',
+  'cope with feeling homesick',
+  'write a resume for Australian employers',
+  'apply for a graduate visa',
+  'find cheap share housing in Sydney',
+  'ask for an extension on my assignment',
+];
+const PLACES = [
+  'in Melbourne',
+  'in Sydney',
+  'in Brisbane',
+  'in Adelaide',
+  'in Perth',
+  'in Hobart',
+  'as an international student',
+  'on a working holiday visa',
+  'before semester starts',
+  'this month',
+];
+const VI_TITLES = [
+  'Làm sao để gia hạn visa du học?',
+  'Tìm phòng trọ giá rẻ gần trường ở đâu?',
+  'Chủ nhà không trả lại tiền cọc thì phải làm gì?',
+  'Cách mở tài khoản ngân hàng khi mới sang Úc?',
+  'Tìm việc làm thêm cho sinh viên quốc tế',
+  'Đi khám bác sĩ có cần bảo hiểm OSHC không?',
+  'Mình thấy nhớ nhà quá, có ai giống mình không?',
+];
+const DETAILS = [
+  'I arrived a few months ago and I am still learning how things work here.',
+  'My friends gave me different answers and I am not sure which one is right.',
+  'I checked the government website but the information was confusing for me.',
+  'The deadline is in two weeks, so I would like to sort this out soon.',
+  'I have already emailed the office twice and nobody has replied yet.',
+  'English is my second language, so simple answers would really help.',
+  'My budget is tight because I only work twenty hours a fortnight.',
+  'Has anyone been through the same thing? What worked for you?',
+];
+const VI_DETAILS = [
+  'Mình mới sang được vài tháng nên còn nhiều thứ chưa biết.',
+  'Mình đã hỏi bạn bè nhưng mỗi người nói một kiểu.',
+  'Ai đã từng gặp trường hợp này thì chỉ giúp mình với, cảm ơn nhiều.',
+];
+const TAGS = [
+  'visa',
+  'rent',
+  'bond',
+  'work',
+  'tax',
+  'medicare',
+  'oshc',
+  'study',
+  'bank',
+  'transport',
+  'resume',
+  'homesick',
+  'landlord',
+  'university',
+];
+const ANSWERS = [
+  'You can start by calling the number on the official website; they have free interpreters through TIS National.',
+  'I had the same problem last year. Keep copies of every email and ask for the decision in writing.',
+  'Your university student centre can help with this for free, and they know the local rules.',
+  'Check the Fair Work Ombudsman website: it lists the minimum pay rates and how to make a complaint.',
+  'Tenants Victoria and the NSW Tenants Union both have guides for getting a bond back.',
+  'Mình cũng từng bị vậy, bạn nên liên hệ văn phòng hỗ trợ sinh viên của trường nhé.',
+  'Thanks, that helped a lot. I will follow up with them tomorrow.',
+];
+const CHLOE = [
+  'Here is some general information from government sources. For advice on your own situation, please speak with a registered migration agent.',
+  'Good question. The official steps are listed below, with links to where you can check that they still apply.',
+  'Đây là một số thông tin chung từ các nguồn chính thức của chính phủ Úc.',
+];
+const CHATS = [
+  'Hi, thanks for taking the time to chat with me.',
+  'Of course. Tell me a bit more about what happened.',
+  'I applied last week but have not heard anything back.',
+  'That is normal; it usually takes a few weeks. Did you get a confirmation email?',
+  'Yes, I did. Should I call them?',
+  'Give it another week, then call. Keep your reference number ready.',
+  'Cảm ơn anh nhiều nhé!',
+  'Không có gì, có gì cứ nhắn mình.',
+];
+
+/** A v4-shaped uuid made from a key, so that a later statement finds a row by its number without looking it up. */
+function idOf(run: string, kind: string, n: SQL): SQL {
+  return sql`overlay(overlay(md5(${`${run}:${kind}:`}::text || (${n})::text) placing '4' from 13) placing '8' from 17)::uuid`;
+}
+
+/**
+ * Runs the statement of `batch` over 1 … total in batches, `jobs` at a time, each in its own transaction. A lost last
+ * batch on a crash costs nothing here, so no commit waits for the disk.
+ */
+async function inBatches(
+  db: Database,
+  total: number,
+  size: number,
+  jobs: number,
+  batch: (from: number, to: number) => SQL,
+): Promise<void> {
+  let next = 1;
+  const worker = async () => {
+    while (next <= total) {
+      const from = next;
+      const to = Math.min(total, from + size - 1);
+      next = to + 1;
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`set local synchronous_commit = off`);
+        await tx.execute(batch(from, to));
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, jobs) }, worker));
+}
+
+function rate(count: number, started: number): string {
+  const seconds = (performance.now() - started) / 1000;
+  return `${count.toLocaleString('en-AU')} in ${seconds.toFixed(1)} s (${Math.round(count / Math.max(seconds, 0.001)).toLocaleString('en-AU')}/s)`;
+}
+
+/** Creates the database of `url` when its server does not have it yet. */
+export async function ensureDatabase(url: string): Promise<void> {
+  const name = decodeURIComponent(new URL(url).pathname.slice(1));
+  if (!name) throw new Error('The database address names no database.');
+  const admin = new pg.Client({ connectionString: withDatabase(url, 'postgres') });
+  await admin.connect();
+  try {
+    const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) await admin.query(`create database "${name.replaceAll('"', '""')}"`);
+  } finally {
+    await admin.end();
+  }
+}
+
+export async function countQuestions(db: Database): Promise<number> {
+  const [row] = (await db.execute<{ n: number }>(sql`select count(*)::int as n from questions`)).rows;
+  return row?.n ?? 0;
+}
+
+/**
+ * Adds `sizes` of questions, replies and chat messages, with the members and conversations they need, to a migrated
+ * database with the categories. Every figure is exact: the replies are shared out over the questions (each
+ * question's reply count is its number of replies) and the messages over the conversations.
+ */
+export async function seedScale(
+  db: Database,
+  sizes: ScaleSizes,
+  options: { jobs?: number; log?: Log } = {},
+): Promise<ScaleResult> {
+  const log = options.log ?? (() => undefined);
+  const jobs = options.jobs ?? 1;
+  const started = performance.now();
+  const { questions: Q, replies: R, messages: M } = sizes;
+  const students = Math.max(20, Math.ceil(Q / 20));
+  const mentors = Math.max(4, Math.ceil(Q / 500));
+  const conversations = M > 0 ? Math.max(1, Math.ceil(M / 100)) : 0;
+  const run = Math.random().toString(36).slice(2, 10);
+  const base = new Date().toISOString();
+  const user = (n: SQL) => idOf(run, 'u', n);
+  const student = (n: SQL) => user(sql`${mentors} + 1 + ((${n}) % ${students})`);
+  const mentor = (n: SQL) => user(sql`1 + ((${n}) % ${mentors})`);
+  const at = (secondsAgo: SQL) => sql`(${base}::timestamptz - (${secondsAgo}) * interval '1 second')`;
+
+  // Members: the mentors first (1 … mentors), then the students; nobody can sign in as one.
+  let phase = performance.now();
+  await inBatches(
+    db,
+    students + mentors,
+    50_000,
+    jobs,
+    (from, to) =>
+      sql`
+      insert into users (id, email, display_name, role, password_hash, locale, email_verified_at,
+        mentor_verified_at, headline, created_at)
+      select ${user(sql`n`)}, ${`scale-${run}-`}::text || n || '@scale.mentorme.example',
+        ${pick(GIVEN, sql`n`)} || ' ' || ${pick(FAMILY, sql`n / ${GIVEN.length}`)},
+        case when n <= ${mentors} then 'mentor' else 'student' end, '-',
+        case when n % 5 = 0 then 'vi' else 'en' end, created,
+        case when n <= ${mentors} then created end,
+        case when n <= ${mentors} then 'Here to help with study, work and settling in' end, created
+      from (select n, ${at(sql`${SPAN_SECONDS} + 86400 * (30 + random() * 60)`)} as created
+        from generate_series(${from}::bigint, ${to}::bigint) as n) s`,
+  );
+  log(`members: ${rate(students + mentors, phase)}`);
+
+  // Questions, oldest first as a real table fills, each with its share of the replies as its reply count.
+  const categoryIds = new Map(
+    (await db.execute<{ id: number; slug: string }>(sql`select id, slug from categories`)).rows.map((row) => [
+      row.slug,
+      row.id,
+    ]),
+  );
+  const weighted: (number | null)[] = [];
+  for (const slug of CATEGORY_SLUGS) {
+    for (let k = 0; k < CATEGORY_SHARE[slug]; k += 1) weighted.push(categoryIds.get(slug) ?? null);
+  }
+  while (weighted.length < 100) weighted.push(null);
+  const categoryArray = sql.raw(`array[${weighted.map((id) => id ?? 'null').join(', ')}]::int[]`);
+  const stride = coprimeStride(Q);
+  phase = performance.now();
+  await inBatches(
+    db,
+    Q,
+    QUESTIONS_PER_BATCH,
+    jobs,
+    (from, to) =>
+      sql`
+      insert into questions (id, author_id, category_id, title, content, tags, is_urgent, is_anonymous, upvotes,
+        reply_count, created_at)
+      select ${idOf(run, 'q', sql`i`)}, ${student(sql`i * 7919`)},
+        (${categoryArray})[1 + floor(r1 * 100)::int],
+        case when vi then ${pick(VI_TITLES, sql`i`)}
+          else ${pick(ASKS, sql`i`)} || ' ' || ${pick(TOPICS, sql`i / 7`)} || ' ' || ${pick(PLACES, sql`i / 3`)} || '?' end,
+        case when vi then ${pick(VI_DETAILS, sql`i`)} || ' ' || ${pick(VI_DETAILS, sql`i / 3`)}
+          else ${pick(DETAILS, sql`i`)} || ' ' || ${pick(DETAILS, sql`i / 8`)} || ' ' || ${pick(DETAILS, sql`i / 64`)}
+            || repeat(' ' || ${pick(DETAILS, sql`i / 5`)}, (i % 4)::int) end,
+        array[${pick(TAGS, sql`i`)}, ${pick(TAGS, sql`i + 1 + (i / ${TAGS.length}) % ${TAGS.length - 1}`)}],
+        r2 < 0.01, r2 > 0.85,
+        -- Likes with a long tail: most questions a handful, a few hundreds or thousands.
+        least(5000, floor(power(1 - r3, -0.8)) - 1)::int,
+        ${shareOf(R, Q, sql`((i - 1)::bigint * ${stride}) % ${Q}`, replyCurve)},
+        ${at(sql`${SPAN_SECONDS}::float8 * (1 - (i - r4) / ${Q}::float8)`)}
+      from (select i, random() as r1, random() as r2, random() as r3, random() as r4, i % 10 = 0 as vi
+        from generate_series(${from}::bigint, ${to}::bigint) as i) s`,
+  );
+  log(`questions: ${rate(Q, phase)}`);
+
+  // Replies: Chloe's first (a few minutes after the question), then members', mentors' and the asker's follow-ups.
+  phase = performance.now();
+  await inBatches(
+    db,
+    Q,
+    QUESTIONS_PER_BATCH,
+    jobs,
+    (from, to) =>
+      sql`
+      insert into replies (question_id, author_id, content, is_ai_reply, created_at)
+      select q.id,
+        case when k = 1 then null
+          when (i + k) % 8 = 0 then q.author_id
+          when (i + k) % 2 = 0 then ${mentor(sql`i * 31 + k`)}
+          else ${student(sql`i * 131 + k * 17`)} end,
+        case when k = 1 then ${pick(CHLOE, sql`i`)} else ${pick(ANSWERS, sql`i + k`)} end,
+        k = 1,
+        least(${base}::timestamptz, q.created_at + case when k = 1 then (60 + random() * 300) * interval '1 second'
+          else power(random(), 2) * interval '14 days' end)
+      from generate_series(${from}::bigint, ${to}::bigint) as i
+      join questions q on q.id = ${idOf(run, 'q', sql`i`)}
+      cross join lateral generate_series(1, q.reply_count) as k`,
+  );
+  log(`replies: ${rate(R, phase)}`);
+
+  // Conversations between a student and a mentor, each with its share of the messages, numbered 1 … last_seq.
+  if (conversations > 0) {
+    const conversationStride = coprimeStride(conversations);
+    phase = performance.now();
+    await inBatches(
+      db,
+      conversations,
+      50_000,
+      jobs,
+      (from, to) =>
+        sql`
+        with made as (
+          insert into conversations (id, title, status, student_id, mentor_id, last_seq, created_at, updated_at)
+          select ${idOf(run, 'c', sql`c`)}, ${pick(TOPICS, sql`c`)}, case when c % 10 = 0 then 'closed' else 'active' end,
+            ${student(sql`c * 104729`)}, ${mentor(sql`c`)}, seqs, started,
+            least(${base}::timestamptz, started + seqs * interval '3 minutes')
+          from (select c, ${shareOf(M, conversations, sql`((c - 1)::bigint * ${conversationStride}) % ${conversations}`, messageCurve)} as seqs,
+              ${at(sql`${SPAN_SECONDS}::float8 * (1 - (c - random()) / ${conversations}::float8)`)} as started
+            from generate_series(${from}::bigint, ${to}::bigint) as c) s
+          returning id, student_id, mentor_id, last_seq)
+        insert into conversation_participants (conversation_id, user_id, last_read_seq)
+        select id, student_id, last_seq from made
+        union all select id, mentor_id, greatest(0, last_seq - 1) from made`,
+    );
+    log(`conversations: ${rate(conversations, phase)}`);
+
+    phase = performance.now();
+    const perBatch = Math.max(1, Math.floor(MESSAGES_PER_BATCH / Math.max(1, M / conversations)));
+    await inBatches(
+      db,
+      conversations,
+      perBatch,
+      jobs,
+      (from, to) =>
+        sql`
+        insert into messages (conversation_id, sender_id, content, seq, created_at)
+        select v.id, case when s % 2 = 1 then v.student_id else v.mentor_id end,
+          ${pick(CHATS, sql`s - 1`)}, s, least(${base}::timestamptz, v.created_at + s * interval '3 minutes')
+        from generate_series(${from}::bigint, ${to}::bigint) as c
+        join conversations v on v.id = ${idOf(run, 'c', sql`c`)}
+        cross join lateral generate_series(1, v.last_seq) as s`,
+    );
+    log(`messages: ${rate(M, phase)}`);
+  }
+
+  // Fresh statistics for the planner, and the visibility map that lets counts read the indexes alone.
+  phase = performance.now();
+  for (const table of [
+    'users',
+    'questions',
+    'replies',
+    'conversations',
+    'conversation_participants',
+    'messages',
+  ]) {
+    await db.execute(sql.raw(`vacuum (analyze) ${table}`));
+  }
+  log(`vacuum and analyze: ${((performance.now() - phase) / 1000).toFixed(1)} s`);
+
+  return {
+    ...sizes,
+    users: students + mentors,
+    mentors,
+    conversations,
+    seconds: (performance.now() - started) / 1000,
+  };
+}
+
+/** Migrates the database and writes the categories, as the app's start would. */
+export async function prepareScaleDatabase(url: string): Promise<Database> {
+  await ensureDatabase(url);
+  const db = createDatabase(url, { max: 4 });
+  await runMigrations(db);
+  await seedCategories(db);
+  return db;
+}
+
+const count = (value: string | undefined, fallback: number, name: string): number => {
+  if (value === undefined) return fallback;
+  const n = Number(value.replaceAll('_', '').replaceAll(',', ''));
+  if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} takes a whole number, not "${value}".`);
+  return n;
+};
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      questions: { type: 'string' },
+      replies: { type: 'string' },
+      messages: { type: 'string' },
+      jobs: { type: 'string' },
+      force: { type: 'boolean', default: false },
+    },
+  });
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    throw new Error(
+      'Set DATABASE_URL to the database to fill, e.g. DATABASE_URL=postgres://postgres@127.0.0.1:5432/mentorme_scale npm run seed:scale',
+    );
+  }
+  const sizes: ScaleSizes = {
+    questions: count(values.questions, SCALE_DEFAULTS.questions, 'questions'),
+    replies: count(values.replies, SCALE_DEFAULTS.replies, 'replies'),
+    messages: count(values.messages, SCALE_DEFAULTS.messages, 'messages'),
+  };
+  const jobs = Math.max(1, count(values.jobs, 2, 'jobs'));
+  const db = await prepareScaleDatabase(url);
+  try {
+    const existing = await countQuestions(db);
+    if (existing > SCALE_REFUSE_ABOVE && !values.force) {
+      throw new Error(
+        `This database already holds ${existing.toLocaleString('en-AU')} questions: it looks like a real one. Add --force to add ${sizes.questions.toLocaleString('en-AU')} more anyway.`,
+      );
+    }
+    const result = await seedScale(db, sizes, { jobs, log: (message) => console.log(message) });
+    console.log(
+      `Done in ${result.seconds.toFixed(1)} s: ${result.questions.toLocaleString('en-AU')} questions, ${result.replies.toLocaleString('en-AU')} replies, ${result.messages.toLocaleString('en-AU')} messages in ${result.conversations.toLocaleString('en-AU')} conversations, ${result.users.toLocaleString('en-AU')} members (${result.mentors.toLocaleString('en-AU')} mentors).`,
+    );
+  } finally {
+    await db.$client.end();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}
