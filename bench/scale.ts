@@ -5,9 +5,10 @@
  *
  * The database is BENCH_SCALE_DATABASE_URL, by default postgres://postgres@127.0.0.1:5432/mentorme_scale, created
  * and filled when it holds no more than a few hundred questions: BENCH_SCALE_QUESTIONS (1,000,000 by default) with
- * three replies and ten chat messages for each. First pages, the categories and the community's counts are read
- * twice: as served (from the cache every write clears) and with the caches emptied before each request, which is
- * what the first reader after a write waits for.
+ * three replies and ten chat messages for each. First pages and the categories' counts are read twice: as served
+ * (from the cache every write clears) and with the caches emptied before each request, which is what the first
+ * reader after a write waits for. The community's counts are made once a minute in the background (readers get the
+ * last ones at once): the count itself is timed beside them.
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
@@ -21,6 +22,7 @@ import {
 import { loadConfig } from '../src/server/config';
 import { connectDatabase } from '../src/server/db/connect';
 import type { Database } from '../src/server/db/client';
+import { countCommunity } from '../src/server/modules/content/service';
 import { clearCaches } from '../src/server/modules/questions/cache';
 
 const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/mentorme_scale';
@@ -34,16 +36,21 @@ const RARE_SEARCH = 'kangaroo';
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-type Timing = { name: string; p50: number; p99: number };
+type Timing = { name: string; p50: number; p99: number; inBackground?: boolean };
 
 /** `CALLS` runs of `call` one after another, after a few to warm up; `before` runs untimed before each. */
-async function time(name: string, call: () => Promise<void>, before?: () => void): Promise<Timing> {
+async function time(
+  name: string,
+  call: () => Promise<void>,
+  before?: () => void,
+  calls = CALLS,
+): Promise<Timing> {
   for (let i = 0; i < 5; i += 1) {
     before?.();
     await call();
   }
   const took: number[] = [];
-  for (let i = 0; i < CALLS; i += 1) {
+  for (let i = 0; i < calls; i += 1) {
     before?.();
     const started = performance.now();
     await call();
@@ -149,7 +156,14 @@ export async function benchScale(): Promise<string[]> {
     timings.push(await time('categories, as served', call('/api/categories')));
     timings.push(await time('categories, caches emptied', call('/api/categories'), cold));
     timings.push(await time('community stats, as served', call('/api/stats/community')));
-    timings.push(await time('community stats, caches emptied', call('/api/stats/community'), cold));
+    // Readers never wait for this count: it is made once a minute, in the background, while the last is answered.
+    const counting = await time(
+      'community stats, the count itself',
+      async () => void (await countCommunity(database.db)),
+      undefined,
+      20,
+    );
+    timings.push({ ...counting, inBackground: true });
   } finally {
     await app.close();
     await database.close();
@@ -159,7 +173,11 @@ export async function benchScale(): Promise<string[]> {
     `feed at scale: ${n(figures.questions)} questions, ${n(figures.replies)} replies, ${n(figures.messages)} messages, ${n(figures.users)} members; ${CALLS} requests each, one at a time, ${PAGE} to a page`,
   ];
   for (const t of timings) {
-    const mark = t.p99 <= GOAL_P99_MS ? '' : `   over the ${GOAL_P99_MS} ms goal`;
+    const mark = t.inBackground
+      ? '   (in the background, once a minute)'
+      : t.p99 <= GOAL_P99_MS
+        ? ''
+        : `   over the ${GOAL_P99_MS} ms goal`;
     lines.push(
       `${t.name.padEnd(48)} p50 ${t.p50.toFixed(1).padStart(7)} ms   p99 ${t.p99.toFixed(1).padStart(7)} ms${mark}`,
     );
