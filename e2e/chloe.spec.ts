@@ -78,7 +78,7 @@ test('a failed request and an interrupted stream each get the spec’s toast, an
   let calls = 0;
   await page.route('**/api/ai/chat', (route) => {
     calls += 1;
-    if (calls === 1) return route.fulfill({ status: 503, json: { error: 'Down' } });
+    if (calls === 1) return route.fulfill({ status: 500, json: { error: 'Down' } });
     if (calls === 2)
       return route.fulfill({
         contentType: 'text/event-stream',
@@ -103,6 +103,29 @@ test('a failed request and an interrupted stream each get the spec’s toast, an
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(log(page).locator('strong', { hasText: 'whole' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+});
+
+test('an answer cut off by a server restart is asked again, and only the new answer shows', async ({
+  page,
+}) => {
+  let calls = 0;
+  await page.route('**/api/ai/chat', (route) => {
+    calls += 1;
+    return route.fulfill({
+      contentType: 'text/event-stream',
+      body:
+        calls === 1
+          ? 'data: {"type":"chunk","content":"Cut off mid"}\n\ndata: {"type":"retry"}\n\n'
+          : 'data: {"type":"chunk","content":"The answer from another server."}\n\ndata: {"type":"done","sources":[]}\n\n',
+    });
+  });
+  await page.goto('/chloe');
+  await input(page).fill('How do I get a tax file number?');
+  await input(page).press('Enter');
+  await expect(log(page)).toContainText('The answer from another server.');
+  await expect(log(page)).not.toContainText('Cut off mid');
+  await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+  expect(calls).toBe(2);
 });
 
 test('renders Markdown safely: no HTML, no script links, web links in a new tab', async ({ page }) => {
