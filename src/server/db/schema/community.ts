@@ -25,6 +25,15 @@ export const categories = pgTable('categories', {
   sortOrder: integer('sort_order').notNull().default(0),
 });
 
+/**
+ * How many questions each category holds (0: none given), kept by triggers on `questions` (migration 0013) in the
+ * transaction that adds, deletes or moves one: the feed's topic counts read seven rows, never the whole table.
+ */
+export const questionCounts = pgTable('question_counts', {
+  categoryId: integer('category_id').primaryKey(),
+  count: integer('count').notNull(),
+});
+
 export const questions = pgTable(
   'questions',
   {

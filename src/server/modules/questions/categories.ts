@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { Locale } from '../../../shared/constants';
 import type { CategoryWithCount } from '../../../shared/schemas/questions';
 import type { Database } from '../../db/client';
-import { categories, questions } from '../../db/schema';
+import { categories, questionCounts } from '../../db/schema';
 import { COUNTS_TTL_MS, perDatabaseCache } from './cache';
 
 /** The seven categories exist in every database, demo or not (written at start, db/prepare.ts). */
@@ -30,15 +29,13 @@ async function countQuestions(db: Database): Promise<CategoryCounts> {
       })
       .from(categories)
       .orderBy(categories.sortOrder),
-    // One pass over the topic index for all seven and the uncategorised.
-    db.execute<{ category_id: number | null; n: number }>(
-      sql`select category_id, count(*)::int as n from ${questions} group by category_id`,
-    ),
+    // Kept by the database as questions come and go: seven rows and the uncategorised (0), whatever the size.
+    db.select().from(questionCounts),
   ]);
-  const byCategory = new Map(counts.rows.map((row) => [row.category_id, row.n]));
+  const byCategory = new Map(counts.map((row) => [row.categoryId, row.count]));
   return {
     rows: rows.map(({ id, ...row }) => ({ ...row, count: byCategory.get(id) ?? 0 })),
-    total: counts.rows.reduce((sum, row) => sum + row.n, 0),
+    total: counts.reduce((sum, row) => sum + row.count, 0),
   };
 }
 
