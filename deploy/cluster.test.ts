@@ -6,9 +6,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { queryOnce } from '../src/server/test/query';
 
 const root = path.resolve(import.meta.dirname, '..');
 const adminUrl = process.env.DATABASE_URL;
@@ -33,25 +34,8 @@ let cluster: Cluster;
 let databaseName: string;
 let databaseUrl: string;
 
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-async function query<T extends pg.QueryResultRow>(statement: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query<T>(statement)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const admin = (statement: string) => queryOnce(adminUrl!, statement);
+const query = <T extends pg.QueryResultRow>(statement: string) => queryOnce<T>(databaseUrl, statement);
 
 /** Resolves once the cluster's output has a line matching `pattern`, counting `times` of them. */
 async function waitForLines(pattern: RegExp, times = 1, timeoutMs = 240_000): Promise<string[]> {

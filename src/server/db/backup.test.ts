@@ -17,6 +17,7 @@ import { questions, voiceNotes } from './schema';
 import { seedDemo } from './seed/demo';
 import { loadHelpContent, syncHelpContent } from './seed/help-content';
 import { loadKnowledge, syncKnowledge } from './seed/knowledge';
+import { queryOnce } from '../test/query';
 
 const run = promisify(execFile);
 
@@ -40,15 +41,7 @@ async function newestPgDump(): Promise<{ bin: string; major: number } | undefine
   return newest;
 }
 
-async function query<T extends pg.QueryResultRow>(url: string, text: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(text)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const query = queryOnce;
 
 /** Every table of the database (the migrations' own included), with its row count and a digest of its rows. */
 async function tableContents(url: string): Promise<Record<string, { rows: number; digest: string }>> {

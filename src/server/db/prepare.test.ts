@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { fileDatabasePrefix } from '../test/names';
+import { queryOnce } from '../test/query';
 import { createDatabase, migrationsFolder, withDatabase, type Database } from './client';
 import { loadStartupContent, prepareDatabase } from './prepare';
 import { contentHash, readContentVersion } from './seed/content-version';
@@ -14,15 +14,7 @@ const journal = JSON.parse(readFileSync(path.join(migrationsFolder(), 'meta/_jou
   entries: unknown[];
 };
 
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: inject('adminUrl') });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (statement: string) => queryOnce(inject('adminUrl'), statement);
 
 describe('the content version file', () => {
   it('matches the content files (after changing them, run `npm run content:version`)', () => {

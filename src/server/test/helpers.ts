@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyServerOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { SESSION, type Locale, type Role } from '../../shared/constants';
 import type { User } from '../../shared/schemas/auth';
@@ -10,19 +9,12 @@ import { loadConfig, type Config } from '../config';
 import { createDatabase, withDatabase, type Database } from '../db/client';
 import { users } from '../db/schema';
 import { fileDatabasePrefix, templateDatabase } from './names';
+import { queryOnce } from './query';
 
 export type TestDatabase = { db: Database; url: string; drop: () => Promise<void> };
 export type EnvOverrides = Record<string, string | undefined>;
 
-async function adminQuery(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: inject('adminUrl') });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+const adminQuery = (statement: string) => queryOnce(inject('adminUrl'), statement);
 
 /** A fresh database cloned from the migrated template. */
 export async function createTestDatabase(): Promise<TestDatabase> {
