@@ -1,3 +1,5 @@
+-- An upgrade that cannot take its locks soon fails and can be run again, rather than stall the site behind it.
+SET LOCAL lock_timeout = '15s';--> statement-breakpoint
 CREATE TABLE "content_versions" (
 	"name" text PRIMARY KEY NOT NULL,
 	"version" integer NOT NULL,

@@ -1,3 +1,4 @@
-DROP INDEX "questions_category_created_idx";--> statement-breakpoint
-CREATE INDEX "questions_engagement_idx" ON "questions" USING btree (("upvotes" + "reply_count"));--> statement-breakpoint
-CREATE INDEX "questions_category_created_idx" ON "questions" USING btree ("category_id","created_at","id");
+-- An upgrade that cannot take its locks soon fails and can be run again, rather than stall the site behind it.
+SET LOCAL lock_timeout = '15s';--> statement-breakpoint
+CREATE INDEX "questions_category_created_id_idx" ON "questions" USING btree ("category_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "questions_engagement_idx" ON "questions" USING btree (("upvotes" + "reply_count"));

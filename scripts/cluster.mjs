@@ -139,7 +139,7 @@ function writeNginxConfig(runDir, instances) {
     fillTemplate({
       MENTORME_LISTEN: String(port),
       MENTORME_RESOLVER: '',
-      MENTORME_UPSTREAM: instances.map((instance) => `server 127.0.0.1:${instance.port};`).join('\n    '),
+      MENTORME_UPSTREAM: instances.map((instance) => `server 127.0.0.1:${instance.port} max_fails=0;`).join('\n    '),
       MENTORME_ACCESS_LOG: path.join(runDir, 'access.log'),
     }),
   );
@@ -249,7 +249,6 @@ class Instance {
       METRICS_PORT: String(this.metricsPort),
       TRUST_PROXY: '127.0.0.1',
       DATABASE_URL: databaseUrl,
-      INSTANCE_ID: this.id,
     };
   }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
@@ -138,9 +139,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
               hop < hops
           )(config.trustProxy)
         : config.trustProxy,
-    // The proxy's X-Request-Id when well formed, else a random UUID: the `reqId` of every request's log lines.
+    // The proxy's X-Request-Id when well formed, else a random UUID: the `reqId` of every request's log lines. With no
+    // proxy trusted (TRUST_PROXY unset) the header comes from the client, which must not choose another's id.
     requestIdHeader: false,
-    genReqId: requestId,
+    genReqId: config.trustProxy === false ? () => randomUUID() : requestId,
     frameworkErrors: frameworkErrorHandler(securityHeaders),
     clientErrorHandler: clientErrorHandler(securityHeaders),
   });

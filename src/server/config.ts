@@ -105,7 +105,7 @@ const envSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: positiveInt(30_000),
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: positiveInt(60_000),
   SERVICE_STATUS_INTERVAL_SECONDS: z.coerce.number().int().min(5).default(300),
-  SHUTDOWN_READINESS_WAIT_SECONDS: z.coerce.number().min(0).max(20).default(5),
+  SHUTDOWN_READINESS_WAIT_SECONDS: z.coerce.number().min(0).max(12).default(5),
   MAIL_URL: z
     .string()
     .optional()

@@ -112,9 +112,10 @@ async function main() {
 
   const metricsServer = config.metrics && (await startMetricsServer(config.metrics, app.metrics.registry));
 
-  // SIGTERM (and SIGINT, SIGHUP): readiness says 503 at once so the proxy looks elsewhere; after a few seconds the
-  // instance stops taking work, lets running requests end, tells Chloe's streams to ask again and closes sockets
-  // with 1012 (their clients reconnect to another instance and catch up), then closes the database.
+  // SIGTERM (and SIGINT, SIGHUP): background workers stop after the item in hand; readiness says 503 at once (an
+  // orchestrator that probes it sends no more work) and every answer closes its connection (nginx stops reusing
+  // them); after a few seconds the instance stops listening, lets running requests end, tells Chloe's streams to ask
+  // again and closes sockets with 1012 (their clients reconnect to another instance and catch up); then the database.
   exitHook.forceExitTimeout(SHUTDOWN_LIMIT_MS);
   exitHook((done) => {
     const started = Date.now();

@@ -3,7 +3,12 @@ import { sql } from 'drizzle-orm';
 import { seedCategories } from './seed/categories';
 import { createDatabase, runMigrations, type Database } from './client';
 import { seedDemo } from './seed/demo';
-import { claimContentVersion, readContentVersion, type StartupContent } from './seed/content-version';
+import {
+  claimContentVersion,
+  contentHash,
+  readContentVersion,
+  type StartupContent,
+} from './seed/content-version';
 import { loadHelpContent, syncHelpContent } from './seed/help-content';
 import { loadKnowledge, syncKnowledge } from './seed/knowledge';
 
@@ -47,6 +52,9 @@ export async function prepareDatabase(
   options: { content: StartupContent; demo: boolean; log: (message: string) => void },
 ): Promise<PrepareResult> {
   const lock = new pg.Client({ connectionString: url });
+  // Losing the lock's connection mid-way would let another instance in: the start fails instead.
+  let lockLost: Error | undefined;
+  lock.on('error', (error) => (lockLost ??= error));
   await lock.connect();
   const db = createDatabase(url, { max: 2 });
   try {
@@ -56,7 +64,8 @@ export async function prepareDatabase(
     const migrated = (await appliedMigrations(db)) - before;
     if (migrated) options.log(`Applied ${migrated} database migration${migrated === 1 ? '' : 's'}`);
     await seedCategories(db);
-    const ours = readContentVersion();
+    // The files' own fingerprint: changed files under an unchanged version (a developer's edit) are written too.
+    const ours = { version: readContentVersion().version, hash: contentHash(options.content) };
     const content = await db.transaction(async (tx) => {
       const claim = await claimContentVersion(tx, ours);
       if (claim === 'newer') {
@@ -71,6 +80,7 @@ export async function prepareDatabase(
         `The database holds newer content than this version (${ours.version}): it is kept as it is`,
       );
     if (options.demo) await seedDemo(db);
+    if (lockLost) throw new Error(`The start-up lock's connection was lost: ${lockLost.message}`);
     return { migrated, content };
   } finally {
     await lock.end().catch(() => undefined);

@@ -30,6 +30,8 @@ export class Leadership {
   private retry: NodeJS.Timeout | undefined;
   private stopped = true;
   private leading = false;
+  /** Which lead this is: the work of an earlier one that was lost never starts late. */
+  private term = 0;
 
   constructor(
     private readonly connectionString: string,
@@ -55,7 +57,8 @@ export class Leadership {
 
   private async attempt(): Promise<void> {
     if (this.stopped || this.leading) return;
-    const client = new pg.Client({ connectionString: this.connectionString });
+    // Keep-alive: a connection the network dropped is noticed, and the lock with it, before another instance leads.
+    const client = new pg.Client({ connectionString: this.connectionString, keepAlive: true });
     // A dropped connection takes the lock with it: stop leading and try again later.
     client.on('error', () => undefined);
     client.on('end', () => {
@@ -80,19 +83,26 @@ export class Leadership {
     }
     this.client = client;
     this.leading = true;
+    this.term += 1;
     this.log.info('This instance leads the background work');
-    for (const task of this.tasks) void this.begin(task);
+    for (const task of this.tasks) void this.begin(task, this.term);
   }
 
-  private async begin(task: LeaderTask): Promise<void> {
+  private async begin(task: LeaderTask, term: number): Promise<void> {
     const firstIn = task.firstRunInMs ? await task.firstRunInMs().catch(() => 0) : 0;
-    if (!this.leading) return;
+    if (!this.leading || this.term !== term) return;
+    let busy = false;
     const tick = () => {
-      if (!this.leading) return;
+      // A run still going (a slow probe) is not joined by the next.
+      if (!this.leading || busy) return;
+      busy = true;
       const run = task
         .run()
         .catch((error: unknown) => this.log.warn(error, `${task.name} failed`))
-        .finally(() => this.running.delete(run));
+        .finally(() => {
+          busy = false;
+          this.running.delete(run);
+        });
       this.running.add(run);
     };
     const first = setTimeout(

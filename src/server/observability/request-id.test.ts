@@ -39,7 +39,10 @@ describe('request ids in the app', () => {
     database = await createTestDatabase();
     const captured = capturedLogger();
     lines = captured.lines;
-    app = await buildTestApp(database, {}, false, { loggerInstance: captured.logger });
+    // Behind the proxy (tests inject from 127.0.0.1): its X-Request-Id is taken.
+    app = await buildTestApp(database, { TRUST_PROXY: '127.0.0.1' }, false, {
+      loggerInstance: captured.logger,
+    });
     await app.ready();
   });
 
@@ -87,5 +90,19 @@ describe('request ids in the app', () => {
     const line = lines.find((entry) => entry.msg === 'not a request line');
     expect(line).toBeDefined();
     expect(line!.reqId).toBeUndefined();
+  });
+
+  it('takes no id from the client when no proxy is trusted: a client never chooses another request’s id', async () => {
+    const direct = await buildTestApp(database);
+    try {
+      const response = await direct.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { 'x-request-id': 'edge-4f2a.1' },
+      });
+      expect(response.headers['x-request-id']).toMatch(UUID);
+    } finally {
+      await direct.close();
+    }
   });
 });

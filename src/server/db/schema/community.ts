@@ -67,7 +67,9 @@ export const questions = pgTable(
     // Latest-first pages start where the last one ended (created_at, id): the whole feed's, and each topic's.
     index('questions_created_idx').on(t.createdAt, t.id),
     index('questions_author_idx').on(t.authorId),
-    index('questions_category_created_idx').on(t.categoryId, t.createdAt, t.id),
+    index('questions_category_created_id_idx').on(t.categoryId, t.createdAt, t.id),
+    // Used by the release before; dropped by the next one, so that no upgrade locks the table to drop it.
+    index('questions_category_created_idx').on(t.categoryId, t.createdAt),
     /**
      * Trending ranks the recent questions, and reaches past them only to the few whose likes and replies are
      * enough to outrank them (feed.ts).

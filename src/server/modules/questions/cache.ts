@@ -75,6 +75,7 @@ export class TtlCache<T> {
 
   private keep(key: string, value: T, expires: number): void {
     this.entries.set(key, { value: Promise.resolve(value), expires, last: { value } });
+    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
   }
 }
 
