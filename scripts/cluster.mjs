@@ -139,7 +139,9 @@ function writeNginxConfig(runDir, instances) {
     fillTemplate({
       MENTORME_LISTEN: String(port),
       MENTORME_RESOLVER: '',
-      MENTORME_UPSTREAM: instances.map((instance) => `server 127.0.0.1:${instance.port} max_fails=0;`).join('\n    '),
+      MENTORME_UPSTREAM: instances
+        .map((instance) => `server 127.0.0.1:${instance.port} max_fails=0;`)
+        .join('\n    '),
       MENTORME_ACCESS_LOG: path.join(runDir, 'access.log'),
     }),
   );
