@@ -18,6 +18,30 @@ import pg from 'pg';
 import { CATEGORY_SLUGS, type CategorySlug } from '../../shared/categories';
 import { createDatabase, runMigrations, withDatabase, type Database } from '../db/client';
 import { seedCategories } from '../modules/questions/categories';
+import {
+  coprimeStride,
+  shareOf,
+  replyCurve,
+  messageCurve,
+  pick,
+  idOf,
+  inBatches,
+  rate,
+} from './seed-scale-sql';
+import {
+  GIVEN,
+  FAMILY,
+  ASKS,
+  TOPICS,
+  PLACES,
+  VI_TITLES,
+  DETAILS,
+  VI_DETAILS,
+  TAGS,
+  ANSWERS,
+  CHLOE,
+  CHATS,
+} from './seed-scale-words';
 
 export type ScaleSizes = { questions: number; replies: number; messages: number };
 
@@ -56,211 +80,6 @@ export type ScaleResult = ScaleSizes & {
 };
 
 type Log = (message: string) => void;
-
-/** A prime that does not divide `n`: multiplying by it modulo `n` shuffles 0 … n-1 without repeats. */
-function coprimeStride(n: number): number {
-  return [1_000_003, 999_983, 104_729, 7_919].find((p) => n % p !== 0)!;
-}
-
-/**
- * Shares of a total that add up to it exactly, however uneven: row `index` (0-based, after the shuffle) of `count`
- * gets floor(total · F((index + 1) / count)) − floor(total · F(index / count)), with F growing from 0 to 1. The sum
- * telescopes to the total; a steep F gives a few rows many and most rows few.
- */
-function shareOf(total: number, count: number, index: SQL, curve: (x: SQL) => SQL): SQL {
-  const at = (k: SQL) => sql`floor(${total}::float8 * ${curve(sql`(${k})::float8 / ${count}`)})`;
-  return sql`(${at(sql`${index} + 1`)} - ${at(index)})::int`;
-}
-
-/** Half even, half to a steep few: most questions draw a reply or two, the most discussed dozens. */
-const replyCurve = (x: SQL) => sql`(0.5 * ${x} + 0.5 * power(${x}, 30))`;
-/** Conversations from a handful of messages to a few hundred. */
-const messageCurve = (x: SQL) => sql`(0.3 * ${x} + 0.7 * power(${x}, 3))`;
-
-const pick = (values: string[], index: SQL) =>
-  sql`(${sql.raw(`array[${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', ')}]`)})[1 + ((${index}) % ${values.length})]`;
-
-const GIVEN = [
-  'An',
-  'Bao',
-  'Chi',
-  'Dung',
-  'Giang',
-  'Hoa',
-  'Huy',
-  'Lan',
-  'Linh',
-  'Minh',
-  'Nam',
-  'Ngoc',
-  'Phuong',
-  'Quang',
-  'Thao',
-  'Trang',
-  'Tuan',
-  'Vy',
-  'Priya',
-  'Wei',
-  'Aisha',
-  'Carlos',
-  'Sofia',
-  'James',
-];
-const FAMILY = [
-  'Nguyen',
-  'Tran',
-  'Le',
-  'Pham',
-  'Hoang',
-  'Vu',
-  'Dang',
-  'Bui',
-  'Do',
-  'Ngo',
-  'Singh',
-  'Chen',
-  'Garcia',
-  'Smith',
-  'Khan',
-];
-const ASKS = [
-  'How do I',
-  'Where can I',
-  'Is it possible to',
-  'What is the best way to',
-  'Can someone explain how to',
-  'Any tips to',
-];
-const TOPICS = [
-  'renew my student visa',
-  'get my rental bond back',
-  'find a GP who speaks Vietnamese',
-  'apply for a tax file number',
-  'open a bank account without a payslip',
-  'find part-time work near campus',
-  'report a landlord who ignores repairs',
-  'get Medicare or OSHC cover for a doctor visit',
-  'check my pay rate under the award',
-  'transfer to another university',
-  'get a driver licence in Victoria',
-  'cope with feeling homesick',
-  'write a resume for Australian employers',
-  'apply for a graduate visa',
-  'find cheap share housing in Sydney',
-  'ask for an extension on my assignment',
-];
-const PLACES = [
-  'in Melbourne',
-  'in Sydney',
-  'in Brisbane',
-  'in Adelaide',
-  'in Perth',
-  'in Hobart',
-  'as an international student',
-  'on a working holiday visa',
-  'before semester starts',
-  'this month',
-];
-const VI_TITLES = [
-  'Làm sao để gia hạn visa du học?',
-  'Tìm phòng trọ giá rẻ gần trường ở đâu?',
-  'Chủ nhà không trả lại tiền cọc thì phải làm gì?',
-  'Cách mở tài khoản ngân hàng khi mới sang Úc?',
-  'Tìm việc làm thêm cho sinh viên quốc tế',
-  'Đi khám bác sĩ có cần bảo hiểm OSHC không?',
-  'Mình thấy nhớ nhà quá, có ai giống mình không?',
-];
-const DETAILS = [
-  'I arrived a few months ago and I am still learning how things work here.',
-  'My friends gave me different answers and I am not sure which one is right.',
-  'I checked the government website but the information was confusing for me.',
-  'The deadline is in two weeks, so I would like to sort this out soon.',
-  'I have already emailed the office twice and nobody has replied yet.',
-  'English is my second language, so simple answers would really help.',
-  'My budget is tight because I only work twenty hours a fortnight.',
-  'Has anyone been through the same thing? What worked for you?',
-];
-const VI_DETAILS = [
-  'Mình mới sang được vài tháng nên còn nhiều thứ chưa biết.',
-  'Mình đã hỏi bạn bè nhưng mỗi người nói một kiểu.',
-  'Ai đã từng gặp trường hợp này thì chỉ giúp mình với, cảm ơn nhiều.',
-];
-const TAGS = [
-  'visa',
-  'rent',
-  'bond',
-  'work',
-  'tax',
-  'medicare',
-  'oshc',
-  'study',
-  'bank',
-  'transport',
-  'resume',
-  'homesick',
-  'landlord',
-  'university',
-];
-const ANSWERS = [
-  'You can start by calling the number on the official website; they have free interpreters through TIS National.',
-  'I had the same problem last year. Keep copies of every email and ask for the decision in writing.',
-  'Your university student centre can help with this for free, and they know the local rules.',
-  'Check the Fair Work Ombudsman website: it lists the minimum pay rates and how to make a complaint.',
-  'Tenants Victoria and the NSW Tenants Union both have guides for getting a bond back.',
-  'Mình cũng từng bị vậy, bạn nên liên hệ văn phòng hỗ trợ sinh viên của trường nhé.',
-  'Thanks, that helped a lot. I will follow up with them tomorrow.',
-];
-const CHLOE = [
-  'Here is some general information from government sources. For advice on your own situation, please speak with a registered migration agent.',
-  'Good question. The official steps are listed below, with links to where you can check that they still apply.',
-  'Đây là một số thông tin chung từ các nguồn chính thức của chính phủ Úc.',
-];
-const CHATS = [
-  'Hi, thanks for taking the time to chat with me.',
-  'Of course. Tell me a bit more about what happened.',
-  'I applied last week but have not heard anything back.',
-  'That is normal; it usually takes a few weeks. Did you get a confirmation email?',
-  'Yes, I did. Should I call them?',
-  'Give it another week, then call. Keep your reference number ready.',
-  'Cảm ơn anh nhiều nhé!',
-  'Không có gì, có gì cứ nhắn mình.',
-];
-
-/** A v4-shaped uuid made from a key, so that a later statement finds a row by its number without looking it up. */
-function idOf(run: string, kind: string, n: SQL): SQL {
-  return sql`overlay(overlay(md5(${`${run}:${kind}:`}::text || (${n})::text) placing '4' from 13) placing '8' from 17)::uuid`;
-}
-
-/**
- * Runs the statement of `batch` over 1 … total in batches, `jobs` at a time, each in its own transaction. A lost last
- * batch on a crash costs nothing here, so no commit waits for the disk.
- */
-async function inBatches(
-  db: Database,
-  total: number,
-  size: number,
-  jobs: number,
-  batch: (from: number, to: number) => SQL,
-): Promise<void> {
-  let next = 1;
-  const worker = async () => {
-    while (next <= total) {
-      const from = next;
-      const to = Math.min(total, from + size - 1);
-      next = to + 1;
-      await db.transaction(async (tx) => {
-        await tx.execute(sql`set local synchronous_commit = off`);
-        await tx.execute(batch(from, to));
-      });
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, jobs) }, worker));
-}
-
-function rate(count: number, started: number): string {
-  const seconds = (performance.now() - started) / 1000;
-  return `${count.toLocaleString('en-AU')} in ${seconds.toFixed(1)} s (${Math.round(count / Math.max(seconds, 0.001)).toLocaleString('en-AU')}/s)`;
-}
 
 /** Creates the database of `url` when its server does not have it yet. */
 export async function ensureDatabase(url: string): Promise<void> {
