@@ -128,17 +128,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const loggerInstance =
     deps.loggerInstance ?? (deps.logger === undefined ? createLogger(config) : undefined);
+  const { trustProxy } = config;
   const app = Fastify({
     ...(loggerInstance ? { loggerInstance } : { logger: deps.logger }),
     bodyLimit: LIMITS.jsonBodyBytes,
-    // A hop count as Fastify's proxy-addr takes it: trust the nearest `n` hops.
+    // A hop count as Fastify takes it at run time (its types name only the other forms): the nearest `n` hops.
     trustProxy:
-      typeof config.trustProxy === 'number'
-        ? (
-            (hops: number) => (_address: string, hop: number) =>
-              hop < hops
-          )(config.trustProxy)
-        : config.trustProxy,
+      typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     // The proxy's X-Request-Id when well formed, else a random UUID: the `reqId` of every request's log lines. With no
     // proxy trusted (TRUST_PROXY unset) the header comes from the client, which must not choose another's id.
     requestIdHeader: false,

@@ -20,8 +20,8 @@ export const LEADER_LOCK = [7311, 2] as const;
 /**
  * Which instance does the background work that must happen once (probing the official services, pruning
  * sessions, sweeping rate-limit counters): the one holding a PostgreSQL advisory lock on a connection of its own.
- * The others try again every `retryMs`; when the leader stops, or its connection drops, the lock goes with the
- * connection and another instance takes over at its next try.
+ * The others try again every `retryMs` on a connection they keep; when the leader stops, or its connection drops,
+ * the lock goes with the connection and another instance takes over at its next try.
  */
 export class Leadership {
   private client: pg.Client | null = null;
@@ -57,35 +57,47 @@ export class Leadership {
 
   private async attempt(): Promise<void> {
     if (this.stopped || this.leading) return;
+    try {
+      // One connection per instance, kept between tries: the lock, once taken, lives on it.
+      const client = this.client ?? (await this.connect());
+      const { rows } = await client.query<{ locked: boolean }>(
+        'select pg_try_advisory_lock($1, $2) as locked',
+        [...LEADER_LOCK],
+      );
+      if (this.stopped) return;
+      if (!rows[0]!.locked) return this.scheduleRetry();
+    } catch (error) {
+      if (this.stopped) return;
+      this.log.warn(error, 'could not ask for the lead');
+      await this.stepDown();
+      return this.scheduleRetry();
+    }
+    this.leading = true;
+    this.term += 1;
+    this.log.info('This instance leads the background work');
+    for (const task of this.tasks) void this.begin(task, this.term);
+  }
+
+  private async connect(): Promise<pg.Client> {
     // Keep-alive: a connection the network dropped is noticed, and the lock with it, before another instance leads.
     const client = new pg.Client({ connectionString: this.connectionString, keepAlive: true });
-    // A dropped connection takes the lock with it: stop leading and try again later.
     client.on('error', () => undefined);
+    // A dropped connection takes the lock with it: stop leading and try again later.
     client.on('end', () => {
       if (this.client !== client) return;
+      this.client = null;
+      if (!this.leading) return;
       this.log.warn(undefined, 'the leading instance lost its database connection; it stops leading');
       void this.stepDown().then(() => this.scheduleRetry());
     });
     try {
       await client.connect();
-      const { rows } = await client.query<{ locked: boolean }>(
-        'select pg_try_advisory_lock($1, $2) as locked',
-        [...LEADER_LOCK],
-      );
-      if (!rows[0]!.locked || this.stopped) {
-        await client.end();
-        return this.scheduleRetry();
-      }
     } catch (error) {
-      this.log.warn(error, 'could not ask for the lead');
       await client.end().catch(() => undefined);
-      return this.scheduleRetry();
+      throw error;
     }
     this.client = client;
-    this.leading = true;
-    this.term += 1;
-    this.log.info('This instance leads the background work');
-    for (const task of this.tasks) void this.begin(task, this.term);
+    return client;
   }
 
   private async begin(task: LeaderTask, term: number): Promise<void> {
