@@ -7,7 +7,9 @@
  * the bells on two instances beside a bare NOTIFY (bench/notify.ts; `BENCH_ONLY=notify`), reports the home route's JavaScript size, and runs Lighthouse's mobile
  * audit on the public pages (bench/lighthouse.ts; `BENCH_ONLY=lighthouse`). Uses DATABASE_URL when set, else the embedded PostgreSQL
  * in .data/bench. Builds the client first when dist/ is missing. `BENCH_ONLY=scale` alone times the feed, the
- * categories and the community's counts on a million questions, in a database of its own (bench/scale.ts).
+ * categories and the community's counts on a million questions, in a database of its own (bench/scale.ts);
+ * `BENCH_ONLY=retrieval` alone times Chloe's retrieval on 10,000 answered questions, by words and fused with an
+ * embedding model, beside a bare full-text query, in a database of its own (bench/retrieval.ts).
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -28,6 +30,7 @@ import { benchChloe } from './chloe';
 import { benchLighthouse } from './lighthouse';
 import { benchMail } from './mail';
 import { benchNotify } from './notify';
+import { benchRetrieval } from './retrieval';
 import { benchScale } from './scale';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -88,6 +91,10 @@ async function main() {
   // On a database of its own, with no page served from dist/.
   if (process.env.BENCH_ONLY === 'scale') {
     for (const line of await benchScale()) console.log(line);
+    return;
+  }
+  if (process.env.BENCH_ONLY === 'retrieval') {
+    for (const line of await benchRetrieval()) console.log(line);
     return;
   }
   if (!existsSync(path.join(root, 'dist/client/index.html'))) {

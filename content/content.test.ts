@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { faqSchema, legalPageSchema, officialSourcesSchema } from '../src/shared/schemas/content';
 import { loadHelpContent } from '../src/server/db/seed/help-content';
 import { loadKnowledge } from '../src/server/db/seed/knowledge';
-import { evalFileSchema } from '../src/shared/schemas/knowledge';
+import { evalFileSchema, synonymsFileSchema } from '../src/shared/schemas/knowledge';
 import { haversineKm, lookupPostcode } from '../src/server/lib/postcodes';
 import { AUS_STATES, GOVERNMENT_CATEGORIES, LOCAL_CATEGORIES } from '../src/shared/schemas/resources';
 
@@ -219,15 +219,39 @@ describe('curated content', () => {
       for (const article of respect) expect(JSON.stringify(article), article.id).toContain('1800 737 732');
     });
 
-    it('has an evaluation set of at least 40 questions in both languages about articles that exist', () => {
-      const dir = path.join(import.meta.dirname, 'knowledge/eval');
-      const cases = readdirSync(dir)
-        .filter((name) => name.endsWith('.json'))
-        .flatMap((name) => evalFileSchema.parse(read(`knowledge/eval/${name}`)).cases);
-      expect(cases.length).toBeGreaterThanOrEqual(40);
-      expect(cases.filter((c) => c.locale === 'vi').length).toBeGreaterThanOrEqual(15);
-      for (const item of cases)
+    it('has an evaluation set in a tuning and a test part, about articles that exist, with the real questions sourced', () => {
+      const part = (name: string) => {
+        const dir = path.join(import.meta.dirname, 'knowledge/eval', name);
+        return readdirSync(dir)
+          .filter((file) => file.endsWith('.json'))
+          .flatMap((file) => evalFileSchema.parse(read(`knowledge/eval/${name}/${file}`)).cases);
+      };
+      const tuning = part('tuning');
+      const test = part('test');
+      expect(readdirSync(path.join(import.meta.dirname, 'knowledge/eval')).sort()).toEqual([
+        'test',
+        'tuning',
+      ]);
+      for (const cases of [tuning, test]) {
+        expect(cases.length).toBeGreaterThanOrEqual(80);
+        expect(cases.filter((c) => c.locale === 'vi').length).toBeGreaterThanOrEqual(15);
+        expect(cases.filter((c) => c.expected.length === 0).length).toBeGreaterThanOrEqual(10);
+      }
+      const all = [...tuning, ...test];
+      // No question is in both parts.
+      expect(new Set(all.map((c) => c.question)).size).toBe(all.length);
+      for (const item of all)
         for (const id of item.expected) expect(ids.has(id), `${item.question}: ${id}`).toBe(true);
+      // The questions without a source are the ones written for the set; every real one names where it was asked.
+      expect(all.filter((c) => c.source).length).toBeGreaterThanOrEqual(100);
+    });
+
+    it('maps everyday wording to the articles’ words in both languages (content/synonyms.json)', () => {
+      const { synonyms } = synonymsFileSchema.parse(read('synonyms.json'));
+      expect(synonyms.length).toBeGreaterThanOrEqual(30);
+      const phrases = synonyms.flatMap((group) => group.phrases);
+      expect(phrases.some((phrase) => /[ăâđêôơư]/.test(phrase))).toBe(true);
+      expect(new Set(phrases).size).toBe(phrases.length);
     });
   });
 });

@@ -22,6 +22,7 @@ export const TABS = [
   'audit',
   'notices',
   'jobs',
+  'chloe-feedback',
   'emails',
 ] as const;
 
@@ -37,6 +38,7 @@ export const TEXT = {
       audit: 'Audit log',
       notices: 'Notices',
       jobs: 'Chloe jobs',
+      'chloe-feedback': 'Chloe feedback',
       emails: 'Emails',
     },
     headings: {
@@ -47,6 +49,7 @@ export const TEXT = {
       audit: 'Audit log',
       notices: 'Notices',
       jobs: 'Chloe jobs',
+      'chloe-feedback': 'Chloe feedback',
       emails: 'Emails',
     },
     searchQuestions: 'Search questions',
@@ -110,6 +113,7 @@ export const TEXT = {
       audit: 'Nhật ký quản trị',
       notices: 'Thông báo',
       jobs: 'Tác vụ Chloe',
+      'chloe-feedback': 'Góp ý về Chloe',
       emails: 'Email',
     },
     headings: {
@@ -120,6 +124,7 @@ export const TEXT = {
       audit: 'Nhật ký quản trị',
       notices: 'Thông báo',
       jobs: 'Tác vụ Chloe',
+      'chloe-feedback': 'Góp ý về Chloe',
       emails: 'Email',
     },
     searchQuestions: 'Tìm câu hỏi',

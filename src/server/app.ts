@@ -25,6 +25,8 @@ import {
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { appSecurityHeaders, securityHeadersPlugin } from './plugins/security-headers';
 import { aiRoutes } from './modules/ai/routes';
+import { feedbackRoutes } from './modules/ai/feedback';
+import { embedderFor, type Embedder } from './modules/ai/embeddings';
 import { chatProvider, type ChatProvider } from './modules/ai/providers';
 import { accountRoutes } from './modules/account/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -70,6 +72,8 @@ export type AppDeps = {
   statusChecker?: StatusChecker;
   /** Where Chloe's words come from; by default the configured model, or the offline guide. */
   chatProvider?: ChatProvider;
+  /** Chloe's embedding model; by default the configured one (AI_EMBEDDING_MODEL), or none. */
+  embedder?: Embedder;
   /**
    * Called on every instance when Chloe has replies to write: a question was posted or a reply job retried on any
    * instance (main.ts wakes Chloe's reply worker).
@@ -221,8 +225,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     config,
     provider: deps.chatProvider ?? chatProvider(config),
+    embedder: deps.embedder ?? embedderFor(config),
     onJobRetried: announceChloeJobs,
   });
+  await app.register(feedbackRoutes, { db });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   if (clientDir) {

@@ -132,6 +132,7 @@ const envSchema = z.object({
   AI_BASE_URL: optionalUrl,
   AI_API_KEY: optionalText,
   AI_MODEL: optionalText,
+  AI_EMBEDDING_MODEL: optionalText,
   CHLOE_MESSAGES_PER_VISITOR: positiveInt(20),
   CHLOE_MESSAGES_PER_MEMBER: positiveInt(60),
   CHLOE_REPLY_POLL_SECONDS: positiveInt(15),
@@ -196,6 +197,8 @@ export type Config = {
   linkBase: string;
   /** Chloe's model; undefined: the offline guide. */
   ai: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;
+  /** The embedding model on the same server (AI_EMBEDDING_MODEL); undefined: lexical retrieval alone. */
+  embedding: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;
   chloe: { messagesPerVisitor: number; messagesPerMember: number; replyPollSeconds: number };
   rateLimits: {
     globalPerMinute: number;
@@ -237,9 +240,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every setting.`);
   }
   const e = parsed.data;
-  if (e.AI_BASE_URL && !e.AI_MODEL)
+  if (e.AI_BASE_URL && !e.AI_MODEL && !e.AI_EMBEDDING_MODEL)
     throw new ConfigError(
       'Invalid configuration:\n  AI_MODEL: required when AI_BASE_URL is set\nSee .env.example for every setting.',
+    );
+  if (e.AI_EMBEDDING_MODEL && !e.AI_BASE_URL)
+    throw new ConfigError(
+      'Invalid configuration:\n  AI_BASE_URL: required when AI_EMBEDDING_MODEL is set\nSee .env.example for every setting.',
     );
   if (e.PUBLIC_URL && !e.MAIL_URL && !e.MAIL_DISABLED)
     throw new ConfigError(
@@ -294,7 +301,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       serviceHosts: e.PUSH_SERVICE_HOSTS,
     },
     linkBase,
-    ai: e.AI_BASE_URL ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL! } : undefined,
+    ai:
+      e.AI_BASE_URL && e.AI_MODEL
+        ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL }
+        : undefined,
+    embedding:
+      e.AI_BASE_URL && e.AI_EMBEDDING_MODEL
+        ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_EMBEDDING_MODEL }
+        : undefined,
     chloe: {
       messagesPerVisitor: e.CHLOE_MESSAGES_PER_VISITOR,
       messagesPerMember: e.CHLOE_MESSAGES_PER_MEMBER,

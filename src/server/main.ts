@@ -5,6 +5,7 @@ import { connectDatabase } from './db/connect';
 import { StartupError } from './db/postgres-access';
 import { Leadership } from './lib/leadership';
 import { ChloeReplier } from './modules/ai/jobs';
+import { embedderFor, syncEmbeddings } from './modules/ai/embeddings';
 import { chatProvider } from './modules/ai/providers';
 import { StatusChecker } from './modules/government/status';
 import { createOutbox, MailSender } from './modules/mail/outbox';
@@ -58,11 +59,14 @@ async function main() {
       ? `Chloe uses the model ${config.ai.model} at ${config.ai.baseUrl}`
       : 'Chloe uses the offline guide',
   );
+  const embedder = embedderFor(config);
+  if (embedder) log(`Chloe's retrieval fuses words with the embeddings of ${embedder.model}`);
   const replier = new ChloeReplier(
     database.db,
     provider,
     { pollMs: config.chloe.replyPollSeconds * 1000 },
     logError,
+    embedder,
   );
   const transport = configuredTransport(config);
   log(
@@ -91,6 +95,7 @@ async function main() {
     loggerInstance: logger,
     statusChecker,
     chatProvider: provider,
+    embedder,
     onChloeJobsDue: () => replier.nudge(),
     onNotified: () => {
       mailer.nudge();
@@ -106,6 +111,15 @@ async function main() {
       statusChecker.probeTask(config.serviceStatusIntervalMs, () => app.metrics.statusChecks.inc()),
       { name: 'session pruning', everyMs: 3_600_000, run: () => pruneExpiredSessions(database.db) },
       { name: 'rate-limit sweep', everyMs: 600_000, run: () => sweepRateLimits(database.db) },
+      ...(embedder
+        ? [
+            {
+              name: 'embeddings',
+              everyMs: 60_000,
+              run: () => syncEmbeddings(database.db, embedder).then(() => undefined),
+            },
+          ]
+        : []),
     ],
     { info: log, warn: (error, message) => logger.warn({ err: error }, message) },
   );

@@ -1,2 +1,18 @@
 /** The sizes of a conversation with Chloe: for the server's schema (schemas/ai.ts) and the composer alike. */
 export const CHAT_LIMITS = { messageMax: 2_000, historyTurns: 20, historyTurnMax: 10_000 } as const;
+
+/** What a rating of one of Chloe's answers may carry: for the server's schema (schemas/ai.ts) and the chat's form. */
+export const FEEDBACK_RATINGS = ['up', 'down'] as const;
+export type FeedbackRating = (typeof FEEDBACK_RATINGS)[number];
+export const FEEDBACK_LIMITS = {
+  reasonMax: 500,
+  sourcesMax: 6,
+  sourceMax: 2_000,
+  /** The turns of a shared conversation: as many as Chloe is sent with a message. */
+  turnsMax: CHAT_LIMITS.historyTurns,
+  /** The admins' list. */
+  pageSize: 25,
+} as const;
+
+/** Where the chat with Chloe is kept on the device (never on the server); quick exit removes it. */
+export const CHLOE_STORAGE_KEY = 'mentorme.chloe.v1';

@@ -44,6 +44,7 @@ export const adminEn = {
     audit: 'Audit log',
     notices: 'Notices',
     jobs: 'Chloe jobs',
+    chloeFeedback: 'Chloe feedback',
     emails: 'Emails',
   },
   list: {
@@ -235,6 +236,29 @@ export const adminEn = {
     retried: 'Chloe will try again',
     retryFailed: 'Failed to retry',
     empty: 'No failed jobs. Chloe has answered every question.',
+  },
+  chloeFeedback: {
+    intro:
+      'What people said about Chloe’s answers, newest first. The conversation is here only when the person chose to share it; who sent the feedback is not shown.',
+    rating: 'Rating',
+    allRatings: 'All ratings',
+    up: 'Helpful',
+    down: 'Not helpful',
+    reason: 'Reason',
+    sources: 'Sources',
+    conversation: 'Conversation',
+    notShared: 'Not shared',
+    showConversation_one: 'Show the conversation ({{count}} message)',
+    showConversation_other: 'Show the conversation ({{count}} messages)',
+    person: 'Person',
+    chloe: 'Chloe',
+    language: 'Language',
+    languages: { en: 'English', vi: 'Vietnamese' },
+    sent: 'Sent',
+    empty: 'No feedback yet.',
+    loadMore: 'Load more',
+    loadingMore: 'Loading…',
+    end: 'That is all the feedback.',
   },
   emails: {
     intro:

@@ -48,6 +48,7 @@ export const adminVi: DeepStrings<typeof adminEn> = {
     audit: 'Nhật ký quản trị',
     notices: 'Thông báo',
     jobs: 'Tác vụ Chloe',
+    chloeFeedback: 'Góp ý về Chloe',
     emails: 'Email',
   },
   list: {
@@ -238,6 +239,29 @@ export const adminVi: DeepStrings<typeof adminEn> = {
     retried: 'Chloe sẽ thử lại',
     retryFailed: 'Thử lại thất bại',
     empty: 'Không có tác vụ lỗi. Chloe đã trả lời mọi câu hỏi.',
+  },
+  chloeFeedback: {
+    intro:
+      'Những gì mọi người nói về câu trả lời của Chloe, mới nhất trước. Cuộc trò chuyện chỉ có ở đây khi người gửi chọn chia sẻ; danh tính người gửi không được hiển thị.',
+    rating: 'Đánh giá',
+    allRatings: 'Tất cả đánh giá',
+    up: 'Hữu ích',
+    down: 'Không hữu ích',
+    reason: 'Lý do',
+    sources: 'Nguồn',
+    conversation: 'Cuộc trò chuyện',
+    notShared: 'Không chia sẻ',
+    showConversation_one: 'Xem cuộc trò chuyện ({{count}} tin nhắn)',
+    showConversation_other: 'Xem cuộc trò chuyện ({{count}} tin nhắn)',
+    person: 'Người dùng',
+    chloe: 'Chloe',
+    language: 'Ngôn ngữ',
+    languages: { en: 'Tiếng Anh', vi: 'Tiếng Việt' },
+    sent: 'Gửi lúc',
+    empty: 'Chưa có góp ý nào.',
+    loadMore: 'Tải thêm',
+    loadingMore: 'Đang tải…',
+    end: 'Đã hiển thị tất cả góp ý.',
   },
   emails: {
     intro:

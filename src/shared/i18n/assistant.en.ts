@@ -12,11 +12,19 @@ export const assistantEn = {
     sources: 'Sources',
     phone: 'phone',
     notFound: [
-      "I couldn't find this in the official information I have, so I won't guess. You can:",
+      "I don't have information on that in the official sources I answer from, so I won't guess. You can:",
       '',
-      '- ask in the [community feed](/): peer mentors and students answer there;',
+      '- ask the community: post your question in the [community feed](/), where peer mentors and students answer;',
       '- talk to a [mentor](/chat);',
       '- check the official sites: [Department of Home Affairs](https://immi.homeaffairs.gov.au/), [Services Australia](https://www.servicesaustralia.gov.au/), [Study Australia](https://www.studyaustralia.gov.au/).',
+      '',
+      'If you need help now: [000](tel:000) in an emergency, Lifeline [13 11 14](tel:131114) at any hour, and TIS National [131 450](tel:131450) for a free interpreter.',
+    ].join('\n'),
+    /** The same, as Chloe's reply to a question in the feed: the question is already where people can answer it. */
+    notFoundFeed: [
+      "I don't have information on that in the official sources I answer from, so I won't guess. Peer mentors and other students can answer here, and you can also talk to a [mentor](/chat).",
+      '',
+      'If you need help now: [000](tel:000) in an emergency, Lifeline [13 11 14](tel:131114) at any hour, and TIS National [131 450](tel:131450) for a free interpreter.',
     ].join('\n'),
   },
   /** First in every answer to a person in crisis, whatever else they asked. */

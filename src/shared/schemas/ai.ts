@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { CHAT_LIMITS } from '../chloe';
-import { longText } from './common';
+import { CHAT_LIMITS, FEEDBACK_LIMITS, FEEDBACK_RATINGS } from '../chloe';
+import { LOCALES } from '../constants';
+import { lineText, longText } from './common';
+import { feedCursorSchemas } from './questions';
 
 export { CHAT_LIMITS } from '../chloe';
 
@@ -27,7 +29,8 @@ export type ChatSource = z.infer<typeof chatSourceSchema>;
  */
 export type ChatEvent =
   | { type: 'chunk'; content: string }
-  | { type: 'done'; sources?: ChatSource[] }
+  /** `nothingFound`: Chloe had no source relevant to the question, said so, and the page offers to ask a person. */
+  | { type: 'done'; sources?: ChatSource[]; nothingFound?: boolean }
   | { type: 'error'; message: string }
   | { type: 'retry' };
 
@@ -45,3 +48,79 @@ export const aiJobSchema = z.object({
   updatedAt: z.string(),
 });
 export const aiJobsResponseSchema = z.object({ jobs: z.array(aiJobSchema) });
+
+// Feedback on Chloe's answers ------------------------------------------------------------------------------------
+
+export { FEEDBACK_LIMITS, FEEDBACK_RATINGS, type FeedbackRating } from '../chloe';
+
+/** A source's address as Chloe gives it: a page of this site (`/faq`) or a web address. */
+const sourceUrl = lineText()
+  .min(1, 'validation.sourcesInvalid')
+  .max(FEEDBACK_LIMITS.sourceMax, 'validation.sourcesInvalid')
+  .regex(/^(\/(?!\/)|https?:\/\/)/, 'validation.sourcesInvalid');
+
+/**
+ * A thumbs up or down on one answer. `conversation` (the turns up to and including that answer) comes only when
+ * the person ticked "share"; nothing else of the chat leaves the device.
+ */
+export const chloeFeedbackSchema = z.object({
+  rating: z.enum(FEEDBACK_RATINGS, 'validation.ratingInvalid'),
+  reason: longText()
+    .max(FEEDBACK_LIMITS.reasonMax, 'validation.feedbackReasonMax')
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  sources: z
+    .array(sourceUrl, 'validation.sourcesInvalid')
+    .max(FEEDBACK_LIMITS.sourcesMax, 'validation.sourcesMax')
+    .default([]),
+  conversation: z
+    .array(chatTurnSchema, 'validation.invalidInput')
+    .min(1, 'validation.invalidInput')
+    .max(FEEDBACK_LIMITS.turnsMax, 'validation.conversationMax')
+    .optional(),
+  locale: z.enum(LOCALES, 'validation.localeInvalid'),
+});
+export type ChloeFeedbackInput = z.input<typeof chloeFeedbackSchema>;
+
+export const chloeFeedbackCreatedSchema = z.object({ id: z.string() });
+
+/**
+ * The admin's list: newest first, optionally of one rating. A page starts after an item (its time to the
+ * microsecond, then its id), as the latest feed's pages do; a cursor the server did not make is a 400.
+ */
+export const chloeFeedbackQuerySchema = z.object({
+  rating: z.preprocess(
+    (v) => (v === '' || v === 'all' ? undefined : v),
+    z.enum(FEEDBACK_RATINGS, 'validation.ratingInvalid').optional(),
+  ),
+  cursor: z
+    .string()
+    .max(200, 'validation.cursorInvalid')
+    .regex(/^[\w-]*$/, 'validation.cursorInvalid')
+    .optional()
+    .transform((cursor, ctx) => {
+      if (!cursor) return undefined;
+      const parsed = feedCursorSchemas.latest.safeParse(cursor);
+      if (parsed.success) return parsed.data;
+      ctx.issues.push({ code: 'custom', message: 'validation.cursorInvalid', input: cursor });
+      return z.NEVER;
+    }),
+});
+export type ChloeFeedbackQuery = z.output<typeof chloeFeedbackQuerySchema>;
+
+export const chloeFeedbackItemSchema = z.object({
+  id: z.string(),
+  rating: z.enum(FEEDBACK_RATINGS),
+  reason: z.string().nullable(),
+  locale: z.enum(LOCALES),
+  sources: z.array(z.string()),
+  /** Null when the person did not share it. */
+  conversation: z.array(z.object({ role: z.enum(['user', 'assistant']), content: z.string() })).nullable(),
+  createdAt: z.string(),
+});
+export type ChloeFeedbackItem = z.infer<typeof chloeFeedbackItemSchema>;
+export const chloeFeedbackPageSchema = z.object({
+  items: z.array(chloeFeedbackItemSchema),
+  nextCursor: z.string().nullable(),
+});
+export type ChloeFeedbackPage = z.infer<typeof chloeFeedbackPageSchema>;

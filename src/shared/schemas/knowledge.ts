@@ -33,6 +33,20 @@ export type KnowledgeArticle = z.infer<typeof knowledgeArticleSchema>;
 export const evalCaseSchema = z.object({
   question: z.string().min(5),
   locale: z.enum(['en', 'vi']),
-  expected: z.array(z.string().regex(/^[a-z0-9-]+$/)).min(1),
+  /** The articles that should answer it; none for a question the knowledge base does not cover. */
+  expected: z.array(z.string().regex(/^[a-z0-9-]+$/)),
+  /** Where a real person asked it in public. */
+  source: z.url({ protocol: /^https?$/ }).optional(),
 });
 export const evalFileSchema = z.object({ cases: z.array(evalCaseSchema).min(1) });
+
+/**
+ * Everyday wording mapped to the words the articles use (content/synonyms.json): when a question has one of the
+ * phrases, Chloe also searches for what it means ("boss" → "employer", "cho thuê lại" → "sublet").
+ */
+export const synonymsFileSchema = z.object({
+  synonyms: z
+    .array(z.object({ phrases: z.array(z.string().min(2)).min(1), means: z.string().min(2) }))
+    .min(1),
+});
+export type Synonym = z.infer<typeof synonymsFileSchema>['synonyms'][number];

@@ -80,6 +80,7 @@ describe('/admin', () => {
       'Audit log',
       'Notices',
       'Chloe jobs',
+      'Chloe feedback',
       'Emails',
     ]);
     // One tab in the Tab order: the selected one.

@@ -9,6 +9,7 @@ export const ADMIN_TABS = [
   'audit',
   'notices',
   'jobs',
+  'chloe-feedback',
   'emails',
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];

@@ -1,11 +1,14 @@
-import { RotateCcw } from 'lucide-react';
-import type { ChatSource } from '../../../shared/schemas/ai';
+import { MessageCircle, RotateCcw, Users } from 'lucide-react';
+import { Link } from 'react-router';
+import type { FeedbackRating } from '../../../shared/chloe';
+import type { ChatSource, ChatTurnInput } from '../../../shared/schemas/ai';
 import { Markdown } from '../../components/markdown';
-import { Button } from '../../components/ui/button';
+import { Button, buttonClasses } from '../../components/ui/button';
 import { useNow } from '../../lib/clock';
 import { relativeTime } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
 import { ChloeAvatar } from './chloe-avatar';
+import { ChloeFeedback } from './chloe-feedback';
 import type { Message } from './use-chloe-chat';
 
 function TypingDots() {
@@ -71,17 +74,49 @@ export function UserMessage({ message }: { message: Message }) {
   );
 }
 
-/** One of Chloe's answers: typing dots until the first words, then Markdown, its sources, and Retry if it failed. */
+/** Chloe had nothing on the question: the ways to ask a person, the community or a mentor. */
+function AskAPerson({ onAsk }: { onAsk: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mt-2 rounded-xl border border-brand-100 bg-brand-50 p-3">
+      <p className="text-sm text-slate-800">{t('chloe.askPerson')}</p>
+      <div className="mt-2 flex flex-wrap gap-2">
+        <Button onClick={onAsk}>
+          <Users aria-hidden="true" className="h-5 w-5" />
+          {t('chloe.askCommunity')}
+        </Button>
+        <Link to="/chat" className={buttonClasses('secondary')}>
+          <MessageCircle aria-hidden="true" className="h-5 w-5" />
+          {t('chloe.talkToMentor')}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * One of Chloe's answers: typing dots until the first words, then Markdown, its sources, and Retry if it failed.
+ * A finished answer can be rated; one that found nothing offers to ask a person.
+ */
 export function ChloeMessage({
   message,
   pending,
   onRetry,
+  onAsk,
+  onRated,
+  conversation,
 }: {
   message: Message;
   pending: boolean;
   onRetry: (message: Message) => void;
+  /** Opens the Ask a Question dialog with this question. */
+  onAsk: (question: string) => void;
+  onRated: (id: number, rating: FeedbackRating) => void;
+  /** The turns up to and including this answer. */
+  conversation: () => ChatTurnInput[];
 }) {
   const { t } = useTranslation();
+  const finished = message.status === 'done' && message.content.length > 0;
   return (
     <div className="flex gap-3">
       <ChloeAvatar />
@@ -107,6 +142,16 @@ export function ChloeMessage({
             </Button>
           )}
         </div>
+        {finished && message.nothingFound && message.question && (
+          <AskAPerson onAsk={() => onAsk(message.question!)} />
+        )}
+        {finished && (
+          <ChloeFeedback
+            message={message}
+            conversation={conversation}
+            onSent={(rating) => onRated(message.id, rating)}
+          />
+        )}
       </div>
     </div>
   );

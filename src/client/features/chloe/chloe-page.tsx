@@ -1,17 +1,36 @@
 import '../../lib/page-texts';
-import { useRef, useState } from 'react';
+import { Trash2 } from 'lucide-react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Page } from '../../components/page';
-import { useTranslation } from '../../lib/i18n';
+import { Button } from '../../components/ui/button';
+import { useLoginRequired } from '../../components/use-login-required';
+import { useAuth } from '../../lib/auth';
+import { useTranslation, withTexts } from '../../lib/i18n';
 import { ChloeIntro } from './chloe-intro';
 import { Composer } from './composer';
 import { MessageList } from './message-list';
 import { PromptSuggestions } from './prompt-suggestions';
 import { useChloeChat } from './use-chloe-chat';
 
+/** The Ask a Question dialog (with its form validation) loads when Chloe's reader first asks the community. */
+const AskDialog = lazy(() => withTexts(import('../feed/ask-dialog')).then((m) => ({ default: m.AskDialog })));
+
+const TITLE_MAX = 200;
+
+/** A question to Chloe as a community question's title: on one line, shortened to fit. */
+function titleOf(question: string): string {
+  const line = question.replace(/\s+/g, ' ').trim();
+  return line.length <= TITLE_MAX ? line : `${line.slice(0, TITLE_MAX - 1).trimEnd()}…`;
+}
+
 export function ChloePage() {
   const { t } = useTranslation();
+  const { user } = useAuth();
+  const loginRequired = useLoginRequired();
   const chat = useChloeChat();
   const [input, setInput] = useState('');
+  // The question Chloe had nothing on, being asked in the community.
+  const [asking, setAsking] = useState<string | null>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
 
   const send = () => {
@@ -24,12 +43,35 @@ export function ChloePage() {
     setInput(prompt);
     inputRef.current?.focus();
   };
+  // The button goes with the conversation: the reader goes on from the message box.
+  const clear = () => {
+    chat.clear();
+    inputRef.current?.focus();
+  };
+  // A visitor is asked to sign in, as on the feed; the conversation is still here when they come back.
+  const askCommunity = (question: string) =>
+    user ? setAsking(question) : loginRequired('chloe.askLoginRequired');
 
   return (
     <Page title={t('frames.chloeTitle')} lead={t('frames.chloeText')} width="medium">
       <section className="flex flex-col rounded-xl border border-slate-200 bg-white shadow-sm">
         <ChloeIntro />
-        <MessageList messages={chat.messages} pending={chat.pending} onRetry={chat.retry} />
+        <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-2">
+          <p className="min-w-0 flex-1 basis-60 text-sm text-slate-700">{t('chloe.keptOnDevice')}</p>
+          {chat.messages.length > 0 && (
+            <Button variant="secondary" onClick={clear}>
+              <Trash2 aria-hidden="true" className="h-4 w-4" />
+              {t('chloe.clear')}
+            </Button>
+          )}
+        </div>
+        <MessageList
+          messages={chat.messages}
+          pending={chat.pending}
+          onRetry={chat.retry}
+          onAsk={askCommunity}
+          onRated={chat.rated}
+        />
         {chat.messages.length === 0 && <PromptSuggestions onPick={pick} />}
         <Composer
           value={input}
@@ -40,6 +82,16 @@ export function ChloePage() {
           inputRef={inputRef}
         />
       </section>
+      {user && asking !== null && (
+        <Suspense fallback={null}>
+          <AskDialog
+            open
+            onClose={() => setAsking(null)}
+            initialTitle={titleOf(asking)}
+            initialContent={asking}
+          />
+        </Suspense>
+      )}
     </Page>
   );
 }

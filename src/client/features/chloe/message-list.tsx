@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
+import type { FeedbackRating } from '../../../shared/chloe';
 import { useTranslation } from '../../lib/i18n';
 import { ChloeAvatar } from './chloe-avatar';
 import { ChloeMessage, UserMessage } from './chloe-message';
-import type { Message } from './use-chloe-chat';
+import { turnsUpTo, type Message } from './use-chloe-chat';
 
 /**
  * The conversation as a log: Chloe's greeting, then each turn. When the reader asks, the log scrolls so their
@@ -13,10 +14,14 @@ export function MessageList({
   messages,
   pending,
   onRetry,
+  onAsk,
+  onRated,
 }: {
   messages: Message[];
   pending: boolean;
   onRetry: (message: Message) => void;
+  onAsk: (question: string) => void;
+  onRated: (id: number, rating: FeedbackRating) => void;
 }) {
   const { t } = useTranslation();
   const logRef = useRef<HTMLDivElement>(null);
@@ -45,7 +50,14 @@ export function MessageList({
           {message.role === 'user' ? (
             <UserMessage message={message} />
           ) : (
-            <ChloeMessage message={message} pending={pending} onRetry={onRetry} />
+            <ChloeMessage
+              message={message}
+              pending={pending}
+              onRetry={onRetry}
+              onAsk={onAsk}
+              onRated={onRated}
+              conversation={() => turnsUpTo(messages, message.id)}
+            />
           )}
         </div>
       ))}

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { CHAT_LIMITS } from '../../../shared/chloe';
-import type { ChatSource } from '../../../shared/schemas/ai';
+import { CHLOE_STORAGE_KEY, CHAT_LIMITS, FEEDBACK_LIMITS, type FeedbackRating } from '../../../shared/chloe';
+import type { ChatSource, ChatTurnInput } from '../../../shared/schemas/ai';
 import { chatFailure, streamChat } from '../../lib/chloe';
 import { useTranslation } from '../../lib/i18n';
+import { useAsFramed } from '../../lib/page-frame';
 import { toast } from '../../lib/toast';
 
 export type Message = {
@@ -14,7 +15,80 @@ export type Message = {
   sources?: ChatSource[];
   /** The question a Chloe message answers, for Retry. */
   question?: string;
+  /** Chloe found no source for the question: the page offers to ask a person. */
+  nothingFound?: boolean;
+  /** The rating the person sent about this answer, so it is not asked for twice. */
+  feedback?: FeedbackRating;
 };
+
+/** Where the conversation is kept on the device, and how much of it. */
+export const CHAT_STORAGE_KEY = CHLOE_STORAGE_KEY;
+export const STORED_MESSAGES_MAX = 50;
+/** While an answer streams, the conversation is written at most this often. */
+const SAVE_WHILE_STREAMING_MS = 1_000;
+
+const STATUSES: readonly Message['status'][] = ['done', 'streaming', 'failed', 'stopped'];
+
+/** One stored message, or undefined when it is not one (written by another version, or changed by hand). */
+function readMessage(value: unknown): Message | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const m = value as Record<string, unknown>;
+  const at = typeof m.at === 'string' ? new Date(m.at) : undefined;
+  if (
+    typeof m.id !== 'number' ||
+    (m.role !== 'user' && m.role !== 'chloe') ||
+    typeof m.content !== 'string' ||
+    !at ||
+    Number.isNaN(at.getTime()) ||
+    !STATUSES.includes(m.status as Message['status'])
+  )
+    return undefined;
+  const sources = Array.isArray(m.sources)
+    ? m.sources.filter(
+        (s): s is ChatSource =>
+          typeof s === 'object' &&
+          s !== null &&
+          typeof (s as ChatSource).title === 'string' &&
+          typeof (s as ChatSource).url === 'string',
+      )
+    : undefined;
+  return {
+    id: m.id,
+    role: m.role,
+    content: m.content,
+    at,
+    // The page was left while it streamed: that answer will not go on.
+    status: m.status === 'streaming' ? 'stopped' : (m.status as Message['status']),
+    ...(sources ? { sources } : {}),
+    ...(typeof m.question === 'string' ? { question: m.question } : {}),
+    ...(m.nothingFound === true ? { nothingFound: true } : {}),
+    ...(m.feedback === 'up' || m.feedback === 'down' ? { feedback: m.feedback } : {}),
+  };
+}
+
+/** The conversation kept on this device; none when there is none, or it cannot be read. */
+export function loadConversation(): Message[] {
+  try {
+    const stored = localStorage.getItem(CHAT_STORAGE_KEY);
+    if (!stored) return [];
+    const parsed = JSON.parse(stored) as unknown;
+    if (!Array.isArray(parsed)) return [];
+    const messages = parsed.map(readMessage);
+    return messages.every((m) => m !== undefined) ? messages.slice(-STORED_MESSAGES_MAX) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Keeps the last messages on this device; a full or blocked storage only means it is not kept. */
+function saveConversation(messages: Message[]) {
+  try {
+    if (messages.length === 0) localStorage.removeItem(CHAT_STORAGE_KEY);
+    else localStorage.setItem(CHAT_STORAGE_KEY, JSON.stringify(messages.slice(-STORED_MESSAGES_MAX)));
+  } catch {
+    // Private browsing or a full storage: the conversation lives in the page only.
+  }
+}
 
 let nextId = 1;
 
@@ -30,16 +104,54 @@ function historyOf(earlier: Message[]) {
 }
 
 /**
- * The conversation with Chloe, held in the page: each answer streams into its message; Stop aborts it, a failure
- * is toasted and offers Retry. Leaving the page stops an answer still streaming.
+ * The conversation with Chloe, held in the page and kept on this device (localStorage, the last 50 messages), never
+ * on the server: each answer streams into its message; Stop aborts it, a failure is toasted and offers Retry.
+ * Leaving the page stops an answer still streaming; it comes back as stopped.
  */
 export function useChloeChat() {
   const { t } = useTranslation();
-  const [messages, setMessages] = useState<Message[]>([]);
+  // The conversation kept on the device, read once. The page's frame (drawn by the server) has none: while the app
+  // takes the frame over it is drawn without, then with it (lib/page-frame.ts).
+  const [stored] = useState(() => {
+    const kept = loadConversation();
+    nextId = Math.max(nextId, ...kept.map((m) => m.id + 1));
+    return kept;
+  });
+  const shownStored = useAsFramed(stored);
+  // Null until the conversation changes here: until then it is the one kept.
+  const [changed, setChanged] = useState<Message[] | null>(null);
+  const messages = changed ?? shownStored ?? [];
+  const setMessages = (next: Message[] | ((list: Message[]) => Message[])) =>
+    setChanged((current) => (typeof next === 'function' ? next(current ?? stored) : next));
   const [pending, setPending] = useState(false);
   const controller = useRef<AbortController | null>(null);
+  const latest = useRef<Message[] | null>(changed);
+  const saveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  useEffect(() => () => controller.current?.abort(), []);
+  // Written at once when nothing streams; while an answer streams, now and then rather than at every chunk.
+  useEffect(() => {
+    latest.current = changed;
+    if (!changed) return;
+    if (!changed.some((m) => m.status === 'streaming')) {
+      clearTimeout(saveTimer.current);
+      saveTimer.current = undefined;
+      saveConversation(changed);
+    } else if (saveTimer.current === undefined) {
+      saveTimer.current = setTimeout(() => {
+        saveTimer.current = undefined;
+        if (latest.current) saveConversation(latest.current);
+      }, SAVE_WHILE_STREAMING_MS);
+    }
+  }, [changed]);
+
+  useEffect(
+    () => () => {
+      controller.current?.abort();
+      clearTimeout(saveTimer.current);
+      if (latest.current) saveConversation(latest.current);
+    },
+    [],
+  );
 
   const update = (id: number, change: (message: Message) => Message) =>
     setMessages((list) => list.map((message) => (message.id === id ? change(message) : message)));
@@ -64,7 +176,12 @@ export function useChloeChat() {
           // The server restarted mid-answer: the answer starts again, from another instance.
           else if (event.type === 'retry') update(answerId, (m) => ({ ...m, content: '' }));
           else if (event.type === 'done')
-            update(answerId, (m) => ({ ...m, status: 'done', sources: event.sources }));
+            update(answerId, (m) => ({
+              ...m,
+              status: 'done',
+              sources: event.sources,
+              ...(event.nothingFound ? { nothingFound: true } : {}),
+            }));
           else {
             update(answerId, (m) => ({ ...m, status: 'failed' }));
             interrupted();
@@ -116,5 +233,30 @@ export function useChloeChat() {
 
   const stop = () => controller.current?.abort();
 
-  return { messages, pending, send, retry, stop };
+  /** Forgets the conversation, here and on the device; an answer on its way is stopped first. */
+  const clear = () => {
+    controller.current?.abort();
+    setMessages([]);
+  };
+
+  /** Notes that the person rated an answer. */
+  const rated = (id: number, rating: FeedbackRating) => update(id, (m) => ({ ...m, feedback: rating }));
+
+  return { messages, pending, send, retry, stop, clear, rated };
+}
+
+/**
+ * The conversation up to and including one answer, as shared with feedback: the turns that were said (not the failed
+ * ones), the last 20 of them.
+ */
+export function turnsUpTo(messages: Message[], answerId: number): ChatTurnInput[] {
+  const end = messages.findIndex((message) => message.id === answerId);
+  return messages
+    .slice(0, end + 1)
+    .filter((message) => message.content.trim() && message.status !== 'failed')
+    .slice(-FEEDBACK_LIMITS.turnsMax)
+    .map((message) => ({
+      role: message.role === 'user' ? 'user' : 'assistant',
+      content: message.content.slice(0, CHAT_LIMITS.historyTurnMax),
+    }));
 }

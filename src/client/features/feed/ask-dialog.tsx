@@ -14,8 +14,21 @@ import { useAddVoiceNote, useAskQuestion } from '../../lib/posts';
 import { takePushOffer } from '../../lib/push';
 import { VoiceRecorder } from './voice-recorder';
 
-/** The Ask a Question dialog: title, details, category, tags, voice note, anonymous and SOS. */
-export function AskDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * The Ask a Question dialog: title, details, category, tags, voice note, anonymous and SOS. `initialTitle` and
+ * `initialContent` fill the form to start with (a question Chloe could not answer), for the person to change.
+ */
+export function AskDialog({
+  open,
+  onClose,
+  initialTitle,
+  initialContent,
+}: {
+  open: boolean;
+  onClose: () => void;
+  initialTitle?: string;
+  initialContent?: string;
+}) {
   const { t, locale } = useTranslation();
   const categoryId = useId();
   const [urgent, setUrgent] = useState(false);
@@ -81,6 +94,7 @@ export function AskDialog({ open, onClose }: { open: boolean; onClose: () => voi
           required
           maxLength={200}
           placeholder={t('ask.titlePlaceholder')}
+          defaultValue={initialTitle}
         />
         <TextAreaField
           label={t('ask.details')}
@@ -89,6 +103,7 @@ export function AskDialog({ open, onClose }: { open: boolean; onClose: () => voi
           maxLength={10_000}
           rows={5}
           placeholder={t('ask.detailsPlaceholder')}
+          defaultValue={initialContent}
         />
         <div className="space-y-1">
           <label htmlFor={categoryId} className="block text-sm font-medium text-slate-800">

@@ -7,3 +7,4 @@ export * from './content';
 export * from './mail';
 export * from './notifications';
 export * from './operations';
+export * from './chloe';

@@ -11,6 +11,7 @@ import { findLocality } from '../../lib/postcodes';
 import { projectPath } from '../../paths';
 import type { Database } from '../client';
 import { governmentServices, organisations } from '../schema';
+import { contentChanged } from '../../lib/content-generation';
 import { syncRows } from '../sync';
 
 export type PlacedOrganisation = Organisation & { lat: number; lng: number };
@@ -112,4 +113,5 @@ export async function syncHelpContent(
       })),
     );
   });
+  contentChanged();
 }

@@ -6,6 +6,7 @@ import { plain } from '../../lib/text';
 import { projectPath } from '../../paths';
 import type { Database } from '../client';
 import { knowledgeArticles } from '../schema';
+import { contentChanged } from '../../lib/content-generation';
 import { syncRows } from '../sync';
 import { ContentError } from './help-content';
 
@@ -60,4 +61,5 @@ export async function syncKnowledge(
       })),
     ),
   );
+  contentChanged();
 }

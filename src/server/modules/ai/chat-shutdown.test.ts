@@ -1,6 +1,7 @@
 import Fastify, { type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
+import { loadKnowledge, syncKnowledge } from '../../db/seed/knowledge';
 import { testConfig, useTestApp } from '../../test/helpers';
 import { readEvents } from './ai.test-helpers';
 import type { ChatProvider } from './providers';
@@ -10,6 +11,7 @@ describe('Chloe’s stream when the server shuts down', () => {
   const t = useTestApp();
 
   it('is ended at once: the provider is aborted, the answer stops, and app.close() resolves', async () => {
+    await syncKnowledge(t.db, loadKnowledge());
     let providerSignal: AbortSignal | undefined;
     let firstChunkSent = () => {};
     const firstChunk = new Promise<void>((resolve) => (firstChunkSent = resolve));

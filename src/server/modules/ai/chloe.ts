@@ -1,11 +1,13 @@
 import type { Locale } from '../../../shared/constants';
+import { translate } from '../../../shared/i18n';
 import type { Database } from '../../db/client';
+import type { Embedder } from './embeddings';
 import { crisisText, disclaimerText, isCrisis, isVisaOrLegal } from './guardrails';
 import { sourceList, sourcesBlock } from './guide';
 import { keepTrustedLinks, trustedLinks } from './links';
 import type { ChatProvider, ChatTurn } from './providers';
-import { retrieve, type Source } from './retrieval';
-import { messageLocale } from '../../lib/text';
+import { nothingRetrieved, retrieve, type Source } from './retrieval';
+import { messageLocale, searchWords } from '../../lib/text';
 
 export type ChloeRequest = {
   message: string;
@@ -15,12 +17,19 @@ export type ChloeRequest = {
   signal: AbortSignal;
   /** Ends the text with the numbered sources (the chat lists them itself, from the `done` event). */
   sourcesInText?: boolean;
+  /** Chloe's embedding model, when one is configured: retrieval then fuses meaning with words. */
+  embedder?: Embedder;
 };
 
 /** Words that steer retrieval to crisis support (the mental health and family violence articles). */
 const CRISIS_TOPIC = 'crisis support Lifeline';
 
-export type ChloeAnswer = { sources: Source[]; chunks: AsyncIterable<string> };
+export type ChloeAnswer = {
+  sources: Source[];
+  /** The message asked something and no source is relevant to it. */
+  nothingFound: boolean;
+  chunks: AsyncIterable<string>;
+};
 
 /** A short follow-up ("and in Victoria?") is searched together with the person's previous message. */
 function searchText(message: string, history: ChatTurn[]): string {
@@ -43,28 +52,41 @@ export async function answer(
   const crisis = isCrisis(request.message);
   // For a person in crisis the help that matters comes first, whatever else the message is about.
   const topic = crisis ? ` ${CRISIS_TOPIC}` : '';
-  const context = await retrieve(db, searchText(request.message, request.history) + topic);
+  const context = await retrieve(
+    db,
+    searchText(request.message, request.history) + topic,
+    undefined,
+    request.embedder,
+  );
   const visaOrLegal = isVisaOrLegal(request.message) || Boolean(context.articles[0]?.visaOrLegal);
   const sources = sourceList(context, locale);
   const links = trustedLinks(context, sources);
+  const nothingFound = searchWords(request.message).length > 0 && nothingRetrieved(context);
 
   async function* chunks(): AsyncIterable<string> {
     if (crisis) yield `${crisisText(locale)}\n\n`;
-    yield* keepTrustedLinks(
-      provider.stream({
-        message: request.message,
-        history: request.history,
+    // With no relevant source, Chloe says so and points to people, whichever model is configured: it never guesses.
+    if (nothingFound && !crisis)
+      yield translate(
         locale,
-        context,
-        signal: request.signal,
-      }),
-      links,
-    );
+        request.sourcesInText ? 'assistant.guide.notFoundFeed' : 'assistant.guide.notFound',
+      );
+    else
+      yield* keepTrustedLinks(
+        provider.stream({
+          message: request.message,
+          history: request.history,
+          locale,
+          context,
+          signal: request.signal,
+        }),
+        links,
+      );
     if (visaOrLegal) yield `\n\n${disclaimerText(locale)}`;
     if (request.sourcesInText && sources.length) yield `\n\n${sourcesBlock(sources, locale)}`;
   }
 
-  return { sources, chunks: chunks() };
+  return { sources, nothingFound, chunks: chunks() };
 }
 
 /** The whole answer as one text (for Chloe's replies in the feed). */

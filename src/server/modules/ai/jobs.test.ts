@@ -1,10 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { aiReplyJobs, questions, replies } from '../../db/schema';
-import { syncKnowledge } from '../../db/seed/knowledge';
+import { loadKnowledge, syncKnowledge } from '../../db/seed/knowledge';
 import { useTestApp } from '../../test/helpers';
 import { api, createUser, RELAXED_LIMITS } from '../questions/questions.test-helpers';
-import { ARTICLES } from './ai.test-helpers';
 import { backoffMs, ChloeReplier } from './jobs';
 import { OfflineGuide, type ChatProvider, type ProviderRequest } from './providers';
 
@@ -24,7 +23,7 @@ class FlakyProvider implements ChatProvider {
 describe('Chloe’s replies to new questions', () => {
   const t = useTestApp(RELAXED_LIMITS);
   beforeAll(async () => {
-    await syncKnowledge(t.db, ARTICLES);
+    await syncKnowledge(t.db, loadKnowledge());
   });
 
   async function ask(title: string, isUrgent = false) {
@@ -52,7 +51,7 @@ describe('Chloe’s replies to new questions', () => {
     const [reply] = await aiReplies(id);
     expect(reply!.content).toContain('Tax file number (TFN)');
     // A reply in the feed carries its sources in its text.
-    expect(reply!.content).toContain('(https://www.ato.gov.au/individuals-and-families/tax-file-number)');
+    expect(reply!.content).toContain('https://www.ato.gov.au/individuals-and-families/tax-file-number');
     expect(reply!.authorId).toBeNull();
     expect((await job(id)).status).toBe('done');
 

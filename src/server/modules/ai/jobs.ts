@@ -5,6 +5,7 @@ import type { SessionUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit';
 import { addAiReply } from '../questions/replies';
 import { answerText } from './chloe';
+import type { Embedder } from './embeddings';
 import type { ChatProvider } from './providers';
 import { PolledWorker } from '../../lib/polled-worker';
 import { messageLocale } from '../../lib/text';
@@ -45,6 +46,7 @@ export class ChloeReplier extends PolledWorker {
     private readonly provider: ChatProvider,
     options: Partial<ReplierOptions> = {},
     private readonly log: (message: string, error?: unknown) => void = () => undefined,
+    private readonly embedder?: Embedder,
   ) {
     super(
       () => this.options.pollMs,
@@ -105,6 +107,7 @@ export class ChloeReplier extends PolledWorker {
       pageLocale: messageLocale(message, 'en'),
       signal: AbortSignal.timeout(this.options.leaseMs),
       sourcesInText: true,
+      embedder: this.embedder,
     });
     if (!text) throw new Error('The provider gave an empty answer');
     await addAiReply(this.db, questionId, text);

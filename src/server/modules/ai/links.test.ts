@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tokenize, type Inline } from '../../../shared/markdown';
-import { syncKnowledge } from '../../db/seed/knowledge';
+import { loadKnowledge, syncKnowledge } from '../../db/seed/knowledge';
 import { useTestApp, userWithRole } from '../../test/helpers';
 import { insertQuestions, insertReply } from '../questions/questions.test-helpers';
 import { ARTICLES } from './ai.test-helpers';
@@ -134,7 +134,7 @@ describe('Chloe’s answers through the database, guide and model', () => {
   const signal = new AbortController().signal;
 
   beforeAll(async () => {
-    await syncKnowledge(t.db, ARTICLES);
+    await syncKnowledge(t.db, loadKnowledge());
     const member = await userWithRole(t.app, t.db, 'student');
     const rows = await insertQuestions(
       t.db,

@@ -1,10 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { syncKnowledge } from '../../db/seed/knowledge';
+import { loadKnowledge, syncKnowledge } from '../../db/seed/knowledge';
 import { MARA_REGISTER_URL } from '../../../shared/constants';
 import { useTestApp } from '../../test/helpers';
-import { ARTICLES, answerOf, readEvents } from './ai.test-helpers';
+import { answerOf, readEvents } from './ai.test-helpers';
 
 type Seen = { body: { model: string; stream: boolean; messages: { role: string; content: string }[] } };
 const seen: Seen[] = [];
@@ -73,7 +73,7 @@ describe('Chloe with an OpenAI-compatible model', () => {
     AI_API_KEY: 'test-key',
   });
   beforeAll(async () => {
-    await syncKnowledge(t.db, ARTICLES);
+    await syncKnowledge(t.db, loadKnowledge());
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base.url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   });
@@ -132,7 +132,7 @@ describe('Chloe with an OpenAI-compatible model', () => {
   });
 
   it('turns a model error into an error event', async () => {
-    const { events } = await readEvents(await chat('fail please'));
+    const { events } = await readEvents(await chat('fail please: tax file number'));
     expect(events.at(-1)).toEqual({
       type: 'error',
       message: 'Chloe could not finish this answer. Please try again.',

@@ -15,6 +15,7 @@ import { requestLocale } from '../../plugins/errors';
 import { eventStreams } from '../../realtime/sse';
 import { answer } from './chloe';
 import { listJobs, retryJob } from './jobs';
+import type { Embedder } from './embeddings';
 import type { ChatProvider } from './providers';
 
 const TEN_MINUTES_MS = 10 * 60_000;
@@ -28,6 +29,8 @@ export const aiRoutes: FastifyPluginAsyncZod<{
   db: Database;
   config: Config;
   provider: ChatProvider;
+  /** Chloe's embedding model, when one is configured. */
+  embedder?: Embedder;
   heartbeatMs?: number;
   /** Wakes the reply worker. */
   onJobRetried?: () => void;
@@ -66,12 +69,13 @@ export const aiRoutes: FastifyPluginAsyncZod<{
           history: request.body.history,
           pageLocale,
           signal,
+          embedder: opts.embedder,
         });
         for await (const content of result.chunks) {
           if (signal.aborted) break;
           stream.send({ type: 'chunk', content });
         }
-        stream.send({ type: 'done', sources: result.sources });
+        stream.send({ type: 'done', sources: result.sources, nothingFound: result.nothingFound });
       } catch (error) {
         if (!signal.aborted) {
           request.log.warn({ err: error, provider: provider.name }, 'Chloe could not answer');

@@ -1,0 +1,214 @@
+import { createHash } from 'node:crypto';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { embedMany } from 'ai';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { embeddings, governmentServices, knowledgeArticles } from '../../db/schema';
+
+/** Turns texts into vectors with the configured model (AI_EMBEDDING_MODEL on AI_BASE_URL). */
+export interface Embedder {
+  readonly model: string;
+  embed(texts: string[], signal?: AbortSignal): Promise<number[][]>;
+}
+
+export function embedderFor(config: Pick<Config, 'embedding'>): Embedder | undefined {
+  if (!config.embedding) return undefined;
+  const provider = createOpenAICompatible({
+    name: 'openai-compatible',
+    baseURL: config.embedding.baseUrl,
+    apiKey: config.embedding.apiKey,
+  });
+  const model = provider.embeddingModel(config.embedding.model);
+  return {
+    model: config.embedding.model,
+    async embed(values, signal) {
+      const result = await embedMany({
+        model,
+        values,
+        abortSignal: signal,
+        maxRetries: 1,
+        maxParallelCalls: 2,
+      });
+      return result.embeddings;
+    },
+  };
+}
+
+/** The text of an answered question that is embedded; the same expression in SQL finds those whose text changed. */
+const QUESTION_TEXT = sql`q.title || E'\\n' || q.content`;
+const HUMAN_REPLY = sql`exists (select 1 from replies r where r.question_id = q.id and not r.is_ai_reply)`;
+const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex');
+const BATCH = 32;
+/** At most this many questions per run, so one run stays short; the next run takes the rest. */
+const QUESTIONS_PER_RUN = 512;
+
+type Item = { kind: 'article' | 'service' | 'question'; itemId: string; text: string };
+
+async function store(db: Database, embedder: Embedder, items: Item[], signal?: AbortSignal): Promise<number> {
+  for (let start = 0; start < items.length; start += BATCH) {
+    const batch = items.slice(start, start + BATCH);
+    const vectors = await embedder.embed(
+      batch.map((item) => item.text),
+      signal,
+    );
+    await db
+      .insert(embeddings)
+      .values(
+        batch.map((item, i) => ({
+          kind: item.kind,
+          itemId: item.itemId,
+          model: embedder.model,
+          textHash: md5(item.text),
+          vector: vectors[i]!,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [embeddings.model, embeddings.kind, embeddings.itemId],
+        set: { textHash: sql`excluded.text_hash`, vector: sql`excluded.vector`, updatedAt: sql`now()` },
+      });
+  }
+  return items.length;
+}
+
+/**
+ * Brings the embeddings up to date with the articles, services and answered questions: new and changed texts are
+ * embedded (in batches), rows of removed items deleted. Run by the leading instance once a minute; returns how
+ * many texts were embedded.
+ */
+export async function syncEmbeddings(
+  db: Database,
+  embedder: Embedder,
+  signal?: AbortSignal,
+): Promise<number> {
+  const model = embedder.model;
+  const [articleRows, serviceRows, known] = await Promise.all([
+    db.select({ id: knowledgeArticles.id, data: knowledgeArticles.data }).from(knowledgeArticles),
+    db.select({ id: governmentServices.id, data: governmentServices.data }).from(governmentServices),
+    db
+      .select({ kind: embeddings.kind, itemId: embeddings.itemId, textHash: embeddings.textHash })
+      .from(embeddings)
+      .where(and(eq(embeddings.model, model), sql`${embeddings.kind} <> 'question'`)),
+  ]);
+  const items: Item[] = [
+    ...articleRows.map(({ id, data }) => ({
+      kind: 'article' as const,
+      itemId: id,
+      text: [data.title.en, data.title.vi, data.summary.en, data.summary.vi, data.keywords.join(', ')].join(
+        '\n',
+      ),
+    })),
+    ...serviceRows.map(({ id, data }) => ({
+      kind: 'service' as const,
+      itemId: id,
+      text: [data.title.en, data.title.vi, data.description.en, data.description.vi].join('\n'),
+    })),
+  ];
+  const hashes = new Map(known.map((row) => [`${row.kind}:${row.itemId}`, row.textHash]));
+  const changed = items.filter((item) => hashes.get(`${item.kind}:${item.itemId}`) !== md5(item.text));
+  const current = new Set(items.map((item) => `${item.kind}:${item.itemId}`));
+  const gone = known.filter((row) => !current.has(`${row.kind}:${row.itemId}`));
+  for (const row of gone)
+    await db
+      .delete(embeddings)
+      .where(
+        and(eq(embeddings.model, model), eq(embeddings.kind, row.kind), eq(embeddings.itemId, row.itemId)),
+      );
+
+  // Questions: the database finds those without an embedding of their current text, and drops the rest.
+  await db.execute(sql`
+    delete from embeddings e where e.model = ${model} and e.kind = 'question'
+      and not exists (select 1 from questions q where q.id::text = e.item_id and ${HUMAN_REPLY})`);
+  const questionRows = await db.execute<{ id: string; text: string }>(sql`
+    select q.id, ${QUESTION_TEXT} as text from questions q
+    where ${HUMAN_REPLY} and not exists (
+      select 1 from embeddings e
+      where e.model = ${model} and e.kind = 'question' and e.item_id = q.id::text and e.text_hash = md5(${QUESTION_TEXT}))
+    order by q.created_at desc limit ${QUESTIONS_PER_RUN}`);
+  const questionItems = questionRows.rows.map((row) => ({
+    kind: 'question' as const,
+    itemId: row.id,
+    text: row.text,
+  }));
+  return store(db, embedder, [...changed, ...questionItems], signal);
+}
+
+/** A vector scaled to length 1, so a dot product is the cosine similarity. */
+export function unit(vector: ArrayLike<number>): Float32Array {
+  const out = Float32Array.from(vector);
+  let norm = 0;
+  for (const value of out) norm += value * value;
+  norm = Math.sqrt(norm) || 1;
+  for (let i = 0; i < out.length; i += 1) out[i]! /= norm;
+  return out;
+}
+
+export function dot(a: Float32Array, b: Float32Array): number {
+  let sum = 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i += 1) sum += a[i]! * b[i]!;
+  return sum;
+}
+
+/** Items by their similarity to a query vector, best first. */
+export function bySimilarity(
+  query: Float32Array,
+  vectors: Map<string, Float32Array>,
+): { id: string; score: number }[] {
+  return [...vectors]
+    .map(([id, vector]) => ({ id, score: dot(query, vector) }))
+    .sort((a, b) => b.score - a.score);
+}
+
+type QuestionVectors = { vectors: Map<string, Float32Array>; since: Date | null; checkedAt: number };
+const questionCache = new WeakMap<object, Map<string, QuestionVectors>>();
+/** How often an instance looks for new or removed question embeddings. */
+const QUESTION_VECTORS_TTL_MS = 30_000;
+
+/**
+ * The embeddings of answered questions, kept in this process and brought up to date at most every 30 s: rows
+ * changed since the last look are read, and when the count differs the removed ones are dropped.
+ */
+export async function questionVectors(db: Database, model: string): Promise<Map<string, Float32Array>> {
+  let byModel = questionCache.get(db);
+  if (!byModel) questionCache.set(db, (byModel = new Map()));
+  let entry = byModel.get(model);
+  if (!entry) byModel.set(model, (entry = { vectors: new Map(), since: null, checkedAt: 0 }));
+  if (Date.now() - entry.checkedAt < QUESTION_VECTORS_TTL_MS) return entry.vectors;
+  entry.checkedAt = Date.now();
+  const where = and(eq(embeddings.model, model), eq(embeddings.kind, 'question'));
+  const load = async (since: Date | null) => {
+    const rows = await db
+      .select({ itemId: embeddings.itemId, vector: embeddings.vector, updatedAt: embeddings.updatedAt })
+      .from(embeddings)
+      .where(and(where, since ? sql`${embeddings.updatedAt} > ${since.toISOString()}` : undefined));
+    for (const row of rows) {
+      entry.vectors.set(row.itemId, unit(row.vector));
+      if (!entry.since || row.updatedAt > entry.since) entry.since = row.updatedAt;
+    }
+  };
+  await load(entry.since);
+  const [{ count } = { count: 0 }] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(embeddings)
+    .where(where);
+  // Some were removed (or written in a transaction that ended after a later one): read them all again.
+  if (count !== entry.vectors.size) {
+    entry.vectors.clear();
+    entry.since = null;
+    await load(null);
+  }
+  return entry.vectors;
+}
+
+/** Article and service embeddings of a model, by kind and id. */
+export async function contentVectors(db: Database, model: string) {
+  const rows = await db
+    .select({ kind: embeddings.kind, itemId: embeddings.itemId, vector: embeddings.vector })
+    .from(embeddings)
+    .where(and(eq(embeddings.model, model), sql`${embeddings.kind} <> 'question'`));
+  const articles = new Map<string, Float32Array>();
+  const services = new Map<string, Float32Array>();
+  for (const row of rows) (row.kind === 'article' ? articles : services).set(row.itemId, unit(row.vector));
+  return { articles, services };
+}

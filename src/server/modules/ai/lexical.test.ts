@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { loadHelpContent } from '../../db/seed/help-content';
+import { loadKnowledge } from '../../db/seed/knowledge';
+import { documentTerms, editDistance, LexicalIndex, questionMode, questionUnits } from './lexical';
+import { nearBest, rankArticles } from './retrieval';
+import { buildSearchIndexes, questionWithSynonyms, rankFor, synonyms } from './search-index';
+
+const terms = (text: string) =>
+  questionUnits(text, questionMode(text)).map((unit) => unit.alternatives[0]!.term);
+
+describe('the lexical ranker', () => {
+  it('reads a question as English, Vietnamese, or Vietnamese typed without diacritics', () => {
+    expect(questionMode('How do I get my bond back?')).toBe('en');
+    expect(questionMode('Làm sao lấy lại tiền thế chân?')).toBe('vi');
+    expect(questionMode('lam sao de xin ma so thue cho toi')).toBe('vi-plain');
+  });
+
+  it('keeps Vietnamese diacritics, so rent (thuê) and tax (thuế) are different words', () => {
+    expect(terms('thuê nhà')).toContain('v:thuê');
+    expect(terms('mã số thuế')).toContain('v:thuế');
+    expect(terms('thuê nhà')).not.toContain('v:thuế');
+    const index = new LexicalIndex([
+      { id: 'rent', fields: { body: documentTerms({ vi: 'Thuê nhà và hợp đồng thuê' }) } },
+      { id: 'tax', fields: { body: documentTerms({ vi: 'Mã số thuế và khai thuế' }) } },
+    ]);
+    expect(index.rank(questionUnits('tôi muốn thuê nhà', 'vi'))[0]!.id).toBe('rent');
+    expect(index.rank(questionUnits('xin mã số thuế', 'vi'))[0]!.id).toBe('tax');
+  });
+
+  it('matches text without diacritics only when the question has none', () => {
+    const index = new LexicalIndex([{ id: 'tax', fields: { body: documentTerms({ vi: 'Mã số thuế' }) } }]);
+    expect(index.rank(questionUnits('ma so thue', 'vi-plain'))[0]?.id).toBe('tax');
+    // "ma" typed with diacritics elsewhere in a question is not matched against the plain text.
+    expect(index.rank(questionUnits('ma so thue ở đâu', 'vi'))).toEqual([]);
+  });
+
+  it('makes pairs of Vietnamese syllables and of English words around stop words', () => {
+    expect(terms('bị cắt ca làm')).toContain('v:cắt_ca');
+    expect(terms('my boss cut my shifts')).toContain('e:cut_shift');
+  });
+
+  it('forgives a typo word by word against the vocabulary, never against the whole message', () => {
+    const index = new LexicalIndex(
+      [
+        { id: 'renting', fields: { body: documentTerms({ en: 'Renting a home and the rental bond' }) } },
+        { id: 'transport', fields: { body: documentTerms({ en: 'Trains, trams and fares' }) } },
+      ],
+      ['renting', 'rental', 'bond', 'home', 'trains', 'trams', 'fares'],
+    );
+    expect(index.rank(index.forgiveTypos(questionUnits('rentng advice', 'en')))[0]?.id).toBe('renting');
+    // A real word that is only near a vocabulary word stays itself: "farm" is not "fare", "tracker" not "tram".
+    expect(index.rank(index.forgiveTypos(questionUnits('farm work tracker', 'en')))).toEqual([]);
+    expect(editDistance('rentng', 'renting', 1)).toBe(1);
+    expect(editDistance('bnod', 'bond', 1)).toBe(1);
+  });
+
+  it('adds what everyday wording means, from the synonym list in content/', () => {
+    expect(synonyms().length).toBeGreaterThan(20);
+    const added = questionWithSynonyms('my boss is not paying me').map((unit) => unit.alternatives[0]!.term);
+    expect(added).toContain('e:employ');
+    const vietnamese = questionWithSynonyms('tôi muốn cho thuê lại phòng').map(
+      (u) => u.alternatives[0]!.term,
+    );
+    expect(vietnamese).toContain('e:sublet');
+  });
+});
+
+describe("Chloe's articles for questions as people write them", () => {
+  const indexes = buildSearchIndexes(loadKnowledge(), loadHelpContent().services);
+  const best = (text: string) => rankArticles(indexes, text).map((row) => row.id);
+
+  it('finds the article for everyday English and Vietnamese questions', () => {
+    expect(best('my boss keeps cutting my shifts, I am casual')[0]).toBe('casual-work');
+    expect(best('the agent wants to keep my bond for cleaning')[0]).toBe('bond-and-cleaning');
+    expect(best('Tôi muốn cho thuê lại phòng của mình được không?')[0]).toBe('subletting-and-boarders');
+    expect(best('thuê nhà cần đóng tiền thế chân bao nhiêu')[0]).not.toBe('tax-file-number');
+    expect(best('xin mã số thuế ở đâu')[0]).toBe('tax-file-number');
+  });
+
+  it('finds nothing for questions it has no article on', () => {
+    expect(best('What is the best way to cook a risotto?')).toEqual([]);
+    expect(best('My hydrangeas have not flowered this year, what am I doing wrong?')).toEqual([]);
+  });
+
+  it('keeps only the items near the best score, above the minimum', () => {
+    const rows = [
+      { id: 'a', score: 3 },
+      { id: 'b', score: 2.7 },
+      { id: 'c', score: 1 },
+    ];
+    expect(nearBest(rows, 1.2, 0.8).map((row) => row.id)).toEqual(['a', 'b']);
+    expect(nearBest(rows, 5, 0.8)).toEqual([]);
+    expect(rankFor(indexes.articles, '')).toEqual([]);
+  });
+});

@@ -1,0 +1,284 @@
+import { stemmer } from 'stemmer';
+import { plain } from '../../lib/text';
+
+/**
+ * Chloe's lexical ranker (decision 021): BM25F over a few fields of each document, in process. English words are
+ * stemmed; Vietnamese keeps its diacritics ("thuê" is not "thuế") and pairs of syllables are terms of their own,
+ * since most Vietnamese words have two. Text without diacritics is matched against the documents' Vietnamese without
+ * diacritics only when the question has none. A word the documents do not have is matched to a near one in their
+ * vocabulary (one or two letters off), and everyday wording is added through the synonym list.
+ */
+
+/** Field weights and BM25 constants; chosen on the tuning part of the evaluation (npm run eval:chloe). */
+export const RANKER = {
+  k1: 2,
+  b: 0.5,
+  /** How much a word found in the title, the keywords or the body counts. */
+  fields: { title: 2.5, keywords: 8, body: 1 } as Record<string, number>,
+  /** A pair of words counts this much more than a single word. */
+  pair: 1.5,
+  /** A word matched to a near word of the vocabulary counts this much of a word typed right. */
+  typo: 0.7,
+  /** Words added by the synonym list count this much of a word the person typed. */
+  synonym: 0.8,
+};
+
+const ENGLISH_STOP = new Set(
+  (
+    'a an and are as at be been but by can could do does did for from get got have has had how i if in into is ' +
+    'it its me my of on or our should so that the their them there this to was we what when where which who why ' +
+    'will with would you your im ive id dont need want please help hi hello thanks thank about any some much many ' +
+    'just like know also am being not no yes us they he she his her him one there here then than very really ' +
+    'still even go going currently recently now all after before because since while only other anyone someone'
+  ).split(' '),
+);
+const VIETNAMESE_STOP = new Set(
+  (
+    'tôi bạn là của và có không được cho ở một những các thế nào gì làm cần thì này đó để với khi về trong nếu ' +
+    'hay như đi đến đã sẽ đang mình em anh chị ơi nhé vậy sao phải muốn biết giúp xin chào cảm ơn hỏi ai mà rồi ' +
+    'thể bị ạ à nhỉ nha luôn lại rất cũng vì nên còn ra vào lên đây kia ấy họ chúng ta tớ cậu mọi người việc'
+  ).split(' '),
+);
+const PLAIN_STOP = new Set([...VIETNAMESE_STOP].map(plain));
+
+const VIETNAMESE_LETTERS = /[ăâđêôơưàáảãạằắẳẵặầấẩẫậèéẻẽẹềếểễệìíỉĩịòóỏõọồốổỗộờớởỡợùúủũụừứửữựỳýỷỹỵ]/;
+const PLAIN_VIETNAMESE = new Set(
+  (
+    'toi ban khong duoc cua nhu the nao lam sao gi o dau bao nhieu can muon hoi giup xin chao cam on va la co em ' +
+    'anh chi minh thi nhe nha cho tien viec thue hoc sinh di duoc roi vay a oi voi khi nay de'
+  ).split(' '),
+);
+
+/** The words of a text: lower case, composed (NFC), letters and digits. */
+export const words = (text: string): string[] =>
+  text
+    .normalize('NFC')
+    .toLowerCase()
+    .match(/[\p{L}\p{N}]+/gu) ?? [];
+
+const isVietnamese = (word: string) => VIETNAMESE_LETTERS.test(word);
+
+/** How a question is read: English, Vietnamese with diacritics, or Vietnamese typed without them. */
+export type Mode = 'en' | 'vi' | 'vi-plain';
+
+export function questionMode(text: string): Mode {
+  const all = words(text);
+  if (all.some(isVietnamese)) return 'vi';
+  const vietnamese = all.filter((word) => PLAIN_VIETNAMESE.has(word)).length;
+  return vietnamese >= 2 && vietnamese / Math.max(all.length, 1) >= 0.25 ? 'vi-plain' : 'en';
+}
+
+/** Terms live in three spaces: English stems (e:), Vietnamese as written (v:) and Vietnamese without diacritics (p:). */
+const english = (word: string) => `e:${stemmer(word)}`;
+
+/** A word or pair of the question: the terms that may match it (each with its weight) and the word as typed. */
+export type Unit = { alternatives: { term: string; weight: number }[]; weight: number; surface?: string };
+
+/** The single words and the pairs of a run of words in one space, stop words left out of single words. */
+function unitsOf(
+  list: string[],
+  space: 'e' | 'v' | 'p',
+  stop: Set<string>,
+): { term: string; pair: boolean }[] {
+  const term = (word: string) => (space === 'e' ? english(word) : `${space}:${word}`);
+  const out: { term: string; pair: boolean }[] = [];
+  // English pairs skip the stop words between ("cut my shifts" → cut shift); Vietnamese syllables pair as written.
+  const kept = space === 'e' ? list.filter((word) => !stop.has(word)) : list;
+  kept.forEach((word, i) => {
+    if (word.length > 1 && !stop.has(word)) out.push({ term: term(word), pair: false });
+    const next = kept[i + 1];
+    if (next && !(stop.has(word) && stop.has(next)))
+      out.push({ term: `${term(word)}_${term(next).slice(2)}`, pair: true });
+  });
+  return out;
+}
+
+/** The terms a document's text gives, by space: English text in English, Vietnamese text as written and plain. */
+export function documentTerms(text: { en?: string; vi?: string; keywords?: string[] }): string[] {
+  const terms: string[] = [];
+  const add = (list: { term: string }[]) => list.forEach((unit) => terms.push(unit.term));
+  if (text.en) add(unitsOf(words(text.en), 'e', ENGLISH_STOP));
+  if (text.vi) {
+    add(unitsOf(words(text.vi), 'v', VIETNAMESE_STOP));
+    add(unitsOf(words(plain(text.vi)), 'p', PLAIN_STOP));
+  }
+  for (const keyword of text.keywords ?? []) {
+    const list = words(keyword);
+    if (list.some(isVietnamese)) {
+      add(unitsOf(list, 'v', VIETNAMESE_STOP));
+      add(unitsOf(words(plain(keyword)), 'p', PLAIN_STOP));
+    } else {
+      // "ma so thue" or "tax file number": either language, so both spaces.
+      add(unitsOf(list, 'e', ENGLISH_STOP));
+      add(unitsOf(list, 'p', PLAIN_STOP));
+      add(unitsOf(list, 'v', VIETNAMESE_STOP));
+    }
+  }
+  return terms;
+}
+
+/** The units of a question: each single word or pair, with the terms that may match it in its mode. */
+export function questionUnits(text: string, mode: Mode, weight = 1): Unit[] {
+  const list = words(text);
+  const units = new Map<string, Unit>();
+  const add = (key: string, terms: string[], unitWeight: number, surface?: string) => {
+    if (!units.has(key))
+      units.set(key, {
+        alternatives: terms.map((term) => ({ term, weight: 1 })),
+        weight: unitWeight * weight,
+        surface,
+      });
+  };
+  if (mode === 'en') {
+    for (const { term, pair } of unitsOf(list, 'e', ENGLISH_STOP)) add(term, [term], pair ? RANKER.pair : 1);
+    // The words as typed, for typos.
+    for (const word of list) {
+      const unit = units.get(english(word));
+      if (unit) unit.surface = word;
+    }
+  } else {
+    const space = mode === 'vi' ? 'v' : 'p';
+    const stop = mode === 'vi' ? VIETNAMESE_STOP : PLAIN_STOP;
+    for (const { term, pair } of unitsOf(list, space, stop)) {
+      const ascii = /^[pv]:[a-z0-9]+$/.test(term);
+      // A word in Latin letters in a Vietnamese question may be English ("bond", "casual"): it may match either.
+      const alternatives = ascii ? [term, english(term.slice(2))] : [term];
+      add(term, alternatives, pair ? RANKER.pair : 1, ascii ? term.slice(2) : undefined);
+    }
+  }
+  return [...units.values()];
+}
+
+/** Damerau–Levenshtein distance, stopping once it is over `max`. */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const rows: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i]);
+  for (let j = 1; j <= b.length; j += 1) rows[0]![j] = j;
+  for (let i = 1; i <= a.length; i += 1) {
+    let best = Infinity;
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        value = Math.min(value, rows[i - 2]![j - 2]! + 1);
+      rows[i]![j] = value;
+      best = Math.min(best, value);
+    }
+    if (best > max) return max + 1;
+  }
+  return rows[a.length]![b.length]!;
+}
+
+/** How far a word may be from a vocabulary word and still be taken for it: none under 4 letters. */
+const allowedTypos = (word: string) => (word.length < 4 ? 0 : word.length < 8 ? 1 : 2);
+
+function deletions(word: string, depth: number, into = new Set<string>()): Set<string> {
+  if (depth === 0) return into;
+  for (let i = 0; i < word.length; i += 1) {
+    const shorter = word.slice(0, i) + word.slice(i + 1);
+    if (!into.has(shorter)) {
+      into.add(shorter);
+      deletions(shorter, depth - 1, into);
+    }
+  }
+  return into;
+}
+
+export type Document = { id: string; fields: Record<string, string[]> };
+export type Ranked = { id: string; score: number };
+
+/** An index of a few hundred documents, built once and kept in memory (see retrieval.ts for when it is rebuilt). */
+export class LexicalIndex {
+  private readonly postings = new Map<string, { doc: number; tf: Record<string, number> }[]>();
+  private readonly lengths: Record<string, number>[] = [];
+  private readonly average: Record<string, number> = {};
+  /** English words of the documents by their deletions, for typos (symmetric delete spelling correction). */
+  private readonly nearWords = new Map<string, Set<string>>();
+  private readonly ids: string[];
+
+  constructor(documents: Document[], englishWords: Iterable<string> = []) {
+    this.ids = documents.map((document) => document.id);
+    documents.forEach((document, doc) => {
+      const lengths: Record<string, number> = {};
+      for (const [field, terms] of Object.entries(document.fields)) {
+        lengths[field] = terms.length;
+        this.average[field] = (this.average[field] ?? 0) + terms.length / documents.length;
+        for (const term of terms) {
+          let list = this.postings.get(term);
+          if (!list) this.postings.set(term, (list = []));
+          let entry = list.at(-1);
+          if (entry?.doc !== doc) list.push((entry = { doc, tf: {} }));
+          entry.tf[field] = (entry.tf[field] ?? 0) + 1;
+        }
+      }
+      this.lengths.push(lengths);
+    });
+    for (const word of englishWords) {
+      if (allowedTypos(word) === 0 || /\d/.test(word)) continue;
+      for (const key of deletions(word, allowedTypos(word), new Set([word]))) {
+        let set = this.nearWords.get(key);
+        if (!set) this.nearWords.set(key, (set = new Set()));
+        set.add(word);
+      }
+    }
+  }
+
+  private idf(term: string): number {
+    const df = this.postings.get(term)?.length ?? 0;
+    const n = this.ids.length;
+    return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+  }
+
+  /** Adds to each word the documents do not have the nearest word they have, as a typo of it. */
+  forgiveTypos(units: Unit[]): Unit[] {
+    for (const unit of units) {
+      if (!unit.surface || unit.alternatives.some(({ term }) => this.postings.has(term))) continue;
+      const near = this.nearest(unit.surface);
+      if (near) unit.alternatives.push({ term: english(near), weight: RANKER.typo });
+    }
+    return units;
+  }
+
+  /** The vocabulary's English word nearest a word the documents do not have, if one is near enough. */
+  private nearest(word: string): string | undefined {
+    const max = allowedTypos(word);
+    if (max === 0 || /\d/.test(word)) return undefined;
+    let best: { word: string; distance: number; df: number } | undefined;
+    for (const key of deletions(word, max, new Set([word]))) {
+      for (const candidate of this.nearWords.get(key) ?? []) {
+        const distance = editDistance(word, candidate, max);
+        if (distance > max) continue;
+        const df = this.postings.get(english(candidate))?.length ?? 0;
+        if (!best || distance < best.distance || (distance === best.distance && df > best.df))
+          best = { word: candidate, distance, df };
+      }
+    }
+    return best?.word;
+  }
+
+  /** Documents by their BM25F score for the units, best first; a unit counts its best-matching alternative. */
+  rank(units: Unit[]): Ranked[] {
+    const scores = new Map<number, number>();
+    for (const unit of units) {
+      const best = new Map<number, number>();
+      for (const { term, weight } of unit.alternatives) {
+        const idf = this.idf(term);
+        for (const { doc, tf } of this.postings.get(term) ?? []) {
+          let weighted = 0;
+          for (const [field, count] of Object.entries(tf)) {
+            const norm = 1 - RANKER.b + (RANKER.b * this.lengths[doc]![field]!) / (this.average[field] || 1);
+            weighted += ((RANKER.fields[field] ?? 1) * count) / norm;
+          }
+          const score = (weight * idf * weighted) / (RANKER.k1 + weighted);
+          if (score > (best.get(doc) ?? 0)) best.set(doc, score);
+        }
+      }
+      for (const [doc, score] of best) scores.set(doc, (scores.get(doc) ?? 0) + unit.weight * score);
+    }
+    // In units of the weight of the rarest word, so that one threshold suits a small index and a large one.
+    const rarest = this.idf('') || 1;
+    return [...scores]
+      .map(([doc, score]) => ({ id: this.ids[doc]!, score: score / rarest }))
+      .sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
+  }
+}
