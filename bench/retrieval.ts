@@ -163,7 +163,7 @@ export async function benchRetrieval(): Promise<string[]> {
       );
     const calls: [keyof Sample, (message: string) => Promise<unknown>][] = [
       ['lexical', (message) => retrieve(db, message)],
-      ['fused', (message) => retrieve(db, message, undefined, embedder)],
+      ['fused', (message) => retrieve(db, message, { embedder })],
       ['bare', bare],
     ];
     const took: Sample = { lexical: [], fused: [], bare: [] };

@@ -29,6 +29,8 @@ async function settle(page: Page) {
 for (const locale of ['en', 'vi'] as const) {
   for (const width of [WIDTHS.wide, WIDTHS.phone]) {
     test(`axe: every tab and dialog of /admin (${locale}, ${width} px)`, async ({ page }) => {
+      // Nine tabs and three dialogs, each checked by axe.
+      test.setTimeout(90_000);
       const text = TEXT[locale];
       // Something in each list: a mentor waiting and a reported question.
       const mentor = await person('mentor', { headline: unique('I help with housing') });

@@ -230,3 +230,47 @@ test('an answer opens at its beginning: the question asked and the start of the 
   const answer = log(page).locator('[data-role="chloe"]').last();
   await expect(answer).toBeInViewport();
 });
+
+test('with nothing on a question, Chloe says so and offers the community and a mentor; the chat survives a reload until cleared', async ({
+  page,
+}) => {
+  await signInFast(page, await createUser(page.request, newUser()), '/chloe');
+  const question = 'What is the best way to cook a risotto?';
+  await input(page).fill(question);
+  await input(page).press('Enter');
+  await expect(log(page)).toContainText("I don't have information on that");
+  await expect(log(page)).toContainText('13 11 14');
+  await expect(log(page).getByRole('link', { name: 'Talk to a mentor' })).toHaveAttribute('href', '/chat');
+  await log(page).getByRole('button', { name: 'Ask the community' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Ask a Question' });
+  await expect(dialog.getByRole('textbox', { name: /^Title/ })).toHaveValue(question);
+  await expectNoViolations(page, '/chloe, asking the community');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // Thumbs down with a reason, the conversation shared.
+  let sent: unknown;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/ai/feedback')) sent = request.postDataJSON();
+  });
+  await log(page).getByRole('button', { name: 'No, this answer did not help' }).click();
+  await log(page)
+    .getByRole('textbox', { name: /^Tell us more/ })
+    .fill('I wanted a recipe.');
+  await log(page).getByRole('checkbox').check();
+  await log(page).getByRole('button', { name: 'Send feedback' }).click();
+  await expect(log(page)).toContainText('Thank you, your feedback was sent.');
+  expect(sent).toMatchObject({
+    rating: 'down',
+    reason: 'I wanted a recipe.',
+    conversation: [{ role: 'user', content: question }, { role: 'assistant' }],
+  });
+
+  // Kept on this device: a reload shows it; Clear conversation empties it for good.
+  await page.reload();
+  await expect(log(page)).toContainText(question);
+  await page.getByRole('button', { name: 'Clear conversation' }).click();
+  await expect(log(page)).not.toContainText(question);
+  await page.reload();
+  await expect(log(page)).not.toContainText(question);
+});

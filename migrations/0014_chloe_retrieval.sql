@@ -21,5 +21,5 @@ CREATE TABLE "embeddings" (
 	CONSTRAINT "embeddings_model_kind_item_id_pk" PRIMARY KEY("model","kind","item_id")
 );
 --> statement-breakpoint
-ALTER TABLE "chloe_feedback" ADD CONSTRAINT "chloe_feedback_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "chloe_feedback" ADD CONSTRAINT "chloe_feedback_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "chloe_feedback_created_idx" ON "chloe_feedback" USING btree ("created_at","id");

@@ -5,7 +5,16 @@
  */
 import { request, type APIRequestContext, type Page } from '@playwright/test';
 
-export const ADMIN_TABS = ['questions', 'users', 'reports', 'mentors', 'audit', 'notices', 'jobs'] as const;
+export const ADMIN_TABS = [
+  'questions',
+  'users',
+  'reports',
+  'mentors',
+  'audit',
+  'notices',
+  'jobs',
+  'chloe-feedback',
+] as const;
 
 const declined = {
   email: 'bao.applicant@example.com',

@@ -154,6 +154,18 @@ async function chloeAnswer(page: Page, locale: Locale, suffix: string) {
   await box.press('Enter');
   await page.getByRole('log').locator('ol').waitFor();
   await shot(page, `chloe-answer-${suffix}`, true);
+  // Feedback on the answer, then a question Chloe has nothing on: she says so and offers people.
+  await page
+    .getByRole('button', { name: /^(Not helpful|Không hữu ích)/ })
+    .first()
+    .click();
+  await shot(page, `chloe-feedback-${suffix}`, true);
+  await box.fill(
+    locale === 'en' ? 'What is the best way to cook a risotto?' : 'Nấu cơm tấm sườn nướng thế nào cho ngon?',
+  );
+  await box.press('Enter');
+  await page.getByRole('link', { name: /^(Talk to a mentor|Trò chuyện với người hướng dẫn)/ }).waitFor();
+  await shot(page, `chloe-nothing-found-${suffix}`, true);
 }
 
 async function chloeInFeed(page: Page, locale: Locale, suffix: string) {

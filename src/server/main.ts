@@ -6,6 +6,7 @@ import { StartupError } from './db/postgres-access';
 import { Leadership } from './lib/leadership';
 import { ChloeReplier } from './modules/ai/jobs';
 import { embedderFor, syncEmbeddings } from './modules/ai/embeddings';
+import { pruneFeedback } from './modules/ai/feedback';
 import { chatProvider } from './modules/ai/providers';
 import { StatusChecker } from './modules/government/status';
 import { createOutbox, MailSender } from './modules/mail/outbox';
@@ -111,6 +112,7 @@ async function main() {
       statusChecker.probeTask(config.serviceStatusIntervalMs, () => app.metrics.statusChecks.inc()),
       { name: 'session pruning', everyMs: 3_600_000, run: () => pruneExpiredSessions(database.db) },
       { name: 'rate-limit sweep', everyMs: 600_000, run: () => sweepRateLimits(database.db) },
+      { name: 'Chloe feedback pruning', everyMs: 86_400_000, run: () => pruneFeedback(database.db) },
       ...(embedder
         ? [
             {

@@ -10,6 +10,8 @@ export const FEEDBACK_LIMITS = {
   sourceMax: 2_000,
   /** The turns of a shared conversation: as many as Chloe is sent with a message. */
   turnsMax: CHAT_LIMITS.historyTurns,
+  /** And at most this many characters in all: the latest turns are the ones kept. */
+  conversationChars: 20_000,
   /** The admins' list. */
   pageSize: 25,
 } as const;

@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { STORAGE_KEYS } from '../../shared/constants';
 import type { User } from '../../shared/schemas/auth';
 import { api, ApiError } from './api';
+import { forgetChloeConversation } from './chloe-conversation';
 import { forgetSavedAnswers } from './offline';
 
 export type AuthStatus = 'unknown' | 'signedIn' | 'signedOut';
@@ -33,7 +34,10 @@ export function readStoredUser(): User | null {
 
 function storeUser(user: User | null) {
   // Another person, or nobody: the answers kept for reading offline were someone else's.
-  if (readStoredUser()?.id !== user?.id) forgetSavedAnswers();
+  if (readStoredUser()?.id !== user?.id) {
+    forgetSavedAnswers();
+    forgetChloeConversation();
+  }
   try {
     if (user) localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
     else localStorage.removeItem(STORAGE_KEYS.user);

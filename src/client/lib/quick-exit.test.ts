@@ -1,4 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
+import { CHLOE_STORAGE_KEY } from '../../shared/chloe';
+import { mayKeepChloeConversation } from './chloe-conversation';
 import { leaveNow, QUICK_EXIT_URL, tripleEscapeListener } from './quick-exit';
 
 function fakeWindow() {
@@ -21,6 +23,13 @@ describe('leaveNow', () => {
     expect(win.document.documentElement.style.visibility).toBe('hidden');
     expect(win.document.title).toBe('');
     expect(QUICK_EXIT_URL).toBe('https://www.bom.gov.au/');
+  });
+
+  it('takes the conversation with Chloe off the device, and nothing writes it back while the page goes', () => {
+    localStorage.setItem(CHLOE_STORAGE_KEY, '[{"role":"user","content":"he hits me"}]');
+    leaveNow(fakeWindow().win);
+    expect(localStorage.getItem(CHLOE_STORAGE_KEY)).toBeNull();
+    expect(mayKeepChloeConversation()).toBe(false);
   });
 
   it('still leaves when the history cannot be rewritten', () => {

@@ -1,4 +1,4 @@
-import { CHLOE_STORAGE_KEY } from '../../shared/chloe';
+import { forgetChloeConversation } from './chloe-conversation';
 /**
  * Quick exit, as family-violence services offer it: someone who is being watched can leave at once for a page
  * that gives nothing away. The weather is a page anyone might open.
@@ -23,12 +23,8 @@ export function leaveNow(win: Exitable = window): void {
   win.document.title = '';
   // The pages kept for reading offline go too (started now, finished while the next page loads, if it can).
   forgetSavedAnswers();
-  // So does the conversation with Chloe kept on this device.
-  try {
-    globalThis.localStorage?.removeItem(CHLOE_STORAGE_KEY);
-  } catch {
-    // Storage blocked: nothing was kept.
-  }
+  // So does the conversation with Chloe kept on this device, and nothing writes it again.
+  forgetChloeConversation({ leavingNow: true });
   // The entry we are on stops naming the page being read, then replace() puts the neutral site in its place,
   // so Back does not return here. Leaving must not depend on the first step working.
   try {

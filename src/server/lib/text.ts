@@ -22,11 +22,12 @@ export function searchWords(text: string): string[] {
   return [...new Set(words.filter((word) => word.length > 1 && !STOP_WORDS.has(plain(word))))].slice(0, 30);
 }
 
-const VIETNAMESE_LETTERS = /[ăâđêôơưàáảãạằắẳẵặầấẩẫậèéẻẽẹềếểễệìíỉĩịòóỏõọồốổỗộờớởỡợùúủũụừứửữựỳýỷỹỵ]/i;
+export const VIETNAMESE_LETTERS = /[ăâđêôơưàáảãạằắẳẵặầấẩẫậèéẻẽẹềếểễệìíỉĩịòóỏõọồốổỗộờớởỡợùúủũụừứửữựỳýỷỹỵ]/i;
 const VIETNAMESE_WORDS = new Set(
-  'toi ban khong duoc cua nhu the nao lam sao gi o dau bao nhieu can muon hoi giup xin chao cam on va la co em anh chi minh thi nhe'.split(
-    ' ',
-  ),
+  (
+    'toi ban khong duoc cua nhu the nao lam sao gi o dau bao nhieu can muon hoi giup xin chao cam on va la co em ' +
+    'anh chi minh thi nhe nha cho tien viec thue hoc sinh di roi vay oi voi khi nay de'
+  ).split(' '),
 );
 
 /**

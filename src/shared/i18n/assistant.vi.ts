@@ -15,14 +15,14 @@ export const assistantVi: typeof assistantEn = {
     notFound: [
       'Mình không có thông tin về điều này trong các nguồn chính thức mà mình dựa vào, nên mình sẽ không đoán. Bạn có thể:',
       '',
-      '- hỏi cộng đồng: đăng câu hỏi lên [bảng tin cộng đồng](/), nơi các cố vấn và sinh viên trả lời;',
-      '- trò chuyện với một [cố vấn](/chat);',
+      '- hỏi cộng đồng: đăng câu hỏi lên [bảng tin cộng đồng](/), nơi những người hướng dẫn và sinh viên khác trả lời;',
+      '- trò chuyện với một [người hướng dẫn](/chat);',
       '- xem các trang chính thức: [Bộ Nội vụ (Department of Home Affairs)](https://immi.homeaffairs.gov.au/), [Services Australia](https://www.servicesaustralia.gov.au/), [Study Australia](https://www.studyaustralia.gov.au/).',
       '',
       'Nếu bạn cần giúp ngay: gọi [000](tel:000) khi khẩn cấp, Lifeline [13 11 14](tel:131114) bất cứ lúc nào, và TIS National [131 450](tel:131450) để có thông dịch viên miễn phí.',
     ].join('\n'),
     notFoundFeed: [
-      'Mình không có thông tin về điều này trong các nguồn chính thức mà mình dựa vào, nên mình sẽ không đoán. Các cố vấn và sinh viên khác có thể trả lời ở đây, và bạn cũng có thể trò chuyện với một [cố vấn](/chat).',
+      'Mình không có thông tin về điều này trong các nguồn chính thức mà mình dựa vào, nên mình sẽ không đoán. Những người hướng dẫn và sinh viên khác có thể trả lời ở đây, và bạn cũng có thể trò chuyện với một [người hướng dẫn](/chat).',
       '',
       'Nếu bạn cần giúp ngay: gọi [000](tel:000) khi khẩn cấp, Lifeline [13 11 14](tel:131114) bất cứ lúc nào, và TIS National [131 450](tel:131450) để có thông dịch viên miễn phí.',
     ].join('\n'),

@@ -57,7 +57,7 @@ export const pagesEn = {
     feedbackReasonMax: 'Please keep your reason under 500 characters.',
     sourcesInvalid: 'The sources sent with the feedback are not valid.',
     sourcesMax: 'At most 6 sources can be sent with feedback.',
-    conversationMax: 'At most 20 messages of the conversation can be shared.',
+    conversationMax: 'At most 20 messages (20,000 characters) of the conversation can be shared.',
   },
   errors: {
     invalidCredentials: 'Invalid email or password',

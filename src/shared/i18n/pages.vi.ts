@@ -54,7 +54,7 @@ export const pagesVi: PageResources = {
     feedbackReasonMax: 'Vui lòng viết lý do không quá 500 ký tự.',
     sourcesInvalid: 'Các nguồn gửi kèm góp ý không hợp lệ.',
     sourcesMax: 'Chỉ có thể gửi tối đa 6 nguồn kèm góp ý.',
-    conversationMax: 'Chỉ có thể chia sẻ tối đa 20 tin nhắn của cuộc trò chuyện.',
+    conversationMax: 'Chỉ có thể chia sẻ tối đa 20 tin nhắn (20.000 ký tự) của cuộc trò chuyện.',
   },
   errors: {
     invalidCredentials: 'Email hoặc mật khẩu không đúng',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CHAT_LIMITS, FEEDBACK_LIMITS, FEEDBACK_RATINGS } from '../chloe';
 import { LOCALES } from '../constants';
 import { lineText, longText } from './common';
-import { feedCursorSchemas } from './questions';
+import { latestCursorQuery } from './questions';
 
 export { CHAT_LIMITS } from '../chloe';
 
@@ -57,7 +57,7 @@ export { FEEDBACK_LIMITS, FEEDBACK_RATINGS, type FeedbackRating } from '../chloe
 const sourceUrl = lineText()
   .min(1, 'validation.sourcesInvalid')
   .max(FEEDBACK_LIMITS.sourceMax, 'validation.sourcesInvalid')
-  .regex(/^(\/(?!\/)|https?:\/\/)/, 'validation.sourcesInvalid');
+  .regex(/^(\/[a-z0-9/-]*|https:\/\/[^\s\\]+)$/, 'validation.sourcesInvalid');
 
 /**
  * A thumbs up or down on one answer. `conversation` (the turns up to and including that answer) comes only when
@@ -77,6 +77,11 @@ export const chloeFeedbackSchema = z.object({
     .array(chatTurnSchema, 'validation.invalidInput')
     .min(1, 'validation.invalidInput')
     .max(FEEDBACK_LIMITS.turnsMax, 'validation.conversationMax')
+    .refine(
+      (turns) =>
+        turns.reduce((sum, turn) => sum + turn.content.length, 0) <= FEEDBACK_LIMITS.conversationChars,
+      'validation.conversationMax',
+    )
     .optional(),
   locale: z.enum(LOCALES, 'validation.localeInvalid'),
 });
@@ -93,18 +98,7 @@ export const chloeFeedbackQuerySchema = z.object({
     (v) => (v === '' || v === 'all' ? undefined : v),
     z.enum(FEEDBACK_RATINGS, 'validation.ratingInvalid').optional(),
   ),
-  cursor: z
-    .string()
-    .max(200, 'validation.cursorInvalid')
-    .regex(/^[\w-]*$/, 'validation.cursorInvalid')
-    .optional()
-    .transform((cursor, ctx) => {
-      if (!cursor) return undefined;
-      const parsed = feedCursorSchemas.latest.safeParse(cursor);
-      if (parsed.success) return parsed.data;
-      ctx.issues.push({ code: 'custom', message: 'validation.cursorInvalid', input: cursor });
-      return z.NEVER;
-    }),
+  cursor: latestCursorQuery(),
 });
 export type ChloeFeedbackQuery = z.output<typeof chloeFeedbackQuerySchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../constants';
-import { feedCursorSchemas } from './questions';
+import { latestCursorQuery } from './questions';
 
 /** What a person is told about. Admins' `new_reports` comes at most once an hour while the queue is not empty. */
 export const NOTIFICATION_TYPES = [
@@ -40,18 +40,7 @@ export type Notification = z.infer<typeof notificationSchema>;
  * a cursor the server did not make is a 400, never a database error. An empty cursor is the first page.
  */
 export const notificationsQuerySchema = z.object({
-  cursor: z
-    .string()
-    .max(200, 'validation.cursorInvalid')
-    .regex(/^[\w-]*$/, 'validation.cursorInvalid')
-    .optional()
-    .transform((cursor, ctx) => {
-      if (!cursor) return undefined;
-      const parsed = feedCursorSchemas.latest.safeParse(cursor);
-      if (parsed.success) return parsed.data;
-      ctx.issues.push({ code: 'custom', message: 'validation.cursorInvalid', input: cursor });
-      return z.NEVER;
-    }),
+  cursor: latestCursorQuery(),
 });
 
 export const notificationsResponseSchema = z.object({

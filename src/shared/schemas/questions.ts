@@ -116,6 +116,24 @@ export const feedCursorSchemas = {
 };
 
 /**
+ * A "newest first" cursor in a query string (notifications, Chloe's feedback): one the server did not make is a 400,
+ * never a database error; an empty one is the first page.
+ */
+export const latestCursorQuery = () =>
+  z
+    .string()
+    .max(200, 'validation.cursorInvalid')
+    .regex(/^[\w-]*$/, 'validation.cursorInvalid')
+    .optional()
+    .transform((cursor, ctx) => {
+      if (!cursor) return undefined;
+      const parsed = feedCursorSchemas.latest.safeParse(cursor);
+      if (parsed.success) return parsed.data;
+      ctx.issues.push({ code: 'custom', message: 'validation.cursorInvalid', input: cursor });
+      return z.NEVER;
+    });
+
+/**
  * Cursors come back from clients: anything but one made for the listing's sort is a 400, never a database error.
  * An empty cursor is the first page.
  */

@@ -102,15 +102,10 @@ export function ChloeFeedbackTab() {
       cell: (item) =>
         item.sources.length > 0 ? (
           <ul className="space-y-1">
-            {item.sources.map((url) => (
-              <li key={url}>
-                <a
-                  href={url}
-                  {...(url.startsWith('/') ? {} : { target: '_blank', rel: 'noopener noreferrer' })}
-                  className="break-all text-brand-800 underline"
-                >
-                  {url}
-                </a>
+            {/* What the sender's page sent: shown as text, never as a link an admin might follow. */}
+            {item.sources.map((url, i) => (
+              <li key={`${i}-${url}`} className="break-all font-mono text-xs">
+                {url}
               </li>
             ))}
           </ul>

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { ThumbsDown, ThumbsUp } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FEEDBACK_LIMITS, type FeedbackRating } from '../../../shared/chloe';
 import type { ChatTurnInput, ChloeFeedbackInput } from '../../../shared/schemas/ai';
 import { Button } from '../../components/ui/button';
@@ -31,19 +31,29 @@ export function ChloeFeedback({
   const [rating, setRating] = useState<FeedbackRating | null>(null);
   const [reason, setReason] = useState('');
   const [share, setShare] = useState(false);
+  const sentRef = useRef<HTMLParagraphElement>(null);
+  const focusSent = useRef(false);
+  useEffect(() => {
+    if (message.feedback && focusSent.current) {
+      focusSent.current = false;
+      sentRef.current?.focus();
+    }
+  }, [message.feedback]);
   const send = useMutation({
     mutationFn: (body: ChloeFeedbackInput) =>
       api<{ id: string }>('/api/ai/feedback', { method: 'POST', body }),
     meta: { errorTitle: 'chloe.feedbackFailed' },
     onSuccess: (_data, body) => {
       toast({ title: t('chloe.feedbackThanks'), description: t('chloe.feedbackThanksText') });
+      focusSent.current = true;
       onSent(body.rating);
     },
   });
 
   if (message.feedback)
     return (
-      <p role="status" className="mt-2 text-sm text-slate-700">
+      // Focus comes here from the form it replaces (tabIndex -1), so keyboard and screen reader users stay put.
+      <p ref={sentRef} tabIndex={-1} className="mt-2 text-sm text-slate-700 outline-none">
         {t('chloe.feedbackSent')}
       </p>
     );

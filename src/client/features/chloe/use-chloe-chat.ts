@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { CHLOE_STORAGE_KEY, CHAT_LIMITS, FEEDBACK_LIMITS, type FeedbackRating } from '../../../shared/chloe';
 import type { ChatSource, ChatTurnInput } from '../../../shared/schemas/ai';
 import { chatFailure, streamChat } from '../../lib/chloe';
+import { mayKeepChloeConversation } from '../../lib/chloe-conversation';
 import { useTranslation } from '../../lib/i18n';
 import { useAsFramed } from '../../lib/page-frame';
 import { toast } from '../../lib/toast';
@@ -82,6 +83,7 @@ export function loadConversation(): Message[] {
 
 /** Keeps the last messages on this device; a full or blocked storage only means it is not kept. */
 function saveConversation(messages: Message[]) {
+  if (!mayKeepChloeConversation()) return;
   try {
     if (messages.length === 0) localStorage.removeItem(CHAT_STORAGE_KEY);
     else localStorage.setItem(CHAT_STORAGE_KEY, JSON.stringify(messages.slice(-STORED_MESSAGES_MAX)));
@@ -251,12 +253,18 @@ export function useChloeChat() {
  */
 export function turnsUpTo(messages: Message[], answerId: number): ChatTurnInput[] {
   const end = messages.findIndex((message) => message.id === answerId);
-  return messages
+  const turns = messages
     .slice(0, end + 1)
     .filter((message) => message.content.trim() && message.status !== 'failed')
     .slice(-FEEDBACK_LIMITS.turnsMax)
-    .map((message) => ({
+    .map((message): ChatTurnInput => ({
       role: message.role === 'user' ? 'user' : 'assistant',
       content: message.content.slice(0, CHAT_LIMITS.historyTurnMax),
     }));
+  // The latest turns that fit in the size the server takes.
+  let total = 0;
+  let start = turns.length;
+  while (start > 0 && total + turns[start - 1]!.content.length <= FEEDBACK_LIMITS.conversationChars)
+    total += turns[--start]!.content.length;
+  return turns.slice(start === turns.length ? turns.length - 1 : start);
 }

@@ -27,7 +27,8 @@ export type SharedTurn = { role: 'user' | 'assistant'; content: string };
 
 /**
  * A thumbs up or down on one of Chloe's answers in the chat, with an optional reason. The conversation comes with
- * it only when the person chose to share it; nothing else of the chat is kept.
+ * it only when the person chose to share it; nothing else of the chat is kept. A member's feedback goes with their
+ * account, and everyone's after 90 days (modules/ai/feedback.ts).
  */
 export const chloeFeedback = pgTable(
   'chloe_feedback',
@@ -42,7 +43,7 @@ export const chloeFeedback = pgTable(
       .notNull()
       .default(sql`'{}'`),
     conversation: jsonb('conversation').$type<SharedTurn[]>(),
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -114,6 +114,22 @@ describe('POST /api/ai/chat with the offline guide', () => {
     expect(vi.startsWith('**Nếu bạn đang gặp nguy hiểm')).toBe(true);
   });
 
+  it('gives a person in distress the mental health article, never "no information"', async () => {
+    for (const message of [
+      'I feel hopeless and worthless, nobody would care if I disappeared',
+      'tôi thấy cuộc sống vô nghĩa quá, tuyệt vọng lắm',
+      'I want to kill myself. I lost my job and my visa is ending and my landlord wants the bond',
+    ]) {
+      const { events } = await readEvents(await chat(server.url, { message }));
+      const done = events.at(-1)!;
+      expect(done.type === 'done' && done.nothingFound, message).toBe(false);
+      expect(done.type === 'done' && done.sources?.map((s) => s.url).join(' '), message).toContain(
+        'mental-health-care-and-medicare',
+      );
+      expect(answerOf(events), message).toContain('13 11 14');
+    }
+  });
+
   it('greets a greeting', async () => {
     const text = answerOf((await readEvents(await chat(server.url, { message: 'hi' }))).events);
     expect(text).toContain("I'm Chloe");

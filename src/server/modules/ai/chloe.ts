@@ -23,6 +23,8 @@ export type ChloeRequest = {
 
 /** Words that steer retrieval to crisis support (the mental health and family violence articles). */
 const CRISIS_TOPIC = 'crisis support Lifeline';
+/** The article a person in crisis gets first, whatever else the words find. */
+const CRISIS_ARTICLES = ['mental-health'];
 
 export type ChloeAnswer = {
   sources: Source[];
@@ -52,21 +54,19 @@ export async function answer(
   const crisis = isCrisis(request.message);
   // For a person in crisis the help that matters comes first, whatever else the message is about.
   const topic = crisis ? ` ${CRISIS_TOPIC}` : '';
-  const context = await retrieve(
-    db,
-    searchText(request.message, request.history) + topic,
-    undefined,
-    request.embedder,
-  );
+  const context = await retrieve(db, searchText(request.message, request.history) + topic, {
+    embedder: request.embedder,
+    first: crisis ? CRISIS_ARTICLES : undefined,
+  });
   const visaOrLegal = isVisaOrLegal(request.message) || Boolean(context.articles[0]?.visaOrLegal);
   const sources = sourceList(context, locale);
   const links = trustedLinks(context, sources);
-  const nothingFound = searchWords(request.message).length > 0 && nothingRetrieved(context);
+  const nothingFound = !crisis && searchWords(request.message).length > 0 && nothingRetrieved(context);
 
   async function* chunks(): AsyncIterable<string> {
     if (crisis) yield `${crisisText(locale)}\n\n`;
     // With no relevant source, Chloe says so and points to people, whichever model is configured: it never guesses.
-    if (nothingFound && !crisis)
+    if (nothingFound)
       yield translate(
         locale,
         request.sourcesInText ? 'assistant.guide.notFoundFeed' : 'assistant.guide.notFound',

@@ -83,24 +83,30 @@ describe("Chloe's retrieval with an embedding model", () => {
   it('finds by meaning what shares no word with the question, and by words alone without a model', async () => {
     const message = 'zorblat zorblat';
     expect((await retrieve(t.db, message)).articles).toEqual([]);
-    const fused = await retrieve(t.db, message, undefined, embedder);
+    const fused = await retrieve(t.db, message, { embedder });
     expect(fused.articles.map((found) => found.id)).toEqual(['wages']);
     // The answered community question about a salary is found by meaning too.
-    const salary = await retrieve(t.db, 'zorblat salary', undefined, embedder);
+    const salary = await retrieve(t.db, 'zorblat salary', { embedder });
     expect(salary.questions.map((found) => found.title)).toContain(
       'What is the minimum salary for a cleaner?',
     );
   });
 
+  it('finds an answered community question by its words, and not one that only shares common words', async () => {
+    const found = await retrieve(t.db, 'what is the minimum salary for a cleaner in Sydney');
+    expect(found.questions.map((item) => item.title)).toContain('What is the minimum salary for a cleaner?');
+    expect((await retrieve(t.db, 'What is the best salary way to cook a risotto?')).questions).toEqual([]);
+  });
+
   it('fuses both rankings: what the words find stays first when the meaning agrees', async () => {
-    const fused = await retrieve(t.db, 'ferry wharf', undefined, embedder);
+    const fused = await retrieve(t.db, 'ferry wharf', { embedder });
     expect(fused.articles[0]?.id).toBe('ferries');
   });
 
   it('answers from words alone when the model is down', async () => {
     server.down = true;
     try {
-      const found = await retrieve(t.db, 'ferry wharf', undefined, embedder);
+      const found = await retrieve(t.db, 'ferry wharf', { embedder });
       expect(found.articles.map((item) => item.id)).toEqual(['ferries']);
     } finally {
       server.down = false;

@@ -43,14 +43,19 @@ const BATCH = 32;
 /** At most this many questions per run, so one run stays short; the next run takes the rest. */
 const QUESTIONS_PER_RUN = 512;
 
-type Item = { kind: 'article' | 'service' | 'question'; itemId: string; text: string };
+type Item = { kind: 'article' | 'service' | 'question'; itemId: string; text: string; hash?: string };
+/** Texts are cut to this many characters: enough for their meaning, and within every model's context. */
+const MAX_TEXT = 4_000;
+/** One batch may take this long before the run stops (the next run tries again). */
+const BATCH_TIMEOUT_MS = 60_000;
 
 async function store(db: Database, embedder: Embedder, items: Item[], signal?: AbortSignal): Promise<number> {
   for (let start = 0; start < items.length; start += BATCH) {
     const batch = items.slice(start, start + BATCH);
+    const timeout = AbortSignal.timeout(BATCH_TIMEOUT_MS);
     const vectors = await embedder.embed(
-      batch.map((item) => item.text),
-      signal,
+      batch.map((item) => item.text.slice(0, MAX_TEXT)),
+      signal ? AbortSignal.any([signal, timeout]) : timeout,
     );
     await db
       .insert(embeddings)
@@ -59,7 +64,7 @@ async function store(db: Database, embedder: Embedder, items: Item[], signal?: A
           kind: item.kind,
           itemId: item.itemId,
           model: embedder.model,
-          textHash: md5(item.text),
+          textHash: item.hash ?? md5(item.text),
           vector: vectors[i]!,
         })),
       )
@@ -118,17 +123,19 @@ export async function syncEmbeddings(
   // Questions: the database finds those without an embedding of their current text, and drops the rest.
   await db.execute(sql`
     delete from embeddings e where e.model = ${model} and e.kind = 'question'
-      and not exists (select 1 from questions q where q.id::text = e.item_id and ${HUMAN_REPLY})`);
-  const questionRows = await db.execute<{ id: string; text: string }>(sql`
-    select q.id, ${QUESTION_TEXT} as text from questions q
+      and not exists (select 1 from questions q where q.id = e.item_id::uuid and ${HUMAN_REPLY})`);
+  const questionRows = await db.execute<{ id: string; text: string; hash: string }>(sql`
+    select q.id, ${QUESTION_TEXT} as text, md5(${QUESTION_TEXT}) as hash from questions q
     where ${HUMAN_REPLY} and not exists (
       select 1 from embeddings e
       where e.model = ${model} and e.kind = 'question' and e.item_id = q.id::text and e.text_hash = md5(${QUESTION_TEXT}))
     order by q.created_at desc limit ${QUESTIONS_PER_RUN}`);
+  // The hash PostgreSQL made is kept, so the next run compares like with like.
   const questionItems = questionRows.rows.map((row) => ({
     kind: 'question' as const,
     itemId: row.id,
     text: row.text,
+    hash: row.hash,
   }));
   return store(db, embedder, [...changed, ...questionItems], signal);
 }
@@ -160,45 +167,67 @@ export function bySimilarity(
     .sort((a, b) => b.score - a.score);
 }
 
-type QuestionVectors = { vectors: Map<string, Float32Array>; since: Date | null; checkedAt: number };
+type QuestionVectors = {
+  vectors: Map<string, Float32Array>;
+  /** The latest `updated_at` read: the next look reads from a little before it. */
+  since: Date | null;
+  checkedAt: number;
+  refreshing?: Promise<void>;
+};
 const questionCache = new WeakMap<object, Map<string, QuestionVectors>>();
 /** How often an instance looks for new or removed question embeddings. */
 const QUESTION_VECTORS_TTL_MS = 30_000;
+/** Rows are read again from this long before the latest one seen, for a write whose transaction ended late. */
+const LATE_WRITE_MS = 120_000;
+
+async function refreshQuestionVectors(db: Database, model: string, entry: QuestionVectors): Promise<void> {
+  const where = and(eq(embeddings.model, model), eq(embeddings.kind, 'question'));
+  // One snapshot, so the rows read and the count agree.
+  await db.transaction(
+    async (tx) => {
+      const read = async (into: Map<string, Float32Array>, since: Date | null) => {
+        const rows = await tx
+          .select({ itemId: embeddings.itemId, vector: embeddings.vector, updatedAt: embeddings.updatedAt })
+          .from(embeddings)
+          .where(and(where, since ? sql`${embeddings.updatedAt} > ${since.toISOString()}` : undefined));
+        for (const row of rows) {
+          into.set(row.itemId, unit(row.vector));
+          if (!entry.since || row.updatedAt > entry.since) entry.since = row.updatedAt;
+        }
+        return into;
+      };
+      const from = entry.since && new Date(entry.since.getTime() - LATE_WRITE_MS);
+      let next = await read(new Map(entry.vectors), from);
+      const [{ count } = { count: 0 }] = await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(embeddings)
+        .where(where);
+      // Some were removed: read them all again.
+      if (count !== next.size) next = await read(new Map(), null);
+      entry.vectors = next;
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
 
 /**
- * The embeddings of answered questions, kept in this process and brought up to date at most every 30 s: rows
- * changed since the last look are read, and when the count differs the removed ones are dropped.
+ * The embeddings of answered questions, kept in this process and brought up to date in the background at most
+ * every 30 s (the first call waits for them). A failed look keeps what was there.
  */
 export async function questionVectors(db: Database, model: string): Promise<Map<string, Float32Array>> {
   let byModel = questionCache.get(db);
   if (!byModel) questionCache.set(db, (byModel = new Map()));
   let entry = byModel.get(model);
   if (!entry) byModel.set(model, (entry = { vectors: new Map(), since: null, checkedAt: 0 }));
-  if (Date.now() - entry.checkedAt < QUESTION_VECTORS_TTL_MS) return entry.vectors;
-  entry.checkedAt = Date.now();
-  const where = and(eq(embeddings.model, model), eq(embeddings.kind, 'question'));
-  const load = async (since: Date | null) => {
-    const rows = await db
-      .select({ itemId: embeddings.itemId, vector: embeddings.vector, updatedAt: embeddings.updatedAt })
-      .from(embeddings)
-      .where(and(where, since ? sql`${embeddings.updatedAt} > ${since.toISOString()}` : undefined));
-    for (const row of rows) {
-      entry.vectors.set(row.itemId, unit(row.vector));
-      if (!entry.since || row.updatedAt > entry.since) entry.since = row.updatedAt;
-    }
-  };
-  await load(entry.since);
-  const [{ count } = { count: 0 }] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(embeddings)
-    .where(where);
-  // Some were removed (or written in a transaction that ended after a later one): read them all again.
-  if (count !== entry.vectors.size) {
-    entry.vectors.clear();
-    entry.since = null;
-    await load(null);
+  const current = entry;
+  if (Date.now() - current.checkedAt >= QUESTION_VECTORS_TTL_MS && !current.refreshing) {
+    current.checkedAt = Date.now();
+    current.refreshing = refreshQuestionVectors(db, model, current)
+      .catch(() => undefined)
+      .finally(() => (current.refreshing = undefined));
   }
-  return entry.vectors;
+  if (current.since === null && current.refreshing) await current.refreshing;
+  return current.vectors;
 }
 
 /** Article and service embeddings of a model, by kind and id. */

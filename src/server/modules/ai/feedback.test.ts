@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { FEEDBACK_LIMITS, type ChloeFeedbackPage } from '../../../shared/schemas/ai';
 import { chloeFeedback, type SharedTurn } from '../../db/schema';
 import { bearer, useTestApp, userWithRole, type SignedUp } from '../../test/helpers';
-import { FEEDBACK_RATE_LIMIT } from './feedback';
+import { FEEDBACK_RATE_LIMIT, pruneFeedback } from './feedback';
 
 const t = useTestApp();
 
@@ -93,7 +93,17 @@ describe('POST /api/ai/feedback', () => {
     [
       'more than 20 turns',
       { conversation: Array.from({ length: 21 }, () => ({ role: 'user', content: 'hi' })) },
-      'At most 20 messages of the conversation can be shared.',
+      'At most 20 messages (20,000 characters) of the conversation can be shared.',
+    ],
+    [
+      'more than 20,000 characters in all',
+      { conversation: Array.from({ length: 3 }, () => ({ role: 'user', content: 'x'.repeat(7_000) })) },
+      'At most 20 messages (20,000 characters) of the conversation can be shared.',
+    ],
+    [
+      'a source that is not an address Chloe gives',
+      { sources: ['/\\evil.example'] },
+      'The sources sent with the feedback are not valid.',
     ],
     [
       'a turn of another role',
@@ -222,7 +232,7 @@ describe('GET /api/admin/chloe-feedback', () => {
     );
   });
 
-  it('keeps feedback when its sender’s account goes', async () => {
+  it('deletes a member’s feedback, and the conversation they shared, with their account', async () => {
     const member = await userWithRole(t.app, t.db, 'student');
     const sent = await send({ rating: 'up', sources: [], locale: 'en' }, { headers: bearer(member.token) });
     await t.db.execute(sql`delete from users where id = ${member.user.id}`);
@@ -230,6 +240,23 @@ describe('GET /api/admin/chloe-feedback', () => {
       .select()
       .from(chloeFeedback)
       .where(eq(chloeFeedback.id, sent.json<{ id: string }>().id));
-    expect(row?.userId).toBeNull();
+    expect(row).toBeUndefined();
+  });
+});
+
+describe('feedback kept 90 days', () => {
+  const t = useTestApp();
+  it('deletes what is older and keeps the rest', async () => {
+    const [old, recent] = await t.db
+      .insert(chloeFeedback)
+      .values([
+        { rating: 'down', locale: 'en', createdAt: new Date(Date.now() - 91 * 86_400_000) },
+        { rating: 'up', locale: 'vi', createdAt: new Date(Date.now() - 89 * 86_400_000) },
+      ])
+      .returning({ id: chloeFeedback.id });
+    await pruneFeedback(t.db);
+    const ids = (await t.db.select({ id: chloeFeedback.id }).from(chloeFeedback)).map((row) => row.id);
+    expect(ids).toContain(recent!.id);
+    expect(ids).not.toContain(old!.id);
   });
 });

@@ -49,6 +49,16 @@ function encodeCursor(cursor: LatestCursor): string {
 }
 
 /** A page of feedback for the admins, newest first, of one rating or both. Who sent it is not shown. */
+/** Feedback is kept this long: enough to see what to improve, not a record of people's questions. */
+export const FEEDBACK_KEPT_DAYS = 90;
+
+/** Deletes feedback older than 90 days (the leading instance, once a day). */
+export async function pruneFeedback(db: Database): Promise<void> {
+  await db
+    .delete(chloeFeedback)
+    .where(sql`${chloeFeedback.createdAt} < now() - make_interval(days => ${FEEDBACK_KEPT_DAYS})`);
+}
+
 export async function listFeedback(db: Database, query: ChloeFeedbackQuery): Promise<ChloeFeedbackPage> {
   const where: SQL[] = [];
   if (query.rating) where.push(eq(chloeFeedback.rating, query.rating));

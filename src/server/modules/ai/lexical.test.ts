@@ -3,7 +3,7 @@ import { loadHelpContent } from '../../db/seed/help-content';
 import { loadKnowledge } from '../../db/seed/knowledge';
 import { documentTerms, editDistance, LexicalIndex, questionMode, questionUnits } from './lexical';
 import { nearBest, rankArticles } from './retrieval';
-import { buildSearchIndexes, questionWithSynonyms, rankFor, synonyms } from './search-index';
+import { buildSearchIndexes, questionWithSynonyms, synonyms } from './search-index';
 
 const terms = (text: string) =>
   questionUnits(text, questionMode(text)).map((unit) => unit.alternatives[0]!.term);
@@ -48,17 +48,22 @@ describe('the lexical ranker', () => {
       ['renting', 'rental', 'bond', 'home', 'trains', 'trams', 'fares'],
     );
     expect(index.rank(index.forgiveTypos(questionUnits('rentng advice', 'en')))[0]?.id).toBe('renting');
-    // A real word that is only near a vocabulary word stays itself: "farm" is not "fare", "tracker" not "tram".
+    // Two letters off is too far for a short word ("farm" is not "fares"), and words under four letters are never
+    // taken for others ("tram" is not "trams" because of a typo, it is its own word).
     expect(index.rank(index.forgiveTypos(questionUnits('farm work tracker', 'en')))).toEqual([]);
+    // Only words of the index are candidates: a typo is never taken for a stop word.
+    expect(index.forgiveTypos(questionUnits('thier', 'en'))[0]!.alternatives).toHaveLength(1);
     expect(editDistance('rentng', 'renting', 1)).toBe(1);
     expect(editDistance('bnod', 'bond', 1)).toBe(1);
   });
 
   it('adds what everyday wording means, from the synonym list in content/', () => {
     expect(synonyms().length).toBeGreaterThan(20);
-    const added = questionWithSynonyms('my boss is not paying me').map((unit) => unit.alternatives[0]!.term);
+    const added = questionWithSynonyms('my boss is not paying me').units.map(
+      (unit) => unit.alternatives[0]!.term,
+    );
     expect(added).toContain('e:employ');
-    const vietnamese = questionWithSynonyms('tôi muốn cho thuê lại phòng').map(
+    const vietnamese = questionWithSynonyms('tôi muốn cho thuê lại phòng').units.map(
       (u) => u.alternatives[0]!.term,
     );
     expect(vietnamese).toContain('e:sublet');
@@ -73,7 +78,8 @@ describe("Chloe's articles for questions as people write them", () => {
     expect(best('my boss keeps cutting my shifts, I am casual')[0]).toBe('casual-work');
     expect(best('the agent wants to keep my bond for cleaning')[0]).toBe('bond-and-cleaning');
     expect(best('Tôi muốn cho thuê lại phòng của mình được không?')[0]).toBe('subletting-and-boarders');
-    expect(best('thuê nhà cần đóng tiền thế chân bao nhiêu')[0]).not.toBe('tax-file-number');
+    expect(best('thuê nhà cần đóng tiền thế chân bao nhiêu')).toContain('renting-basics');
+    expect(best('thuê nhà cần đóng tiền thế chân bao nhiêu')).not.toContain('tax-file-number');
     expect(best('xin mã số thuế ở đâu')[0]).toBe('tax-file-number');
   });
 
@@ -90,6 +96,5 @@ describe("Chloe's articles for questions as people write them", () => {
     ];
     expect(nearBest(rows, 1.2, 0.8).map((row) => row.id)).toEqual(['a', 'b']);
     expect(nearBest(rows, 5, 0.8)).toEqual([]);
-    expect(rankFor(indexes.articles, '')).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { stemmer } from 'stemmer';
-import { plain } from '../../lib/text';
+import { messageLocale, plain, VIETNAMESE_LETTERS } from '../../lib/text';
 
 /**
  * Chloe's lexical ranker (decision 021): BM25F over a few fields of each document, in process. English words are
@@ -41,14 +41,6 @@ const VIETNAMESE_STOP = new Set(
 );
 const PLAIN_STOP = new Set([...VIETNAMESE_STOP].map(plain));
 
-const VIETNAMESE_LETTERS = /[ăâđêôơưàáảãạằắẳẵặầấẩẫậèéẻẽẹềếểễệìíỉĩịòóỏõọồốổỗộờớởỡợùúủũụừứửữựỳýỷỹỵ]/;
-const PLAIN_VIETNAMESE = new Set(
-  (
-    'toi ban khong duoc cua nhu the nao lam sao gi o dau bao nhieu can muon hoi giup xin chao cam on va la co em ' +
-    'anh chi minh thi nhe nha cho tien viec thue hoc sinh di duoc roi vay a oi voi khi nay de'
-  ).split(' '),
-);
-
 /** The words of a text: lower case, composed (NFC), letters and digits. */
 export const words = (text: string): string[] =>
   text
@@ -62,14 +54,21 @@ const isVietnamese = (word: string) => VIETNAMESE_LETTERS.test(word);
 export type Mode = 'en' | 'vi' | 'vi-plain';
 
 export function questionMode(text: string): Mode {
-  const all = words(text);
-  if (all.some(isVietnamese)) return 'vi';
-  const vietnamese = all.filter((word) => PLAIN_VIETNAMESE.has(word)).length;
-  return vietnamese >= 2 && vietnamese / Math.max(all.length, 1) >= 0.25 ? 'vi-plain' : 'en';
+  if (VIETNAMESE_LETTERS.test(text)) return 'vi';
+  return messageLocale(text, 'en') === 'vi' ? 'vi-plain' : 'en';
 }
 
 /** Terms live in three spaces: English stems (e:), Vietnamese as written (v:) and Vietnamese without diacritics (p:). */
-const english = (word: string) => `e:${stemmer(word)}`;
+const stems = new Map<string, string>();
+function english(word: string): string {
+  let term = stems.get(word);
+  if (term === undefined) {
+    // Questions bring new words without end: the memo starts again rather than grow.
+    if (stems.size > 50_000) stems.clear();
+    stems.set(word, (term = `e:${stemmer(word)}`));
+  }
+  return term;
+}
 
 /** A word or pair of the question: the terms that may match it (each with its weight) and the word as typed. */
 export type Unit = { alternatives: { term: string; weight: number }[]; weight: number; surface?: string };
@@ -169,20 +168,11 @@ export function editDistance(a: string, b: string, max: number): number {
   return rows[a.length]![b.length]!;
 }
 
+/** At most this many unknown words of one question are looked up as typos. */
+const MAX_TYPO_LOOKUPS = 20;
+
 /** How far a word may be from a vocabulary word and still be taken for it: none under 4 letters. */
 const allowedTypos = (word: string) => (word.length < 4 ? 0 : word.length < 8 ? 1 : 2);
-
-function deletions(word: string, depth: number, into = new Set<string>()): Set<string> {
-  if (depth === 0) return into;
-  for (let i = 0; i < word.length; i += 1) {
-    const shorter = word.slice(0, i) + word.slice(i + 1);
-    if (!into.has(shorter)) {
-      into.add(shorter);
-      deletions(shorter, depth - 1, into);
-    }
-  }
-  return into;
-}
 
 export type Document = { id: string; fields: Record<string, string[]> };
 export type Ranked = { id: string; score: number };
@@ -192,8 +182,8 @@ export class LexicalIndex {
   private readonly postings = new Map<string, { doc: number; tf: Record<string, number> }[]>();
   private readonly lengths: Record<string, number>[] = [];
   private readonly average: Record<string, number> = {};
-  /** English words of the documents by their deletions, for typos (symmetric delete spelling correction). */
-  private readonly nearWords = new Map<string, Set<string>>();
+  /** The English words of the documents by their first letter, for typos. */
+  private readonly vocabulary = new Map<string, string[]>();
   private readonly ids: string[];
 
   constructor(documents: Document[], englishWords: Iterable<string> = []) {
@@ -213,13 +203,12 @@ export class LexicalIndex {
       }
       this.lengths.push(lengths);
     });
-    for (const word of englishWords) {
-      if (allowedTypos(word) === 0 || /\d/.test(word)) continue;
-      for (const key of deletions(word, allowedTypos(word), new Set([word]))) {
-        let set = this.nearWords.get(key);
-        if (!set) this.nearWords.set(key, (set = new Set()));
-        set.add(word);
-      }
+    for (const word of new Set(englishWords)) {
+      // Only words that are terms of the index: a typo is never taken for a stop word.
+      if (allowedTypos(word) === 0 || /\d/.test(word) || !this.postings.has(english(word))) continue;
+      let list = this.vocabulary.get(word[0]!);
+      if (!list) this.vocabulary.set(word[0]!, (list = []));
+      list.push(word);
     }
   }
 
@@ -229,14 +218,26 @@ export class LexicalIndex {
     return Math.log(1 + (n - df + 0.5) / (df + 0.5));
   }
 
+  /**
+   * How much a word of a question says, by how rare it is in the documents (English stems, Vietnamese as written):
+   * "way" or "get" little, "risotto" (in none of them) the most.
+   */
+  weightOf(word: string): number {
+    return this.idf(VIETNAMESE_LETTERS.test(word) ? `v:${word}` : english(word));
+  }
+
   /** Adds to each word the documents do not have the nearest word they have, as a typo of it. */
   forgiveTypos(units: Unit[]): Unit[] {
-    for (const unit of units) {
-      if (!unit.surface || unit.alternatives.some(({ term }) => this.postings.has(term))) continue;
+    let looked = 0;
+    return units.map((unit) => {
+      if (!unit.surface || unit.alternatives.some(({ term }) => this.postings.has(term))) return unit;
+      // A long post brings many unknown words: only the first ones are looked up.
+      if ((looked += 1) > MAX_TYPO_LOOKUPS) return unit;
       const near = this.nearest(unit.surface);
-      if (near) unit.alternatives.push({ term: english(near), weight: RANKER.typo });
-    }
-    return units;
+      return near
+        ? { ...unit, alternatives: [...unit.alternatives, { term: english(near), weight: RANKER.typo }] }
+        : unit;
+    });
   }
 
   /** The vocabulary's English word nearest a word the documents do not have, if one is near enough. */
@@ -244,14 +245,14 @@ export class LexicalIndex {
     const max = allowedTypos(word);
     if (max === 0 || /\d/.test(word)) return undefined;
     let best: { word: string; distance: number; df: number } | undefined;
-    for (const key of deletions(word, max, new Set([word]))) {
-      for (const candidate of this.nearWords.get(key) ?? []) {
-        const distance = editDistance(word, candidate, max);
-        if (distance > max) continue;
-        const df = this.postings.get(english(candidate))?.length ?? 0;
-        if (!best || distance < best.distance || (distance === best.distance && df > best.df))
-          best = { word: candidate, distance, df };
-      }
+    // Typos rarely touch the first letter; the few words that share it are compared one by one.
+    for (const candidate of this.vocabulary.get(word[0]!) ?? []) {
+      if (Math.abs(candidate.length - word.length) > max) continue;
+      const distance = editDistance(word, candidate, max);
+      if (distance > max) continue;
+      const df = this.postings.get(english(candidate))?.length ?? 0;
+      if (!best || distance < best.distance || (distance === best.distance && df > best.df))
+        best = { word: candidate, distance, df };
     }
     return best?.word;
   }

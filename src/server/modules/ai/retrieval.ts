@@ -1,4 +1,4 @@
-import { desc, inArray, sql } from 'drizzle-orm';
+import { and, inArray, sql } from 'drizzle-orm';
 import type { KnowledgeArticle } from '../../../shared/schemas/knowledge';
 import type { GovernmentService } from '../../../shared/schemas/resources';
 import type { Database } from '../../db/client';
@@ -7,8 +7,8 @@ import { lookupPostcode, type AusState } from '../../lib/postcodes';
 import { searchWords } from '../../lib/text';
 import { nearbyOrganisations, type NearbyOrganisation } from '../resources/service';
 import { bySimilarity, questionVectors, unit, type Embedder } from './embeddings';
-import type { Ranked } from './lexical';
-import { rankFor, searchIndexes, type SearchIndexes } from './search-index';
+import { questionMode, type Ranked } from './lexical';
+import { questionWithSynonyms, rankFor, searchIndexes, type Query, type SearchIndexes } from './search-index';
 
 export type Source = { title: string; url: string };
 export type CommunityAnswer = { id: string; title: string; answer: string };
@@ -20,18 +20,48 @@ export type Retrieved = {
 };
 
 /** Below these BM25F scores an article or service only shares a word or two with the question (decision 021). */
-export const ARTICLE_MIN_SCORE = 0.28;
-export const SERVICE_MIN_SCORE = 0.29;
+const ARTICLE_MIN_SCORE = 0.28;
+const SERVICE_MIN_SCORE = 0.29;
 /** An article is kept only when it scores at least this share of the best one's score. */
-export const ARTICLE_RELATIVE_SCORE = 0.8;
+const ARTICLE_RELATIVE_SCORE = 0.8;
 const SERVICE_RELATIVE_SCORE = 0.6;
-const QUESTION_MIN_RANK = 0.3;
+/** ts_rank (normalised to rank / (rank + 1)) below which a question only mentions the words in passing. */
+const QUESTION_MIN_RANK = 0.05;
+/**
+ * A community question is kept only when the words it shares with the message carry at least this share of the
+ * message's weight (each word weighed by its rarity in the articles and services): sharing "best" and "way" with a
+ * question about cooking is not enough.
+ */
+const QUESTION_MIN_COVERAGE = 0.5;
+/** How many of a message's words (the most telling) look up community questions. */
+const QUESTION_QUERY_WORDS = 4;
+/**
+ * PostgreSQL's English stop words (tsearch_data/english.stop): in a pair ("bond & after") one of them would leave the
+ * other word alone, matching thousands of questions.
+ */
+const POSTGRES_STOP_WORDS = new Set(
+  (
+    'i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers herself ' +
+    'it its itself they them their theirs themselves what which who whom this that these those am is are was were ' +
+    'be been being have has had having do does did doing a an the and but if or because as until while of at by for ' +
+    'with about against between into through during before after above below to from up down in out on off over ' +
+    'under again further then once here there when where why how all any both each few more most other some such no ' +
+    'nor not only own same so than too very s t can will just don should now'
+  ).split(' '),
+);
+/**
+ * At most this many questions that match are ranked: a message of common words can match tens of thousands, and
+ * ranking them all would take seconds.
+ */
+const QUESTION_MATCHES = 500;
+/** The best-ranked questions looked at for an answer by a person. */
+const QUESTION_CANDIDATES = 30;
 /**
  * With an embedding model: an item counts as relevant by meaning from this cosine similarity, when it is within
  * the margin of the best one. Not tuned here (no model runs on the test machine): values commonly used with bge-m3
  * and nomic-embed-text; see decision 021.
  */
-export const SEMANTIC_MIN_SIMILARITY = 0.55;
+const SEMANTIC_MIN_SIMILARITY = 0.55;
 const SEMANTIC_MARGIN = 0.05;
 /** The usual constant of reciprocal rank fusion. */
 const RRF_K = 60;
@@ -82,7 +112,7 @@ const nearBestMeaning = (rows: Ranked[]) =>
  * Reciprocal rank fusion of the lexical and the semantic ranking: the items either one keeps, ordered by the sum of
  * 1 / (60 + rank) over both rankings.
  */
-export function fuse(lexical: Ranked[], lexicalKept: Ranked[], semantic: Ranked[]): string[] {
+function fuse(lexical: Ranked[], lexicalKept: Ranked[], semantic: Ranked[]): string[] {
   const fused = new Map<string, number>();
   for (const ranking of [lexical, semantic])
     ranking.forEach((row, i) => fused.set(row.id, (fused.get(row.id) ?? 0) + 1 / (RRF_K + i + 1)));
@@ -97,8 +127,11 @@ function kept(lexical: Ranked[], min: number, share: number, semantic: Ranked[] 
 }
 
 /** The articles that answer a text, best first, with their scores (the evaluation reads these). */
-export function rankArticles(indexes: SearchIndexes, text: string, limit = 3): Ranked[] {
-  return nearBest(rankFor(indexes.articles, text), ARTICLE_MIN_SCORE, ARTICLE_RELATIVE_SCORE).slice(0, limit);
+export function rankArticles(indexes: SearchIndexes, question: string | Query, limit = 3): Ranked[] {
+  return nearBest(rankFor(indexes.articles, question), ARTICLE_MIN_SCORE, ARTICLE_RELATIVE_SCORE).slice(
+    0,
+    limit,
+  );
 }
 
 async function embedQuery(embedder: Embedder, text: string): Promise<Float32Array | undefined> {
@@ -111,37 +144,74 @@ async function embedQuery(embedder: Embedder, text: string): Promise<Float32Arra
   }
 }
 
+/** A person answered it: the only community questions Chloe points to. */
+const HUMAN_REPLY = sql`from replies r where r.question_id = ${questions.id} and not r.is_ai_reply`;
+
+export type RetrieveOptions = {
+  limits?: { articles: number; services: number; questions: number; organisations: number };
+  /** Chloe's embedding model, when one is configured: meaning is then fused with words. */
+  embedder?: Embedder;
+  /** Articles put first whatever the ranking says (a person in crisis gets the mental health article). */
+  first?: string[];
+};
+const LIMITS = { articles: 3, services: 2, questions: 2, organisations: 3 };
+
 /**
  * The knowledge articles, government services, answered community questions and (when the message names a
  * postcode) local organisations most relevant to a message, best first, looked up side by side. Articles and
- * services by Chloe's lexical ranker (lexical.ts); community questions by PostgreSQL full-text search.
+ * services by Chloe's lexical ranker (lexical.ts), community questions by PostgreSQL full-text search; with an
+ * embedding model, each fused with a ranking by meaning.
  */
 export async function retrieve(
   db: Database,
   message: string,
-  limits = { articles: 3, services: 2, questions: 2, organisations: 3 },
-  embedder?: Embedder,
+  options: RetrieveOptions = {},
 ): Promise<Retrieved> {
+  const { limits = LIMITS, embedder } = options;
   const words = searchWords(message);
   if (words.length === 0) return { articles: [], services: [], questions: [], organisations: [] };
-  const query = sql`(to_tsquery('english', ${orQuery(words)}) || to_tsquery('simple', ${orQuery(words)}))`;
-  const questionRank = sql<number>`ts_rank_cd(${questions.search}, ${query}, 32)`;
+  const indexes = await searchIndexes(db, embedder?.model);
+  // Community questions are looked up by the message's most telling words, two at a time (or one alone that
+  // carries enough of the message): a long post's common words would match and rank thousands of questions, and a
+  // question with one word of the message rarely covers enough of it.
+  const weightOf = (word: string) => indexes.articles.weightOf(word);
+  const messageWeight = words.reduce((sum, word) => sum + weightOf(word), 0);
+  const telling = words
+    .filter((word) => !POSTGRES_STOP_WORDS.has(word))
+    .sort((a, b) => weightOf(b) - weightOf(a))
+    .slice(0, QUESTION_QUERY_WORDS);
+  if (telling.length === 0) telling.push(...words.slice(0, 1));
+  const lookups = [
+    ...telling.flatMap((a, i) => telling.slice(i + 1).map((b) => `(${a} & ${b})`)),
+    ...telling.filter(
+      (word) => telling.length === 1 || weightOf(word) >= messageWeight * QUESTION_MIN_COVERAGE,
+    ),
+  ];
+  // Vietnamese is indexed with the 'simple' configuration as well; English needs only its own.
+  const query =
+    questionMode(message) === 'en'
+      ? sql`to_tsquery('english', ${orQuery(lookups)})`
+      : sql`(to_tsquery('english', ${orQuery(lookups)}) || to_tsquery('simple', ${orQuery(lookups)}))`;
 
   const postcode = message.match(/(?<!\d)\d{4}(?!\d)/)?.[0];
   const place = postcode ? lookupPostcode(postcode) : undefined;
   // A person who names their state or city gets that state's services (and the national ones), not another's.
   const state = place?.state ?? mentionedState(message);
 
-  const [indexes, questionRows, organisations, queryVector] = await Promise.all([
-    searchIndexes(db, embedder?.model),
+  const [questionRows, organisations, queryVector] = await Promise.all([
+    // Which of the message's words each question has is worked out for the few best only, after the sort.
     db
-      .select({ id: questions.id, rank: questionRank })
-      .from(questions)
-      .where(
-        sql`${questionRank} >= ${QUESTION_MIN_RANK} and ${questions.search} @@ ${query} and exists (select 1 ${HUMAN_REPLY})`,
+      .execute<{ id: string; rank: number; matched: string[] }>(
+        sql`select q.id, q.rank, array(select w from unnest(${sql.param(words)}::text[]) w
+              where q.search @@ (to_tsquery('english', w) || to_tsquery('simple', w))) as matched
+            from (select m.id, m.search, ts_rank(m.search, ${query}, 32) as rank
+                  from (select ${questions.id} as id, ${questions.search} as search from ${questions}
+                        where ${questions.search} @@ ${query} limit ${QUESTION_MATCHES}) m
+                  order by rank desc limit ${QUESTION_CANDIDATES}) q
+            where exists (select 1 from replies r where r.question_id = q.id and not r.is_ai_reply)
+            order by q.rank desc limit ${limits.questions * 3}`,
       )
-      .orderBy(desc(questionRank))
-      .limit(limits.questions * 3),
+      .then((result) => result.rows),
     place
       ? nearbyOrganisations(db, { postcode: place.postcode, radius: 25 }).then((near) =>
           near.resources.slice(0, limits.organisations),
@@ -149,42 +219,46 @@ export async function retrieve(
       : [],
     embedder ? embedQuery(embedder, message) : undefined,
   ]);
-  const vectors = queryVector && indexes.vectors;
   const semantic = (items: Map<string, Float32Array> | undefined) =>
     queryVector && items ? bySimilarity(queryVector, items) : undefined;
-
   const inState = (id: string) => {
     const where = indexes.service.get(id)?.location.state;
     return !state || where === state || where === 'national';
   };
+
+  const question = questionWithSynonyms(message);
   const articleIds = kept(
-    rankFor(indexes.articles, message),
+    rankFor(indexes.articles, question),
     ARTICLE_MIN_SCORE,
     ARTICLE_RELATIVE_SCORE,
-    semantic(vectors ? vectors.articles : undefined),
-  ).slice(0, limits.articles);
+    semantic(indexes.vectors?.articles),
+  );
+  const first = (options.first ?? []).filter((id) => indexes.article.has(id));
   const serviceIds = kept(
-    rankFor(indexes.services, message).filter((row) => inState(row.id)),
+    rankFor(indexes.services, question).filter((row) => inState(row.id)),
     SERVICE_MIN_SCORE,
     SERVICE_RELATIVE_SCORE,
-    semantic(vectors ? vectors.services : undefined)?.filter((row) => inState(row.id)),
+    semantic(indexes.vectors?.services)?.filter((row) => inState(row.id)),
   ).slice(0, limits.services);
+  const weight = (list: string[]) => list.reduce((sum, word) => sum + weightOf(word), 0);
   const questionIds = kept(
-    questionRows.map((row) => ({ id: row.id, score: row.rank })),
+    questionRows
+      .filter((row) => weight(row.matched) >= messageWeight * QUESTION_MIN_COVERAGE)
+      .map((row) => ({ id: row.id, score: row.rank })),
     QUESTION_MIN_RANK,
     RELATIVE_RANK,
     queryVector && embedder ? semantic(await questionVectors(db, embedder.model)) : undefined,
   ).slice(0, limits.questions);
 
   return {
-    articles: articleIds.map((id) => indexes.article.get(id)!),
+    articles: [...new Set([...first, ...articleIds])]
+      .slice(0, limits.articles)
+      .map((id) => indexes.article.get(id)!),
     services: serviceIds.map((id) => indexes.service.get(id)!),
     questions: await communityAnswers(db, questionIds),
     organisations,
   };
 }
-
-const HUMAN_REPLY = sql`from replies r where r.question_id = ${questions.id} and not r.is_ai_reply`;
 
 /** Answered community questions by id, in that order, with their first answer by a person. */
 async function communityAnswers(db: Database, ids: string[]): Promise<CommunityAnswer[]> {
@@ -196,7 +270,8 @@ async function communityAnswers(db: Database, ids: string[]): Promise<CommunityA
       answer: sql<string>`(select r.content ${HUMAN_REPLY} order by r.created_at limit 1)`,
     })
     .from(questions)
-    .where(inArray(questions.id, ids));
+    // Found by meaning, a question may have lost its answer since its embedding was made.
+    .where(and(inArray(questions.id, ids), sql`exists (select 1 ${HUMAN_REPLY})`));
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import type { KnowledgeArticle, Synonym } from '../../../shared/schemas/knowledge';
 import { synonymsFileSchema } from '../../../shared/schemas/knowledge';
 import type { GovernmentService } from '../../../shared/schemas/resources';
@@ -92,10 +93,14 @@ export function synonyms(): (Synonym & { pattern: RegExp })[] {
   return synonymList;
 }
 
-/** The units of a question, with what its everyday wording means added (once each). */
-export function questionWithSynonyms(text: string): Unit[] {
+/** A question as the ranker reads it: its units, with those its everyday wording adds after the `typed` ones. */
+export type Query = { units: Unit[]; typed: number };
+
+/** The units of a question, with what its everyday wording means added (once each) after the question's own. */
+export function questionWithSynonyms(text: string): Query {
   const normal = text.normalize('NFC');
   const units = questionUnits(normal, questionMode(normal));
+  const typed = units.length;
   const seen = new Set(units.map((unit) => unit.alternatives[0]!.term));
   for (const group of synonyms()) {
     if (!group.pattern.test(normal)) continue;
@@ -105,24 +110,35 @@ export function questionWithSynonyms(text: string): Unit[] {
       seen.add(term);
     }
   }
-  return units;
+  return { units, typed };
 }
 
 /**
  * Ranks one index's documents for a question: its words and synonyms, typos forgiven. Scores are divided by
- * log2(2 + the number of the question's words and pairs), so that one threshold suits a short question and a long
- * post alike (a long post shares a few words with most documents).
+ * log2(2 + the number of the question's own words and pairs), so that one threshold suits a short question and a
+ * long post alike (a long post shares a few words with most documents).
  */
-export function rankFor(index: LexicalIndex, text: string): Ranked[] {
-  const units = index.forgiveTypos(questionWithSynonyms(text));
-  const scale = Math.log2(2 + units.length);
-  return index.rank(units).map((row) => ({ id: row.id, score: row.score / scale }));
+export function rankFor(index: LexicalIndex, question: string | Query): Ranked[] {
+  const { units, typed } = typeof question === 'string' ? questionWithSynonyms(question) : question;
+  const scale = Math.log2(2 + typed);
+  return index.rank(index.forgiveTypos(units)).map((row) => ({ id: row.id, score: row.score / scale }));
 }
 
-/** How long an instance keeps its indexes before reading the tables again (an admin's change shows within it). */
-const INDEX_TTL_MS = 60_000;
-type Entry = { at: number; generation: number; indexes: Promise<SearchIndexes> };
+/** How often an instance checks whether the articles or services changed (an admin's change shows within it). */
+const INDEX_CHECK_MS = 60_000;
+type Entry = { checkedAt: number; generation: number; signature: string; indexes: Promise<SearchIndexes> };
 const cache = new WeakMap<object, Map<string, Entry>>();
+
+/** A fingerprint of the articles and services (and their embeddings by `model`): it changes when any of them does. */
+async function signature(db: Database, model: string | undefined): Promise<string> {
+  const result = await db.execute<{ signature: string }>(sql`
+    select concat_ws(':',
+      (select md5(string_agg(md5(data::text), '' order by id)) from knowledge_articles),
+      (select md5(string_agg(md5(data::text), '' order by id)) from government_services),
+      (select count(*) || '/' || max(updated_at) from embeddings where model = ${model ?? ''} and kind <> 'question')
+    ) as signature`);
+  return result.rows[0]?.signature ?? '';
+}
 
 async function loadIndexes(db: Database, model: string | undefined): Promise<SearchIndexes> {
   const [articleRows, serviceRows, vectors] = await Promise.all([
@@ -134,31 +150,49 @@ async function loadIndexes(db: Database, model: string | undefined): Promise<Sea
     articleRows.map((row) => row.data),
     serviceRows.map((row) => row.data),
   );
+  // The first question should not pay for compiling the ranker's paths.
+  for (const text of ['warm up the ranker', 'làm thêm ở Úc', 'lam them o uc'])
+    rankFor(indexes.articles, text);
   return { ...indexes, vectors };
 }
 
 /**
- * The indexes of the articles and services in the database (with their embeddings by `model`), built on first use
- * and rebuilt in the background once they are a minute old (the old ones answer meanwhile).
+ * The indexes of the articles and services in the database (with their embeddings by `model`), built on first use.
+ * Once a minute an instance compares the tables' fingerprint with the one it built from, and builds again in the
+ * background only when they differ (the old indexes answer meanwhile); at once when this process synced content.
  */
 export function searchIndexes(db: Database, model?: string): Promise<SearchIndexes> {
   let byModel = cache.get(db);
   if (!byModel) cache.set(db, (byModel = new Map()));
   const key = model ?? '';
   const entry = byModel.get(key);
-  // Content written by this process since: read again at once.
   if (!entry || entry.generation !== contentGeneration()) {
-    const fresh = { at: Date.now(), generation: contentGeneration(), indexes: loadIndexes(db, model) };
+    const fresh: Entry = {
+      checkedAt: Date.now(),
+      generation: contentGeneration(),
+      signature: '',
+      indexes: Promise.resolve(null!),
+    };
+    fresh.indexes = signature(db, model).then((found) => {
+      fresh.signature = found;
+      return loadIndexes(db, model);
+    });
     byModel.set(key, fresh);
-    fresh.indexes.catch(() => byModel.delete(key));
+    fresh.indexes.catch(() => {
+      if (byModel.get(key) === fresh) byModel.delete(key);
+    });
     return fresh.indexes;
   }
-  if (Date.now() - entry.at > INDEX_TTL_MS) {
-    entry.at = Date.now();
-    loadIndexes(db, model).then(
-      (indexes) => (entry.indexes = Promise.resolve(indexes)),
-      () => undefined,
-    );
+  if (Date.now() - entry.checkedAt > INDEX_CHECK_MS) {
+    entry.checkedAt = Date.now();
+    signature(db, model)
+      .then(async (found) => {
+        if (found === entry.signature) return;
+        const indexes = await loadIndexes(db, model);
+        entry.signature = found;
+        entry.indexes = Promise.resolve(indexes);
+      })
+      .catch(() => undefined);
   }
   return entry.indexes;
 }
