@@ -156,7 +156,7 @@ async function chloeAnswer(page: Page, locale: Locale, suffix: string) {
   await shot(page, `chloe-answer-${suffix}`, true);
   // Feedback on the answer, then a question Chloe has nothing on: she says so and offers people.
   await page
-    .getByRole('button', { name: /^(Not helpful|Không hữu ích)/ })
+    .getByRole('button', { name: /^(No, this answer did not help|Không, câu trả lời này không hữu ích)/ })
     .first()
     .click();
   await shot(page, `chloe-feedback-${suffix}`, true);

@@ -4,7 +4,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChatEvent } from '../../../shared/schemas/ai';
 import { json, renderWithApp, sampleUser, stubFetch } from '../../test/helpers';
 import { ChloePage } from './chloe-page';
-import { CHAT_STORAGE_KEY, STORED_MESSAGES_MAX } from './use-chloe-chat';
+import { CHLOE_STORAGE_KEY } from '../../../shared/chloe';
+import { STORED_MESSAGES_MAX } from './use-chloe-chat';
 
 const TFN_SOURCE = {
   title: 'ATO: Tax file number',
@@ -177,7 +178,7 @@ describe('the conversation kept on the device', () => {
     await screen.findByText('Thank you, your feedback was sent.');
     first.unmount();
 
-    const stored = JSON.parse(localStorage.getItem(CHAT_STORAGE_KEY)!) as unknown[];
+    const stored = JSON.parse(localStorage.getItem(CHLOE_STORAGE_KEY)!) as unknown[];
     expect(stored).toHaveLength(2);
 
     renderWithApp(<ChloePage />);
@@ -191,7 +192,7 @@ describe('the conversation kept on the device', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Clear conversation' }));
     expect(within(log()).queryByText('How do I get a tax file number?')).not.toBeInTheDocument();
-    expect(localStorage.getItem(CHAT_STORAGE_KEY)).toBeNull();
+    expect(localStorage.getItem(CHLOE_STORAGE_KEY)).toBeNull();
     expect(screen.getByLabelText('Message to Chloe')).toHaveFocus();
     expect(screen.queryByRole('button', { name: 'Clear conversation' })).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Try asking' })).toBeInTheDocument();
@@ -207,7 +208,7 @@ describe('the conversation kept on the device', () => {
       status: i === 59 ? 'streaming' : 'done',
       ...(i % 2 === 1 ? { question: `message ${i}` } : {}),
     }));
-    localStorage.setItem(CHAT_STORAGE_KEY, JSON.stringify(messages));
+    localStorage.setItem(CHLOE_STORAGE_KEY, JSON.stringify(messages));
     renderWithApp(<ChloePage />);
     expect(within(log()).queryByText('message 10')).not.toBeInTheDocument();
     expect(within(log()).getByText('message 11')).toBeInTheDocument();
@@ -215,7 +216,7 @@ describe('the conversation kept on the device', () => {
     expect(within(log()).getByText('Stopped.')).toBeInTheDocument();
     // A new message is added after them, and the device keeps the last 50.
     await ask('TFN?');
-    const stored = JSON.parse(localStorage.getItem(CHAT_STORAGE_KEY)!) as { content: string }[];
+    const stored = JSON.parse(localStorage.getItem(CHLOE_STORAGE_KEY)!) as { content: string }[];
     expect(stored).toHaveLength(STORED_MESSAGES_MAX);
     expect(stored.at(-1)!.content).toBe('You apply online with the **ATO**. It is free.');
   }, 20_000);
@@ -226,7 +227,7 @@ describe('the conversation kept on the device', () => {
     ['a message of another shape', JSON.stringify([{ id: 'x', role: 'system', content: 1 }])],
   ])('ignores a kept value that is %s', (_name, value) => {
     serve(tfn);
-    localStorage.setItem(CHAT_STORAGE_KEY, value);
+    localStorage.setItem(CHLOE_STORAGE_KEY, value);
     renderWithApp(<ChloePage />);
     expect(within(log()).getAllByRole('paragraph')).toHaveLength(1);
     expect(screen.getByRole('heading', { name: 'Try asking' })).toBeInTheDocument();
@@ -254,7 +255,7 @@ describe('the conversation kept on the device', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     await within(log()).findByText('Half an answer');
     await act(() => vi.advanceTimersByTimeAsync(1_100));
-    const stored = JSON.parse(localStorage.getItem(CHAT_STORAGE_KEY)!) as { status: string }[];
+    const stored = JSON.parse(localStorage.getItem(CHLOE_STORAGE_KEY)!) as { status: string }[];
     expect(stored.map((m) => m.status)).toEqual(['done', 'streaming']);
     page.unmount();
     finish();

@@ -22,8 +22,7 @@ export type Message = {
   feedback?: FeedbackRating;
 };
 
-/** Where the conversation is kept on the device, and how much of it. */
-export const CHAT_STORAGE_KEY = CHLOE_STORAGE_KEY;
+/** How much of the conversation is kept on the device (under CHLOE_STORAGE_KEY). */
 export const STORED_MESSAGES_MAX = 50;
 /** While an answer streams, the conversation is written at most this often. */
 const SAVE_WHILE_STREAMING_MS = 1_000;
@@ -70,7 +69,7 @@ function readMessage(value: unknown): Message | undefined {
 /** The conversation kept on this device; none when there is none, or it cannot be read. */
 export function loadConversation(): Message[] {
   try {
-    const stored = localStorage.getItem(CHAT_STORAGE_KEY);
+    const stored = localStorage.getItem(CHLOE_STORAGE_KEY);
     if (!stored) return [];
     const parsed = JSON.parse(stored) as unknown;
     if (!Array.isArray(parsed)) return [];
@@ -85,8 +84,8 @@ export function loadConversation(): Message[] {
 function saveConversation(messages: Message[]) {
   if (!mayKeepChloeConversation()) return;
   try {
-    if (messages.length === 0) localStorage.removeItem(CHAT_STORAGE_KEY);
-    else localStorage.setItem(CHAT_STORAGE_KEY, JSON.stringify(messages.slice(-STORED_MESSAGES_MAX)));
+    if (messages.length === 0) localStorage.removeItem(CHLOE_STORAGE_KEY);
+    else localStorage.setItem(CHLOE_STORAGE_KEY, JSON.stringify(messages.slice(-STORED_MESSAGES_MAX)));
   } catch {
     // Private browsing or a full storage: the conversation lives in the page only.
   }
