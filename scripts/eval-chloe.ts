@@ -11,11 +11,11 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { evalFileSchema, type KnowledgeArticle } from '../src/shared/schemas/knowledge';
+import { evalFileSchema } from '../src/shared/schemas/knowledge';
 import { loadHelpContent } from '../src/server/db/seed/help-content';
 import { loadKnowledge } from '../src/server/db/seed/knowledge';
 import { rankArticles } from '../src/server/modules/ai/retrieval';
-import { buildSearchIndexes } from '../src/server/modules/ai/search-index';
+import { buildSearchIndexes, type SearchIndexes } from '../src/server/modules/ai/search-index';
 
 const root = path.resolve(import.meta.dirname, '..');
 const evalDir = path.join(root, 'content/knowledge/eval');
@@ -26,8 +26,7 @@ const onlyPart = args.includes('--part') ? args[args.indexOf('--part') + 1] : un
 type Tally = { n: number; p: number; r: number };
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 
-export function evaluate(articles: KnowledgeArticle[], part: string) {
-  const indexes = buildSearchIndexes(articles, loadHelpContent().services);
+function evaluate(indexes: SearchIndexes, part: string) {
   const dir = path.join(evalDir, part);
   const cases = readdirSync(dir)
     .filter((name) => name.endsWith('.json'))
@@ -60,9 +59,9 @@ export function evaluate(articles: KnowledgeArticle[], part: string) {
 }
 
 function main() {
-  const articles = loadKnowledge();
+  const indexes = buildSearchIndexes(loadKnowledge(), loadHelpContent().services);
   for (const part of ['tuning', 'test'].filter((name) => !onlyPart || name === onlyPart)) {
-    const { byLocale, offTopic, cases } = evaluate(articles, part);
+    const { byLocale, offTopic, cases } = evaluate(indexes, part);
     console.log(`\n${part}: ${cases} questions`);
     for (const [locale, t] of Object.entries(byLocale).sort())
       console.log(

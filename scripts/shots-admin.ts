@@ -4,17 +4,7 @@
  * every tab of /admin, a confirmation dialog, and the notice a declined mentor reads.
  */
 import { request, type APIRequestContext, type Page } from '@playwright/test';
-
-export const ADMIN_TABS = [
-  'questions',
-  'users',
-  'reports',
-  'mentors',
-  'audit',
-  'notices',
-  'jobs',
-  'chloe-feedback',
-] as const;
+import { ADMIN_TABS } from '../src/client/features/admin/use-admin-params';
 
 const declined = {
   email: 'bao.applicant@example.com',

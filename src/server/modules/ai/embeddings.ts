@@ -5,6 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { embeddings, governmentServices, knowledgeArticles } from '../../db/schema';
+import { HUMAN_ANSWER } from '../questions/question-shape';
 
 /** Turns texts into vectors with the configured model (AI_EMBEDDING_MODEL on AI_BASE_URL). */
 export interface Embedder {
@@ -37,7 +38,7 @@ export function embedderFor(config: Pick<Config, 'embedding'>): Embedder | undef
 
 /** The text of an answered question that is embedded; the same expression in SQL finds those whose text changed. */
 const QUESTION_TEXT = sql`q.title || E'\\n' || q.content`;
-const HUMAN_REPLY = sql`exists (select 1 from replies r where r.question_id = q.id and not r.is_ai_reply)`;
+const ANSWERED = sql`exists (select 1 from replies r where ${HUMAN_ANSWER})`;
 const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex');
 const BATCH = 32;
 /** At most this many questions per run, so one run stays short; the next run takes the rest. */
@@ -123,10 +124,10 @@ export async function syncEmbeddings(
   // Questions: the database finds those without an embedding of their current text, and drops the rest.
   await db.execute(sql`
     delete from embeddings e where e.model = ${model} and e.kind = 'question'
-      and not exists (select 1 from questions q where q.id = e.item_id::uuid and ${HUMAN_REPLY})`);
+      and not exists (select 1 from questions q where q.id = e.item_id::uuid and ${ANSWERED})`);
   const questionRows = await db.execute<{ id: string; text: string; hash: string }>(sql`
     select q.id, ${QUESTION_TEXT} as text, md5(${QUESTION_TEXT}) as hash from questions q
-    where ${HUMAN_REPLY} and not exists (
+    where ${ANSWERED} and not exists (
       select 1 from embeddings e
       where e.model = ${model} and e.kind = 'question' and e.item_id = q.id::text and e.text_hash = md5(${QUESTION_TEXT}))
     order by q.created_at desc limit ${QUESTIONS_PER_RUN}`);

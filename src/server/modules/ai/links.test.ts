@@ -136,6 +136,8 @@ describe('Chloe’s answers through the database, guide and model', () => {
   beforeAll(async () => {
     await syncKnowledge(t.db, loadKnowledge());
     const member = await userWithRole(t.app, t.db, 'student');
+    // Answered by another member: the asker's own reply is not an answer.
+    const replier = await userWithRole(t.app, t.db, 'student');
     const rows = await insertQuestions(
       t.db,
       TITLES.map((title) => ({ authorId: member.user.id, title: `Renting a home bond lease ${title}` })),
@@ -143,7 +145,7 @@ describe('Chloe’s answers through the database, guide and model', () => {
     for (const row of rows)
       await insertReply(t.db, {
         questionId: row.id,
-        authorId: member.user.id,
+        authorId: replier.user.id,
         content: `Read [the real rules](${EVIL}) about the bond.`,
       });
   });

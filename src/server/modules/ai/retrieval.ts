@@ -1,10 +1,10 @@
-import { and, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { KnowledgeArticle } from '../../../shared/schemas/knowledge';
 import type { GovernmentService } from '../../../shared/schemas/resources';
 import type { Database } from '../../db/client';
-import { questions } from '../../db/schema';
 import { lookupPostcode, type AusState } from '../../lib/postcodes';
 import { searchWords } from '../../lib/text';
+import { HUMAN_ANSWER } from '../questions/question-shape';
 import { nearbyOrganisations, type NearbyOrganisation } from '../resources/service';
 import { bySimilarity, questionVectors, unit, type Embedder } from './embeddings';
 import { questionMode, type Ranked } from './lexical';
@@ -144,9 +144,6 @@ async function embedQuery(embedder: Embedder, text: string): Promise<Float32Arra
   }
 }
 
-/** A person answered it: the only community questions Chloe points to. */
-const HUMAN_REPLY = sql`from replies r where r.question_id = ${questions.id} and not r.is_ai_reply`;
-
 export type RetrieveOptions = {
   limits?: { articles: number; services: number; questions: number; organisations: number };
   /** Chloe's embedding model, when one is configured: meaning is then fused with words. */
@@ -204,11 +201,11 @@ export async function retrieve(
       .execute<{ id: string; rank: number; matched: string[] }>(
         sql`select q.id, q.rank, array(select w from unnest(${sql.param(words)}::text[]) w
               where q.search @@ (to_tsquery('english', w) || to_tsquery('simple', w))) as matched
-            from (select m.id, m.search, ts_rank(m.search, ${query}, 32) as rank
-                  from (select ${questions.id} as id, ${questions.search} as search from ${questions}
-                        where ${questions.search} @@ ${query} limit ${QUESTION_MATCHES}) m
+            from (select m.id, m.author_id, m.search, ts_rank(m.search, ${query}, 32) as rank
+                  from (select id, author_id, search from questions
+                        where search @@ ${query} limit ${QUESTION_MATCHES}) m
                   order by rank desc limit ${QUESTION_CANDIDATES}) q
-            where exists (select 1 from replies r where r.question_id = q.id and not r.is_ai_reply)
+            where ${ANSWERED}
             order by q.rank desc limit ${limits.questions * 3}`,
       )
       .then((result) => result.rows),
@@ -260,18 +257,17 @@ export async function retrieve(
   };
 }
 
+/** Question `q` has an answer by a person (not Chloe, not the asker): the only community questions Chloe cites. */
+const ANSWERED = sql`exists (select 1 from replies r where ${HUMAN_ANSWER})`;
+
 /** Answered community questions by id, in that order, with their first answer by a person. */
 async function communityAnswers(db: Database, ids: string[]): Promise<CommunityAnswer[]> {
   if (!ids.length) return [];
-  const rows = await db
-    .select({
-      id: questions.id,
-      title: questions.title,
-      answer: sql<string>`(select r.content ${HUMAN_REPLY} order by r.created_at limit 1)`,
-    })
-    .from(questions)
-    // Found by meaning, a question may have lost its answer since its embedding was made.
-    .where(and(inArray(questions.id, ids), sql`exists (select 1 ${HUMAN_REPLY})`));
+  // Found by meaning, a question may have lost its answer since its embedding was made: checked again here.
+  const { rows } = await db.execute<CommunityAnswer>(sql`
+    select q.id, q.title,
+      (select r.content from replies r where ${HUMAN_ANSWER} order by r.created_at limit 1) as answer
+    from questions q where q.id = any(${sql.param(ids)}::uuid[]) and ${ANSWERED}`);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -167,20 +167,21 @@ export function searchIndexes(db: Database, model?: string): Promise<SearchIndex
   const key = model ?? '';
   const entry = byModel.get(key);
   if (!entry || entry.generation !== contentGeneration()) {
+    const building = signature(db, model).then(async (found) => ({
+      found,
+      indexes: await loadIndexes(db, model),
+    }));
     const fresh: Entry = {
       checkedAt: Date.now(),
       generation: contentGeneration(),
       signature: '',
-      indexes: Promise.resolve(null!),
+      indexes: building.then((built) => built.indexes),
     };
-    fresh.indexes = signature(db, model).then((found) => {
-      fresh.signature = found;
-      return loadIndexes(db, model);
-    });
+    building.then(
+      (built) => (fresh.signature = built.found),
+      () => byModel.get(key) === fresh && byModel.delete(key),
+    );
     byModel.set(key, fresh);
-    fresh.indexes.catch(() => {
-      if (byModel.get(key) === fresh) byModel.delete(key);
-    });
     return fresh.indexes;
   }
   if (Date.now() - entry.checkedAt > INDEX_CHECK_MS) {
