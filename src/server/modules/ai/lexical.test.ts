@@ -39,6 +39,18 @@ describe('the lexical ranker', () => {
     expect(terms('my boss cut my shifts')).toContain('e:cut_shift');
   });
 
+  it('reads a word with an apostrophe as one word, and leaves out common words that say nothing of a topic', () => {
+    expect(terms("I don't get paid")).toEqual(['e:paid']);
+    expect(terms('Each time I back out of the garage')).toEqual([
+      'e:time',
+      'e:time_back',
+      'e:back',
+      'e:back_garag',
+      'e:garag',
+    ]);
+    expect(terms('is that allowed')).toEqual([]);
+  });
+
   it('forgives a typo word by word against the vocabulary, never against the whole message', () => {
     const index = new LexicalIndex(
       [

@@ -7,7 +7,7 @@ import { searchWords } from '../../lib/text';
 import { HUMAN_ANSWER } from '../questions/question-shape';
 import { nearbyOrganisations, type NearbyOrganisation } from '../resources/service';
 import { bySimilarity, questionVectors, unit, type Embedder } from './embeddings';
-import { questionMode, type Ranked } from './lexical';
+import { POSTGRES_STOP_WORDS, questionMode, type Ranked } from './lexical';
 import { questionWithSynonyms, rankFor, searchIndexes, type Query, type SearchIndexes } from './search-index';
 
 export type Source = { title: string; url: string };
@@ -19,11 +19,13 @@ export type Retrieved = {
   organisations: NearbyOrganisation[];
 };
 
-/** Below these BM25F scores an article or service only shares a word or two with the question (decision 021). */
-const ARTICLE_MIN_SCORE = 0.28;
+/**
+ * An article is kept when its BM25F score is at least `min` (below it, it only shares a word or two with the
+ * question) and at least `share` of the best one's (decision 021; npm run eval:chloe -- --grid searches them).
+ */
+export const ARTICLE_THRESHOLD = { min: 0.24, share: 0.8 };
+/** The same for a government service. */
 const SERVICE_MIN_SCORE = 0.29;
-/** An article is kept only when it scores at least this share of the best one's score. */
-const ARTICLE_RELATIVE_SCORE = 0.8;
 const SERVICE_RELATIVE_SCORE = 0.6;
 /** ts_rank (normalised to rank / (rank + 1)) below which a question only mentions the words in passing. */
 const QUESTION_MIN_RANK = 0.05;
@@ -35,20 +37,6 @@ const QUESTION_MIN_RANK = 0.05;
 const QUESTION_MIN_COVERAGE = 0.5;
 /** How many of a message's words (the most telling) look up community questions. */
 const QUESTION_QUERY_WORDS = 4;
-/**
- * PostgreSQL's English stop words (tsearch_data/english.stop): in a pair ("bond & after") one of them would leave the
- * other word alone, matching thousands of questions.
- */
-const POSTGRES_STOP_WORDS = new Set(
-  (
-    'i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers herself ' +
-    'it its itself they them their theirs themselves what which who whom this that these those am is are was were ' +
-    'be been being have has had having do does did doing a an the and but if or because as until while of at by for ' +
-    'with about against between into through during before after above below to from up down in out on off over ' +
-    'under again further then once here there when where why how all any both each few more most other some such no ' +
-    'nor not only own same so than too very s t can will just don should now'
-  ).split(' '),
-);
 /**
  * At most this many questions that match are ranked: a message of common words can match tens of thousands, and
  * ranking them all would take seconds.
@@ -128,10 +116,8 @@ function kept(lexical: Ranked[], min: number, share: number, semantic: Ranked[] 
 
 /** The articles that answer a text, best first, with their scores (the evaluation reads these). */
 export function rankArticles(indexes: SearchIndexes, question: string | Query, limit = 3): Ranked[] {
-  return nearBest(rankFor(indexes.articles, question), ARTICLE_MIN_SCORE, ARTICLE_RELATIVE_SCORE).slice(
-    0,
-    limit,
-  );
+  const { min, share } = ARTICLE_THRESHOLD;
+  return nearBest(rankFor(indexes.articles, question), min, share).slice(0, limit);
 }
 
 async function embedQuery(embedder: Embedder, text: string): Promise<Float32Array | undefined> {
@@ -170,7 +156,8 @@ export async function retrieve(
   const indexes = await searchIndexes(db, embedder?.model);
   // Community questions are looked up by the message's most telling words, two at a time (or one alone that
   // carries enough of the message): a long post's common words would match and rank thousands of questions, and a
-  // question with one word of the message rarely covers enough of it.
+  // question with one word of the message rarely covers enough of it. PostgreSQL drops its stop words from a query,
+  // so one of them in a pair ("bond & after") would leave the other word alone.
   const weightOf = (word: string) => indexes.articles.weightOf(word);
   const messageWeight = words.reduce((sum, word) => sum + weightOf(word), 0);
   const telling = words
@@ -226,8 +213,8 @@ export async function retrieve(
   const question = questionWithSynonyms(message);
   const articleIds = kept(
     rankFor(indexes.articles, question),
-    ARTICLE_MIN_SCORE,
-    ARTICLE_RELATIVE_SCORE,
+    ARTICLE_THRESHOLD.min,
+    ARTICLE_THRESHOLD.share,
     semantic(indexes.vectors?.articles),
   );
   const first = (options.first ?? []).filter((id) => indexes.article.has(id));
