@@ -3,8 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { pagesEn } from '../../../shared/i18n/pages.en';
 import { pagesVi } from '../../../shared/i18n/pages.vi';
 import type { AdminUser } from '../../../shared/schemas/admin';
-import { auditLog, sessions, users } from '../../db/schema';
-import { openSocket } from '../chat/chat.test-helpers';
+import { auditLog, conversations, sessions, users } from '../../db/schema';
+import { signIn } from '../../test/helpers';
+import { conversationPair, openSocket, post } from '../chat/chat.test-helpers';
 import {
   api as questionsApi,
   createUser,
@@ -216,6 +217,24 @@ describe('changing a role', () => {
     const [row] = await t.db.select().from(users).where(eq(users.id, someMentor.id));
     expect(row!.mentorVerifiedAt).toBeNull();
     expect((await api().audit(admin)).entries[0]).toMatchObject({ detail: 'mentor → student', reason: null });
+  });
+
+  it('closes the conversations of a mentor made a student, and tells both people of each at once', async () => {
+    const { student, mentor: m, conversation } = await conversationPair(t.app, t.db);
+    const socket = await openSocket(base, { cookie: student.cookie });
+    await socket.next('hello');
+    expect((await changeRole(m.user.id, { role: 'student', reason: 'Misconduct' })).statusCode).toBe(200);
+    expect(await socket.next('conversation')).toEqual({
+      type: 'conversation',
+      conversationId: conversation.id,
+    });
+    const [row] = await t.db.select().from(conversations).where(eq(conversations.id, conversation.id));
+    expect(row!.status).toBe('closed');
+    const again = await signIn(t.app, m.email, m.password);
+    const refused = await post(t.app, again, conversation.id, 'Are you still there?');
+    expect(refused.statusCode).toBe(409);
+    expect((await post(t.app, student, conversation.id, 'Hello?')).statusCode).toBe(409);
+    socket.ws.close();
   });
 
   it('changes the badge on their replies at once, cached pages too', async () => {

@@ -11,6 +11,7 @@ import { sessions, users } from '../../db/schema';
 import { errors } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit';
+import { closeMentorConversationsIn } from '../chat/conversations';
 import { notifyMentorDecision } from '../notifications/notify';
 import { questionsChanged } from '../questions/cache';
 
@@ -105,7 +106,8 @@ async function lockUser(tx: Pick<Database, 'select'>, id: string): Promise<UserR
 /**
  * Makes a student a mentor (verified: an admin chose them) or a mentor a student. Admins are never changed here,
  * so no admin can demote themselves or the last admin. A change ends the person's sessions, which closes their
- * sockets (migration 0006's trigger): they sign in again with the new role.
+ * sockets (migration 0006's trigger): they sign in again with the new role. A mentor made a student leaves their
+ * conversations as a mentor closed.
  */
 export async function changeUserRole(
   db: Database,
@@ -128,6 +130,7 @@ export async function changeUserRole(
       })
       .where(eq(users.id, id));
     await tx.delete(sessions).where(eq(sessions.userId, id));
+    if (user.role === 'mentor') await closeMentorConversationsIn(tx, id);
     await recordAudit(tx, admin, {
       action: 'user.role',
       targetType: 'user',

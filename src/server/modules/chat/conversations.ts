@@ -1,4 +1,4 @@
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { CHAT_LIMITS, type Conversation } from '../../../shared/schemas/chat';
 import type { Role } from '../../../shared/constants';
 import type { Database } from '../../db/client';
@@ -137,18 +137,29 @@ export async function createConversation(
   return getConversation(db, id, student.id);
 }
 
+/** Closes the open conversations `where` says, in the caller's transaction, and tells both people of each. */
+async function closeConversationsIn(tx: Executor, where: SQL): Promise<void> {
+  const closed = await tx
+    .update(conversations)
+    .set({ status: 'closed', updatedAt: new Date() })
+    .where(and(where, eq(conversations.status, 'active')))
+    .returning();
+  for (const row of closed) await publishChatEvent(tx, { t: 'conversation', c: row.id, u: peopleOf(row) });
+}
+
 /**
  * Closes a conversation (no more messages in it) in the caller's transaction, and tells both its people when that
  * commits. Used by its participants and by an admin acting on a report.
  */
-export async function closeConversationIn(tx: Executor, id: string): Promise<void> {
-  const [closed] = await tx
-    .update(conversations)
-    .set({ status: 'closed', updatedAt: new Date() })
-    .where(and(eq(conversations.id, id), eq(conversations.status, 'active')))
-    .returning();
-  if (closed) await publishChatEvent(tx, { t: 'conversation', c: id, u: peopleOf(closed) });
-}
+export const closeConversationIn = (tx: Executor, id: string) =>
+  closeConversationsIn(tx, eq(conversations.id, id));
+
+/**
+ * A mentor was made a student again (say for misconduct): their conversations as a mentor close, in the caller's
+ * transaction, and both people of each hear of it.
+ */
+export const closeMentorConversationsIn = (tx: Executor, mentorId: string) =>
+  closeConversationsIn(tx, eq(conversations.mentorId, mentorId));
 
 /** Either participant closes the conversation. */
 export async function closeConversation(db: Database, id: string, user: SessionUser): Promise<Conversation> {

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Conversation, Message, MessagesPage } from '../../../shared/schemas/chat';
+import { users } from '../../db/schema';
 import { signUp, useTestApp, userWithRole, type SignedUp } from '../../test/helpers';
 import { conversationPair, mentor, post, send, startConversation } from './chat.test-helpers';
 
@@ -170,6 +172,21 @@ describe('safety', () => {
     const refused = await post(ctx.app, student, conversation.id, 'Still there?');
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ error: 'This conversation is closed.', code: 'CONVERSATION_CLOSED' });
+  });
+
+  it('takes no message from a mentor who is no longer a verified mentor, even in a conversation still open', async () => {
+    const { student, mentor: m, conversation } = await pair();
+    // As before migration 0015: the role changed and the conversation stayed open.
+    await ctx.db
+      .update(users)
+      .set({ role: 'student', mentorVerifiedAt: null })
+      .where(eq(users.id, m.user.id));
+    const refused = await post(ctx.app, m, conversation.id, 'I can still help you');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ error: 'This conversation is closed.', code: 'CONVERSATION_CLOSED' });
+    expect(await page(m, conversation.id)).toMatchObject({ messages: [] });
+    // The student's own words are still taken until someone closes it.
+    expect((await post(ctx.app, student, conversation.id, 'Hello?')).statusCode).toBe(201);
   });
 
   it('lets the student block the mentor: conversations close, none can start, until unblocked', async () => {

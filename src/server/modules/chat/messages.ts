@@ -97,6 +97,9 @@ export async function sendMessage(
         if (earlier) return { message: toMessage(earlier), created: false };
       }
       if (conversation.status !== 'active') throw errors.conversationClosed();
+      // Whoever writes as the mentor must still be a verified mentor.
+      if (sender.id === conversation.mentorId && (sender.role !== 'mentor' || !sender.mentorVerifiedAt))
+        throw errors.conversationClosed();
       if (await isBlocked(tx, conversation.studentId, conversation.mentorId))
         throw errors.conversationBlocked();
 
