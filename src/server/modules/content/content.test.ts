@@ -103,9 +103,12 @@ describe('community stats and founders', () => {
     expect(await stats()).toEqual({ members: 6, mentors: 2, foundingMembers: 3, questionsAnswered: 0 });
   });
 
-  it('counts members, mentors and founding members as people join', async () => {
+  it('counts members, verified mentors and founding members as people join', async () => {
     const student = await signUp(t.app, { displayName: 'New Student' });
     const mentor = await signUp(t.app, { displayName: 'New Mentor', role: 'mentor' });
+    // A mentor waiting for an admin is not counted yet.
+    expect(await stats()).toEqual({ members: 8, mentors: 2, foundingMembers: 3, questionsAnswered: 0 });
+    await t.db.update(users).set({ mentorVerifiedAt: new Date() }).where(eq(users.id, mentor.user.id));
     expect(await stats()).toEqual({ members: 8, mentors: 3, foundingMembers: 3, questionsAnswered: 0 });
 
     await t.db.update(users).set({ isFoundingMember: true }).where(eq(users.id, mentor.user.id));

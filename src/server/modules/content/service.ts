@@ -21,7 +21,8 @@ export async function countCommunity(db: Database): Promise<CommunityStats> {
     db
       .select({
         members: count(),
-        mentors: sql<number>`count(*) filter (where ${users.role} = 'mentor')::int`,
+        // A mentor counts once an admin verified them: one waiting, declined or made a student again does not.
+        mentors: sql<number>`count(*) filter (where ${users.role} = 'mentor' and ${users.mentorVerifiedAt} is not null)::int`,
         foundingMembers: sql<number>`count(*) filter (where ${users.isFoundingMember})::int`,
       })
       .from(users),
