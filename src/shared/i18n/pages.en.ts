@@ -489,7 +489,7 @@ export const pagesEn = {
     passwordFailed: 'Could not change your password',
     deleteTitle: 'Delete my account',
     deleteText:
-      'This removes your account and personal data: your email, name and password. Questions you asked are removed too. This cannot be undone.',
+      'This removes your account and personal data: your email, name and password. Questions you asked are removed too; a copy of anything someone reported stays with their report. This cannot be undone.',
     deleteButton: 'Delete my account',
     deleteConfirmTitle: 'Delete your account?',
     deleteConfirmText: 'Enter your password to confirm. This cannot be undone.',

@@ -488,7 +488,7 @@ export const pagesVi: PageResources = {
     passwordFailed: 'Không đổi được mật khẩu',
     deleteTitle: 'Xóa tài khoản của tôi',
     deleteText:
-      'Thao tác này xóa tài khoản và dữ liệu cá nhân của bạn: email, tên và mật khẩu. Các câu hỏi bạn đã đăng cũng bị xóa. Không thể hoàn tác.',
+      'Thao tác này xóa tài khoản và dữ liệu cá nhân của bạn: email, tên và mật khẩu. Các câu hỏi bạn đã đăng cũng bị xóa; bản sao của nội dung bị người khác báo cáo vẫn được giữ cùng báo cáo đó. Không thể hoàn tác.',
     deleteButton: 'Xóa tài khoản của tôi',
     deleteConfirmTitle: 'Xóa tài khoản của bạn?',
     deleteConfirmText: 'Nhập mật khẩu để xác nhận. Không thể hoàn tác.',

@@ -17,7 +17,7 @@ import { conversations, messages } from './chat';
 import { questions, replies } from './community';
 import { createdAt } from './columns';
 
-/** What a reported item said, kept on its reports when an admin removes it. */
+/** What a reported item said when it was reported (and when an admin removed it): reports outlive their items. */
 export type ReportSnapshot = {
   title: string | null;
   text: string;
@@ -40,17 +40,17 @@ export const reports = pgTable(
     reporterId: uuid('reporter_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    questionId: uuid('question_id').references(() => questions.id, { onDelete: 'cascade' }),
-    replyId: uuid('reply_id').references(() => replies.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id').references(() => questions.id, { onDelete: 'set null' }),
+    replyId: uuid('reply_id').references(() => replies.id, { onDelete: 'set null' }),
     /** A mentor chat, or one message of it (then conversationId is null). */
-    conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'cascade' }),
-    messageId: uuid('message_id').references(() => messages.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
+    messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
     reason: text('reason', { enum: REPORT_REASONS }).notNull(),
     details: text('details'),
     status: text('status', { enum: REPORT_STATUSES }).notNull().default('open'),
     /**
-     * The reported item, kept after it is removed (its reference above is then null): the queue groups reports by
-     * these two.
+     * The reported item, kept after it is gone (removed by an admin, or with its author's account: its reference
+     * above is then null): the queue groups reports by these two.
      */
     targetType: text('target_type').$type<ReportTargetType>().notNull(),
     targetId: uuid('target_id').notNull(),
@@ -60,9 +60,10 @@ export const reports = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    // At most one: none once the item is gone. A report filed before reports kept a snapshot may then have none.
     check(
       'reports_one_target_check',
-      sql`num_nonnulls(${t.questionId}, ${t.replyId}, ${t.conversationId}, ${t.messageId}) = 1 or (num_nonnulls(${t.questionId}, ${t.replyId}, ${t.conversationId}, ${t.messageId}) = 0 and ${t.snapshot} is not null)`,
+      sql`num_nonnulls(${t.questionId}, ${t.replyId}, ${t.conversationId}, ${t.messageId}) <= 1`,
     ),
     check(
       'reports_target_type_check',

@@ -1,4 +1,4 @@
-import { count, eq, inArray, or } from 'drizzle-orm';
+import { and, count, eq, inArray, or } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pagesEn } from '../../../shared/i18n/pages.en';
 import { pagesVi } from '../../../shared/i18n/pages.vi';
@@ -53,7 +53,12 @@ describe('deleting a question', () => {
     const reportRows = await t.db
       .select({ n: count() })
       .from(reports)
-      .where(or(eq(reports.targetId, question.id), inArray(reports.targetId, replyIds)));
+      .where(
+        and(
+          or(eq(reports.targetId, question.id), inArray(reports.targetId, replyIds)),
+          eq(reports.status, 'open'),
+        ),
+      );
     return {
       question: (await t.db.select({ n: count() }).from(questions).where(eq(questions.id, question.id)))[0]!
         .n,
@@ -62,7 +67,7 @@ describe('deleting a question', () => {
       bookmarks: await n(bookmarks),
       voiceNote: await n(voiceNotes),
       aiJob: await n(aiReplyJobs),
-      reports: reportRows[0]!.n,
+      openReports: reportRows[0]!.n,
     };
   };
   const feed = async (headers: Record<string, string> = {}) =>
@@ -79,7 +84,7 @@ describe('deleting a question', () => {
     expect((await rowsOn()).question).toBe(1);
   });
 
-  it('deletes it with its replies, likes, bookmarks, voice note, Chloe’s job and reports, and the feed drops it at once', async () => {
+  it('deletes it with its replies, likes, bookmarks, voice note and Chloe’s job, resolves its reports, and the feed drops it at once', async () => {
     expect(await rowsOn()).toEqual({
       question: 1,
       replies: 3,
@@ -87,7 +92,7 @@ describe('deleting a question', () => {
       bookmarks: 1,
       voiceNote: 1,
       aiJob: 1,
-      reports: 2,
+      openReports: 2,
     });
     // Warm the caches: the feed (a visitor's and a member's) and the question page.
     expect(await feed()).toContain(question.id);
@@ -107,7 +112,23 @@ describe('deleting a question', () => {
       bookmarks: 0,
       voiceNote: 0,
       aiJob: 0,
-      reports: 0,
+      openReports: 0,
+    });
+    // The reports stay, decided by the admin, with what they reported.
+    const kept = await t.db
+      .select()
+      .from(reports)
+      .where(or(eq(reports.targetId, question.id), inArray(reports.targetId, replyIds)));
+    expect(kept.map((r) => [r.status, r.resolvedBy, r.questionId, r.replyId])).toEqual([
+      ['resolved', admin.id, null, null],
+      ['resolved', admin.id, null, null],
+    ]);
+    expect(kept.find((r) => r.targetType === 'question')!.snapshot).toMatchObject({
+      title: 'Selling visa sponsorships, DM me',
+    });
+    expect(kept.find((r) => r.targetType === 'reply')!.snapshot).toMatchObject({
+      title: 'Selling visa sponsorships, DM me',
+      text: expect.any(String),
     });
     expect(await feed()).not.toContain(question.id);
     expect(await feed(bob.headers)).not.toContain(question.id);

@@ -1,9 +1,12 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { count, desc, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { pagesEn } from '../../../shared/i18n/pages.en';
 import { pagesVi } from '../../../shared/i18n/pages.vi';
 import type { AdminReport, ReportStatus } from '../../../shared/schemas/admin';
-import { auditLog, conversations, messages, questions, replies, reports } from '../../db/schema';
+import { migrationsFolder } from '../../db/client';
+import { auditLog, conversations, messages, questions, replies, reports, users } from '../../db/schema';
 import { createUser, insertQuestions, insertReply } from '../questions/questions.test-helpers';
 import { UNKNOWN_ID, useAdminApp } from './admin.test-helpers';
 
@@ -210,6 +213,124 @@ describe('removing reported content', () => {
       targetType: 'conversation',
       targetId: conversation.id,
     });
+  });
+});
+
+describe('reports outlive what they report', () => {
+  it('keep a question and a reply, with what they said, when their author deletes their account', async () => {
+    const leaving = await createUser(t.db, { displayName: 'Leaving Author' });
+    const [asked] = await insertQuestions(t.db, [
+      {
+        authorId: leaving.id,
+        title: 'Cheap visas, message me',
+        content: 'Guaranteed approval.',
+        replyCount: 0,
+      },
+    ]);
+    const elsewhere = await question('Where do I get a TFN?');
+    const reply = await insertReply(t.db, {
+      questionId: elsewhere.id,
+      authorId: leaving.id,
+      content: 'Pay me and I will get it for you.',
+    });
+    await api().report(alice, 'question', asked!.id, 'spam');
+    await api().report(alice, 'reply', reply.id, 'spam');
+    // The account goes, and with it everything its person wrote (the account's deletion is this row's).
+    await t.db.delete(users).where(eq(users.id, leaving.id));
+    expect(await exists(questions, asked!.id)).toBe(false);
+    expect(await exists(replies, reply.id)).toBe(false);
+    expect(await row(asked!.id, 'open')).toMatchObject({
+      targetType: 'question',
+      removed: true,
+      link: null,
+      content: {
+        title: 'Cheap visas, message me',
+        text: 'Guaranteed approval.',
+        author: { id: leaving.id, displayName: 'Leaving Author' },
+      },
+    });
+    expect(await row(reply.id, 'open')).toMatchObject({
+      targetType: 'reply',
+      removed: true,
+      content: { title: 'Where do I get a TFN?', text: 'Pay me and I will get it for you.' },
+    });
+    // An admin can still act on it: removing what is already gone resolves the reports.
+    expect((await api().decide(admin, await reportId(reply.id), { action: 'remove' })).statusCode).toBe(200);
+    expect(await row(reply.id, 'resolved')).toMatchObject({
+      removed: true,
+      content: { text: 'Pay me and I will get it for you.' },
+    });
+  });
+
+  it('are resolved, with what they reported, when an admin deletes the reply outside the queue', async () => {
+    const asked = await question('Who signs my lease?');
+    const reply = await insertReply(t.db, {
+      questionId: asked.id,
+      authorId: bob.id,
+      content: 'Buy my signature.',
+    });
+    await t.db.update(questions).set({ replyCount: 1 }).where(eq(questions.id, asked.id));
+    await api().report(alice, 'reply', reply.id, 'spam');
+    expect((await api().send('DELETE', `/api/replies/${reply.id}`, admin)).statusCode).toBe(200);
+    expect(await row(reply.id, 'open')).toBeUndefined();
+    expect(await row(reply.id, 'resolved')).toMatchObject({
+      removed: true,
+      content: { text: 'Buy my signature.' },
+    });
+  });
+
+  it('keep a chat message and its context when the chat is deleted with an account', async () => {
+    const { student, conversation, sent } = await chatWith(['Hi', 'Send me your passport number', 'Why?']);
+    await api().reportChat(student, conversation.id, {
+      reason: 'personal-information',
+      messageId: sent[1]!.id,
+    });
+    await t.db.delete(conversations).where(eq(conversations.id, conversation.id));
+    expect(await row(sent[1]!.id, 'open')).toMatchObject({
+      targetType: 'message',
+      removed: true,
+      content: { text: 'Send me your passport number', author: { id: mentor.id } },
+      context: [
+        { content: 'Hi', reported: false },
+        { content: 'Send me your passport number', reported: true },
+      ],
+    });
+  });
+});
+
+describe('migration 0016', () => {
+  it('gives reports filed before it what their item says, as the queue shows it, chat lines aside', async () => {
+    const asked = await question('Is a cash job legal?');
+    const reply = await insertReply(t.db, {
+      questionId: asked.id,
+      authorId: alice.id,
+      content: 'Ask Fair Work.',
+    });
+    const chloe = await insertReply(t.db, {
+      questionId: asked.id,
+      authorId: null,
+      content: 'Chloe here.',
+      isAiReply: true,
+    });
+    const { student, conversation, sent } = await chatWith(['Hello', 'Pay me first']);
+    await api().report(mentor, 'question', asked.id, 'spam');
+    await api().report(mentor, 'reply', reply.id, 'spam');
+    await api().report(mentor, 'reply', chloe.id, 'spam');
+    await api().reportChat(student, conversation.id, { reason: 'spam', messageId: sent[1]!.id });
+    await api().reportChat(student, conversation.id, { reason: 'spam' });
+    const targets = [asked.id, reply.id, chloe.id, sent[1]!.id, conversation.id];
+    const filed = await t.db.select().from(reports).where(inArray(reports.targetId, targets));
+    await t.db.update(reports).set({ snapshot: null }).where(inArray(reports.targetId, targets));
+    const sql = readFileSync(path.join(migrationsFolder(), '0016_reports_outlive_items.sql'), 'utf8');
+    for (const statement of sql
+      .split('--> statement-breakpoint')
+      .filter((part) => part.includes('UPDATE "reports"')))
+      await t.db.execute(statement);
+    const backfilled = await t.db.select().from(reports).where(inArray(reports.targetId, targets));
+    for (const report of filed) {
+      const after = backfilled.find((row) => row.id === report.id)!;
+      expect(after.snapshot).toEqual({ ...report.snapshot, context: [] });
+    }
   });
 });
 

@@ -1,5 +1,4 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Role } from '../../../shared/constants';
 import {
   ADMIN_LIMITS,
   type AdminReport,
@@ -9,6 +8,7 @@ import {
 } from '../../../shared/schemas/admin';
 import type { Database } from '../../db/client';
 import { conversations, messages, questions, reports, type ReportSnapshot } from '../../db/schema';
+import { describe } from '../moderation/snapshot';
 import { errors } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
 import { peopleOf } from '../chat/access';
@@ -21,100 +21,6 @@ import { removeReply } from '../questions/replies';
 import { recordAudit } from '../audit/audit';
 import { announceGone, notifyRemoved } from '../notifications/notify';
 
-type Executor = Pick<Database, 'execute'>;
-type Person = ReportSnapshot['author'];
-
-/** How much of a private chat an admin sees: the reported message and this many before it. */
-const CHAT_CONTEXT_BEFORE = 2;
-
-const person = (id: string | null, displayName: string | null, role: Role | null): Person =>
-  id && displayName && role ? { id, displayName, role } : null;
-
-type ChatLineRow = {
-  id: string;
-  content: string;
-  created_at: Date | string;
-  seq: number;
-  sender_id: string | null;
-  display_name: string | null;
-  role: Role | null;
-};
-
-async function chatLines(db: Executor, where: ReturnType<typeof sql>, reportedId: string | null) {
-  const result = await db.execute<ChatLineRow>(sql`
-    select * from (
-      select m.id, m.content, m.created_at, m.seq, m.sender_id, u.display_name, u.role
-      from messages m left join users u on u.id = m.sender_id
-      where ${where}
-      order by m.seq desc limit ${CHAT_CONTEXT_BEFORE + 1}) last
-    order by seq`);
-  return result.rows.map((row) => ({
-    id: row.id,
-    sender: person(row.sender_id, row.display_name, row.role),
-    content: row.content,
-    createdAt: iso(row.created_at),
-    reported: row.id === reportedId,
-  }));
-}
-
-/** What a reported item says now, with who wrote it and where it is; null when it is gone. */
-async function describe(
-  db: Executor,
-  type: ReportTargetType,
-  id: string,
-  reportedAt: Date,
-): Promise<ReportSnapshot | null> {
-  type Row = {
-    title: string | null;
-    text: string;
-    created_at: Date | string;
-    author_id: string | null;
-    display_name: string | null;
-    role: Role | null;
-    question_id?: string;
-    conversation_id?: string;
-    seq?: number;
-  };
-  const query = {
-    question: sql`select q.title, q.content as text, q.created_at, q.author_id, u.display_name, u.role, q.id as question_id
-      from questions q join users u on u.id = q.author_id where q.id = ${id}`,
-    reply: sql`select q.title, r.content as text, r.created_at, r.author_id,
-        case when r.is_ai_reply then 'Chloe' else u.display_name end as display_name, u.role, q.id as question_id
-      from replies r join questions q on q.id = r.question_id left join users u on u.id = r.author_id where r.id = ${id}`,
-    message: sql`select c.title, m.content as text, m.created_at, m.sender_id as author_id, u.display_name, u.role,
-        m.conversation_id, m.seq
-      from messages m join conversations c on c.id = m.conversation_id left join users u on u.id = m.sender_id
-      where m.id = ${id}`,
-    conversation: sql`select c.title, c.title as text, c.created_at, c.student_id as author_id, u.display_name, u.role,
-        c.id as conversation_id
-      from conversations c join users u on u.id = c.student_id where c.id = ${id}`,
-  }[type];
-  const row = (await db.execute<Row>(query)).rows[0];
-  if (!row) return null;
-  const context =
-    type === 'message'
-      ? await chatLines(
-          db,
-          sql`m.conversation_id = ${row.conversation_id} and m.seq <= ${row.seq} and m.seq >= ${row.seq! - CHAT_CONTEXT_BEFORE}`,
-          id,
-        )
-      : type === 'conversation'
-        ? await chatLines(
-            db,
-            sql`m.conversation_id = ${id} and m.created_at <= ${reportedAt.toISOString()}`,
-            null,
-          )
-        : [];
-  return {
-    title: row.title,
-    text: row.text,
-    author: person(row.author_id, row.display_name, row.role),
-    createdAt: iso(row.created_at),
-    link: row.question_id ? `/questions/${row.question_id}` : null,
-    context,
-  };
-}
-
 type GroupRow = {
   id: string;
   target_type: ReportTargetType;
@@ -126,6 +32,8 @@ type GroupRow = {
   first_at: Date | string;
   last_at: Date | string;
   snapshot: ReportSnapshot | null;
+  /** The item no longer exists: an admin removed it, or its author's account was deleted. */
+  gone: boolean;
   total: number;
 };
 
@@ -141,7 +49,8 @@ export async function listReports(
       array_agg(reason order by created_at desc) as reasons,
       coalesce(array_agg(details order by created_at desc) filter (where details is not null), '{}') as details,
       count(distinct reporter_id)::int as reporter_count, min(created_at) as first_at, max(created_at) as last_at,
-      (array_agg(snapshot) filter (where snapshot is not null))[1] as snapshot,
+      (array_agg(snapshot order by created_at desc) filter (where snapshot is not null))[1] as snapshot,
+      bool_and(num_nonnulls(question_id, reply_id, conversation_id, message_id) = 0) as gone,
       (count(*) over ())::int as total
     from reports where status = ${status}
     group by target_type, target_id, status
@@ -150,8 +59,10 @@ export async function listReports(
   const items = await Promise.all(
     groups.rows.map(async (group): Promise<AdminReport> => {
       const lastAt = new Date(group.last_at);
-      const current = group.snapshot ? null : await describe(db, group.target_type, group.target_id, lastAt);
-      const content = group.snapshot ?? current;
+      // What the item says now while it exists; what it said when last reported (or removed) once it is gone.
+      const content = group.gone
+        ? group.snapshot
+        : ((await describe(db, group.target_type, group.target_id, lastAt)) ?? group.snapshot);
       const counts = new Map<GroupRow['reasons'][number], number>();
       for (const reason of group.reasons) counts.set(reason, (counts.get(reason) ?? 0) + 1);
       return {
@@ -169,23 +80,14 @@ export async function listReports(
           author: content?.author ?? null,
           createdAt: content?.createdAt ?? null,
         },
-        link: group.snapshot || group.target_type === 'conversation' ? null : (content?.link ?? null),
+        link: group.gone || group.target_type === 'conversation' ? null : (content?.link ?? null),
         context: content?.context ?? [],
-        removed: group.snapshot !== null && group.target_type !== 'conversation',
+        removed: group.gone,
       };
     }),
   );
   return { reports: items, total: groups.rows[0]?.total ?? 0, page, pageSize };
 }
-
-/** Unhooks reports from an item about to be deleted, so its deletion does not take them along. */
-const DETACH = {
-  question: { questionId: null },
-  reply: { replyId: null },
-  message: { messageId: null },
-  // A reported chat is closed, not deleted: its reports stay hooked to it.
-  conversation: {},
-} as const;
 
 /** Deletes (or, for a whole chat, closes) a reported item in the caller's transaction. */
 async function removeTarget(tx: Transaction, type: ReportTargetType, id: string): Promise<void> {
@@ -235,11 +137,7 @@ export async function decideReport(
         .set({ status: 'dismissed', ...decided })
         .where(and(target, eq(reports.status, 'open')));
     } else {
-      if (content)
-        await tx
-          .update(reports)
-          .set({ snapshot: content, ...DETACH[report.targetType] })
-          .where(target);
+      if (content) await tx.update(reports).set({ snapshot: content }).where(target);
       await tx
         .update(reports)
         .set({ status: 'resolved', ...decided })

@@ -11,6 +11,7 @@ import { questionPosted } from '../../realtime/public-events';
 import { recordAudit } from '../audit/audit';
 import { announceGone, notifyRemoved } from '../notifications/notify';
 import { questionsChanged } from './cache';
+import { resolveReportsOn } from '../moderation/reports';
 import { getQuestion } from './feed';
 import { enforcePostingLimits } from './posting-limits';
 import { SELECT_QUESTION, shapeQuestion, viewerFlags, type QuestionRow } from './question-shape';
@@ -91,6 +92,8 @@ export async function deleteQuestion(
       .for('update');
     if (!row) throw errors.notFound();
     if (row.authorId !== user.id && user.role !== 'admin') throw errors.forbidden();
+    // An admin deciding on it decides its reports; an author deleting it leaves them open, with their copies.
+    if (user.role === 'admin') await resolveReportsOn(tx, user, { questionId: id });
     await announceGone(tx, { questionId: id });
     await tx.delete(questions).where(eq(questions.id, id));
     if (user.role === 'admin') {

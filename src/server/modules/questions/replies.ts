@@ -10,6 +10,7 @@ import { replyPosted } from '../../realtime/public-events';
 import { recordAudit } from '../audit/audit';
 import { announceGone, notifyRemoved, notifyReplied } from '../notifications/notify';
 import { questionsChanged } from './cache';
+import { resolveReportsOn } from '../moderation/reports';
 import { getQuestion } from './feed';
 import { enforcePostingLimits, type Transaction } from './posting-limits';
 import { assertQuestionExists, followQuestion } from './questions';
@@ -83,6 +84,7 @@ export async function deleteReply(db: Database, user: SessionUser, id: string): 
       .for('update');
     if (!row) throw errors.notFound();
     if (row.authorId !== user.id && user.role !== 'admin') throw errors.forbidden();
+    if (user.role === 'admin') await resolveReportsOn(tx, user, { replyId: id });
     await removeReply(tx, id);
     if (user.role === 'admin') {
       await notifyRemoved(tx, {
