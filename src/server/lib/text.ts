@@ -56,3 +56,8 @@ export function phrasePattern(phrases: string[]): RegExp {
   );
   return new RegExp(`(?<![\\p{L}\\p{N}])(?:${escaped.join('|')})(?![\\p{L}\\p{N}])`, 'iu');
 }
+
+/** A timestamp from the database (a Date, or text from a raw query) as the API writes it. */
+export function iso(value: Date | string): string {
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}

@@ -7,7 +7,8 @@ import {
 } from '../../../shared/schemas/admin';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
-import { HUMAN_ANSWER, iso, questionSearch, UNANSWERED } from '../questions/question-shape';
+import { HUMAN_ANSWER, questionSearch, UNANSWERED } from '../questions/question-shape';
+import { iso } from '../../lib/text';
 
 type Query = z.output<typeof adminQuestionsQuerySchema>;
 

@@ -16,7 +16,7 @@ import { closeConversationIn } from '../chat/conversations';
 import { publishChatEvent } from '../chat/events';
 import { questionsChanged } from '../questions/cache';
 import type { Transaction } from '../questions/posting-limits';
-import { iso } from '../questions/question-shape';
+import { iso } from '../../lib/text';
 import { removeReply } from '../questions/replies';
 import { recordAudit } from '../audit/audit';
 import { announceGone, notifyRemoved } from '../notifications/notify';

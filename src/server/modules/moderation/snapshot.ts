@@ -3,7 +3,7 @@ import type { Role } from '../../../shared/constants';
 import type { ReportTargetType } from '../../../shared/schemas/admin';
 import type { Database } from '../../db/client';
 import type { ReportSnapshot } from '../../db/schema';
-import { iso } from '../questions/question-shape';
+import { iso } from '../../lib/text';
 
 type Executor = Pick<Database, 'execute'>;
 type Person = ReportSnapshot['author'];

@@ -11,9 +11,9 @@ import {
 } from '../../../shared/schemas/questions';
 import type { Database } from '../../db/client';
 import { errors } from '../../errors';
+import { iso } from '../../lib/text';
 import { perDatabaseCache } from './cache';
 import {
-  iso,
   questionSearch,
   SELECT_QUESTION,
   shapeQuestion,

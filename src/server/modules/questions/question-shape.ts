@@ -4,6 +4,7 @@ import type { Question } from '../../../shared/schemas/questions';
 import { excerpt } from '../../../shared/text';
 import type { Database } from '../../db/client';
 import { BADGE_ROLE } from '../../db/schema';
+import { iso } from '../../lib/text';
 import type { SessionUser } from '../../plugins/auth';
 
 /** Who is reading: a signed-in member, or a visitor. */
@@ -57,10 +58,6 @@ export const UNANSWERED = sql`not exists (select 1 from replies r where ${HUMAN_
 export const questionSearch = (q: string) => sql`(q.search @@ websearch_to_tsquery('english', ${q})
   or q.search @@ websearch_to_tsquery('simple', ${q})
   or ${q} <% q.title)`;
-
-export function iso(value: Date | string): string {
-  return (value instanceof Date ? value : new Date(value)).toISOString();
-}
 
 /** Anonymous questions show no author to anyone but admins. */
 export function visibleAuthor(
