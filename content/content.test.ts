@@ -103,8 +103,8 @@ describe('curated content', () => {
         expect(services.filter((s) => s.location.state === state).length, state).toBeGreaterThanOrEqual(4);
     });
 
-    it('has at least 135 local organisations, at least four in every state and territory', () => {
-      expect(organisations.length).toBeGreaterThanOrEqual(135);
+    it('has at least 155 local organisations, at least four in every state and territory', () => {
+      expect(organisations.length).toBeGreaterThanOrEqual(155);
       for (const state of AUS_STATES)
         expect(organisations.filter((o) => o.state === state).length, state).toBeGreaterThanOrEqual(4);
     });
