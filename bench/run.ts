@@ -4,7 +4,8 @@
  * beside a bare ws server (bench/chat.ts; `BENCH_ONLY=chat` runs only that), times the admin dashboard's reads
  * (bench/admin.ts; `BENCH_ONLY=admin`), sends 1,000 emails through the outbox beside Nodemailer sending them directly
  * (bench/mail.ts; `BENCH_ONLY=mail`), posts one reply to a question with 10,000 followers and times the rows and
- * the bells on two instances beside a bare NOTIFY (bench/notify.ts; `BENCH_ONLY=notify`), reports the home route's JavaScript size, and runs Lighthouse's mobile
+ * the bells on two instances beside a bare NOTIFY (bench/notify.ts; `BENCH_ONLY=notify`), compares a signed-in
+ * member's health, feed and question page with a visitor's (`BENCH_ONLY=member`), reports the home route's JavaScript size, and runs Lighthouse's mobile
  * audit on the public pages (bench/lighthouse.ts; `BENCH_ONLY=lighthouse`). Uses DATABASE_URL when set, else the embedded PostgreSQL
  * in .data/bench. Builds the client first when dist/ is missing. `BENCH_ONLY=scale` alone times the feed, the
  * categories and the community's counts on a million questions, in a database of its own (bench/scale.ts);
@@ -23,6 +24,7 @@ import { connectDatabase } from '../src/server/db/connect';
 import type { Database } from '../src/server/db/client';
 import { seedDemo } from '../src/server/db/seed/demo';
 import { seedCategories } from '../src/server/modules/questions/categories';
+import { createSession } from '../src/server/plugins/auth';
 import { routeJavaScript } from './bundle';
 import { benchAdmin } from './admin';
 import { benchChat } from './chat';
@@ -43,11 +45,24 @@ type Result = { name: string; rps: number; p99: number };
  * autocannon runs in its own process, so the load generator does not share the server's event loop; a
  * second of warm-up first lets the JIT and the caches settle for both sides alike.
  */
-async function measure(name: string, url: string): Promise<Result> {
+async function measure(
+  name: string,
+  url: string,
+  headers: string[] = [],
+  connections = CONNECTIONS,
+): Promise<Result> {
   const cannon = (seconds: number) =>
     promisify(execFile)(
       path.join(root, 'node_modules/.bin/autocannon'),
-      ['--json', '-c', String(CONNECTIONS), '-d', String(seconds), url],
+      [
+        '--json',
+        '-c',
+        String(connections),
+        '-d',
+        String(seconds),
+        ...headers.flatMap((header) => ['-H', header]),
+        url,
+      ],
       { maxBuffer: 16 * 1024 * 1024 },
     );
   await cannon(1);
@@ -65,6 +80,41 @@ async function measure(name: string, url: string): Promise<Result> {
 }
 
 const QUESTIONS = 10_000;
+
+/** What a signed-in member gets beside what a visitor gets, and the goals for the ratio (issue #32). */
+const MEMBER_GOALS = { health: 0.7, feed: 0.6, question: 0.5 } as const;
+const MEMBER_CONNECTIONS = 20;
+
+/**
+ * Signed in as fast as a visitor: the same three calls by a visitor and by a member (a bearer session of the demo
+ * student), one after the other, with the member ÷ visitor throughput against its goal.
+ */
+async function benchMember(appUrl: string, db: Database, detailId: string): Promise<string[]> {
+  const [student] = (
+    await db.execute<{ id: string }>(sql`select id from users where email = 'student@demo.mentorme.example'`)
+  ).rows;
+  const token = await createSession(db, student!.id);
+  const member = [`authorization=Bearer ${token}`];
+  // The visitor sends a header as long, so the load generator (on the same machine) does the same work for both.
+  const visitorPad = [`x-bench-pad=${'x'.repeat(`Bearer ${token}`.length)}`];
+  const calls = [
+    ['health', '/api/health'],
+    ['feed', '/api/questions?sort=trending&limit=20'],
+    ['question', `/api/questions/${detailId}`],
+  ] as const;
+  const lines = [`member ÷ visitor, ${MEMBER_CONNECTIONS} connections, ${DURATION} s each`];
+  for (const [name, call] of calls) {
+    const visitor = await measure(`visitor ${name}`, `${appUrl}${call}`, visitorPad, MEMBER_CONNECTIONS);
+    const signedIn = await measure(`member ${name}`, `${appUrl}${call}`, member, MEMBER_CONNECTIONS);
+    const ratio = signedIn.rps / visitor.rps;
+    lines.push(
+      `${name.padEnd(9)} visitor ${visitor.rps.toFixed(0).padStart(6)} req/s p99 ${String(visitor.p99).padStart(3)} ms` +
+        `   member ${signedIn.rps.toFixed(0).padStart(6)} req/s p99 ${String(signedIn.p99).padStart(3)} ms` +
+        `   ratio ${ratio.toFixed(2)} (goal ≥ ${MEMBER_GOALS[name]}) ${ratio >= MEMBER_GOALS[name] ? 'met' : 'NOT MET'}`,
+    );
+  }
+  return lines;
+}
 
 /** Tops the benchmark database up to 10,000 questions, spread over 90 days, with likes and replies counted. */
 async function seedQuestions(db: Database): Promise<void> {
@@ -146,10 +196,12 @@ async function main() {
   const admin: string[] = [];
   const mail: string[] = [];
   const notify: string[] = [];
+  const members: string[] = [];
   const only = process.env.BENCH_ONLY;
   const onlyChat = only === 'chat';
   try {
     if (!only || only === 'admin') admin.push(...(await benchAdmin(appUrl, database.db)));
+    if (!only || only === 'member') members.push(...(await benchMember(appUrl, database.db, detailId)));
     if (!only) {
       pairs.push([
         await measure('baseline static 20 questions', `${baselineUrl}/questions`),
@@ -178,7 +230,7 @@ async function main() {
     await database.close();
   }
   if (only) {
-    for (const line of [...chat, ...admin, ...mail, ...notify]) console.log(line);
+    for (const line of [...chat, ...admin, ...mail, ...notify, ...members]) console.log(line);
     return;
   }
 
@@ -191,6 +243,8 @@ async function main() {
     }
     console.log(`${'ratio app / baseline'.padEnd(36)} ${(measured.rps / base.rps).toFixed(2).padStart(7)}\n`);
   }
+  for (const line of members) console.log(line);
+  console.log('');
   for (const line of chloe) console.log(line);
   console.log('');
   for (const line of chat) console.log(line);

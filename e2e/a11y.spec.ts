@@ -8,6 +8,7 @@ const PAGES = [
   '/faq#open',
   '/about',
   '/founders',
+  '/mentors',
   '/government',
   '/resources',
   '/privacy',

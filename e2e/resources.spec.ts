@@ -275,7 +275,7 @@ test('switching to Vietnamese asks again and shows the Vietnamese descriptions',
   await expect(card).toContainText(organisation.description.vi);
   await expect(card).not.toContainText(organisation.description.en);
   await expect(page.getByRole('heading', { name: 'Tất cả dịch vụ' })).toBeVisible();
-  await expect(page.getByLabel('Bang hoặc vùng lãnh thổ')).toHaveValue('TAS');
+  await expect(page.getByLabel('Bang hoặc vùng lãnh thổ', { exact: true })).toHaveValue('TAS');
   await expect(card).toContainText(/kiểm tra ngày/);
 });
 

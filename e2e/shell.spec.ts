@@ -16,6 +16,7 @@ const FOOTER: { name: string; path: string; h1: string }[] = [
   { name: 'Terms of Service', path: '/terms', h1: 'Terms of Service' },
   { name: 'Community Guidelines', path: '/guidelines', h1: 'Community Guidelines' },
   { name: 'About Us', path: '/about', h1: 'About Mentor Me' },
+  { name: 'Browse mentors', path: '/mentors', h1: 'Mentors' },
 ];
 
 const PUBLIC_PAGES = ['/', '/faq', '/about', '/founders', '/login', '/signup'];

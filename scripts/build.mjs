@@ -46,6 +46,7 @@ await build({
     path.join(root, 'src/server/main.ts'),
     path.join(root, 'src/server/migrate.ts'),
     path.join(root, 'src/server/cli/admin.ts'),
+    path.join(root, 'src/server/cli/directory.ts'),
   ],
   outdir: path.join(root, 'dist/server'),
   bundle: true,

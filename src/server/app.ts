@@ -12,6 +12,8 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { errors } from './errors';
 import { authPlugin, cookieName, requestPath } from './plugins/auth';
+import { SessionCache } from './plugins/session-cache';
+import { keepMarks } from './modules/questions/viewer-marks';
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './plugins/errors';
 import { projectPath } from './paths';
 import {
@@ -31,12 +33,15 @@ import { chatProvider, type ChatProvider } from './modules/ai/providers';
 import { accountRoutes } from './modules/account/routes';
 import { authRoutes } from './modules/auth/routes';
 import { chatRoutes } from './modules/chat/routes';
+import { mentorRoutes } from './modules/mentors/routes';
 import { contentRoutes } from './modules/content/routes';
 import { governmentRoutes } from './modules/government/routes';
 import { StatusChecker } from './modules/government/status';
 import { createReadiness, healthRoutes } from './modules/health/routes';
 import { questionRoutes } from './modules/questions/routes';
 import { resourceRoutes } from './modules/resources/routes';
+import { hsdsRoutes } from './modules/directory/hsds/routes';
+import { directoryRoutes } from './modules/directory/routes';
 import { clearCachesOnEvents, perDatabaseCache } from './modules/questions/cache';
 import { registerLiveQuestions } from './modules/questions/live';
 import { EventBus } from './realtime/bus';
@@ -177,13 +182,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     openapi: { info: { title: 'Mentor Me API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(authPlugin, { db, config });
-
-  // One ear per instance on PostgreSQL's events: chat's sockets and the question caches of every instance.
+  // One ear per instance on PostgreSQL's events: the sessions kept, chat's sockets and the question caches of every
+  // instance.
   const bus = EventBus.forDatabase(db, app.log);
   await bus.start();
   app.addHook('onClose', () => bus.stop());
+  const sessions = new SessionCache(() => bus.live());
+  bus.onEvent((event) => sessions.hear(event));
+  bus.onReconnected(() => sessions.clear());
+  await app.register(authPlugin, { db, config, sessions });
   clearCachesOnEvents(db, bus);
+  keepMarks(db, bus);
   const realtime = await registerRealtime(app, { db, config, bus });
   observeResources(metrics.registry, {
     db,
@@ -210,13 +219,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       app.log.error({ err: error }, 'email not queued'),
     );
   app.addHook('onClose', () => outbox.idle());
-  await app.register(authRoutes, { db, config, outbox, clock: deps.clock ?? (() => new Date()) });
-  await app.register(accountRoutes, { db });
+  const clock = deps.clock ?? (() => new Date());
+  await app.register(authRoutes, { db, config, outbox, clock });
+  await app.register(accountRoutes, { db, config, outbox, clock });
   await app.register(contentRoutes, { db, config });
   await app.register(questionRoutes, { db, config, onQuestionPosted: announceChloeJobs });
   await app.register(governmentRoutes, { db, statusChecker: deps.statusChecker ?? new StatusChecker(db) });
   await app.register(resourceRoutes, { db });
+  await app.register(hsdsRoutes, { db });
+  await app.register(directoryRoutes, { db });
   await app.register(chatRoutes, { db, config, realtime });
+  await app.register(mentorRoutes, { db });
   await app.register(adminRoutes, { db, config });
   await app.register(mailRoutes, { db, onRetried: outbox.queued });
   await app.register(notificationRoutes, { db });

@@ -73,6 +73,16 @@ export const errors = {
   tooManyOpenConversations: () => new AppError(409, 'TOO_MANY_OPEN_CONVERSATIONS', 'chat.tooManyOpen'),
   conversationClosed: () => new AppError(409, 'CONVERSATION_CLOSED', 'chat.conversationClosed'),
   conversationBlocked: () => new AppError(403, 'BLOCKED', 'chat.conversationBlocked'),
+  mentorAway: (name: string, until: string) =>
+    new AppError(409, 'MENTOR_AWAY', 'mentors.errors.away', { name, date: until }),
+  mentorFull: (name: string) => new AppError(409, 'MENTOR_FULL', 'mentors.errors.full', { name }),
+  conversationOpen: () => new AppError(409, 'CONVERSATION_OPEN', 'chat.feedbackWhenClosed'),
+  feedbackGiven: () => new AppError(409, 'FEEDBACK_GIVEN', 'chat.feedbackGiven'),
+  /** Mentor profiles. */
+  mentorsOnly: () => new AppError(403, 'MENTORS_ONLY', 'mentors.errors.mentorsOnly'),
+  /** Answers that helped. */
+  askerOnly: () => new AppError(403, 'ASKER_ONLY', 'question.helpfulAskerOnly'),
+  ownReply: () => new AppError(409, 'OWN_REPLY', 'question.helpfulOwnReply'),
   /** The chat socket: a frame that is not JSON, a room the person has not joined. */
   badFrame: () => new AppError(400, 'BAD_FRAME', 'chat.badFrame'),
   notParticipant: () => new AppError(404, 'NOT_FOUND', 'chat.notParticipant'),
@@ -84,6 +94,9 @@ export const errors = {
   emailNotVerified: () => new AppError(409, 'EMAIL_NOT_VERIFIED', 'admin.emailNotVerified'),
   profileIncomplete: () => new AppError(409, 'PROFILE_INCOMPLETE', 'admin.profileIncomplete'),
   reportDone: () => new AppError(409, 'REPORT_DONE', 'admin.reportDone'),
+  /** The directory: no entry readers may see (or an admin may edit) by that id; a new entry's id is taken. */
+  directoryEntryNotFound: () => new AppError(404, 'NOT_FOUND', 'directory.errors.notFound'),
+  directoryEntryExists: () => new AppError(409, 'ENTRY_EXISTS', 'directory.errors.idTaken'),
   /** Notifications: an emailed unsubscribe link this server did not make, or one altered. */
   unsubscribeTokenInvalid: () =>
     new AppError(400, 'UNSUBSCRIBE_TOKEN_INVALID', 'mail.notification.unsubscribeInvalid'),

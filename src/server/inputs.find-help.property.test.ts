@@ -1,6 +1,7 @@
 /** Every query parameter of the government and local resources, and the service notices: never a 5xx. */
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
+import { LANGUAGE_KEYS } from '../shared/schemas/languages';
 import { AUS_STATES, GOVERNMENT_CATEGORIES, LOCAL_CATEGORIES } from '../shared/schemas/resources';
 import {
   anyParam,
@@ -112,6 +113,26 @@ describe('government and local resources', () => {
           await send({ method: 'GET', url: withQuery('/api/resources', params) });
         }),
         MANY_RUNS,
+      );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'GET /api/resources/in-language: language and state',
+    async () => {
+      const query = oneFieldOff(
+        fc.record({
+          language: validParam(fc.constantFrom(...LANGUAGE_KEYS)),
+          state: validParam(fc.constantFrom(...AUS_STATES, 'all')),
+        }),
+        { language: anyParam(), state: anyParam() },
+      );
+      await fc.assert(
+        fc.asyncProperty(query, async (params) => {
+          await send({ method: 'GET', url: withQuery('/api/resources/in-language', params) });
+        }),
+        RUNS,
       );
     },
     TIMEOUT,

@@ -28,6 +28,8 @@ export const SESSION = {
 export const STORAGE_KEYS = {
   user: 'mentorme.user',
   language: 'mentorme.language',
+  /** The organisations a reader saved ("My list"), on this device only. */
+  myList: 'mentorme.myList',
 } as const;
 
 export const UI = {

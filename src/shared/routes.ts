@@ -6,6 +6,7 @@ export const PAGE_PATHS = [
   '/latest',
   '/resources',
   '/chat',
+  '/mentors',
   '/chloe',
   '/faq',
   '/about',
@@ -26,13 +27,15 @@ export const PAGE_PATHS = [
 ] as const;
 export type PagePath = (typeof PAGE_PATHS)[number];
 
-/** A page as the router names it: its path, or its pattern for a page with a parameter (a question's page). */
-export type PageRoute = PagePath | '/questions/:id';
+/** A page as the router names it: its path, or its pattern for a page with a parameter (a question's, a mentor's). */
+export type PageRoute = PagePath | '/questions/:id' | '/mentors/:id' | '/resources/:id';
 
 export function pageRoute(pathname: string): PageRoute | undefined {
   const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if ((PAGE_PATHS as readonly string[]).includes(normalised)) return normalised as PagePath;
   if (/^\/questions\/[0-9a-f-]{36}$/i.test(normalised)) return '/questions/:id';
+  if (/^\/mentors\/[0-9a-f-]{36}$/i.test(normalised)) return '/mentors/:id';
+  if (/^\/resources\/[a-z0-9]+(-[a-z0-9]+)*$/.test(normalised)) return '/resources/:id';
   return undefined;
 }
 

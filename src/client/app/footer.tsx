@@ -14,7 +14,7 @@ export function Footer() {
   const config = usePublicConfig();
   const link = 'text-slate-300 underline-offset-4 hover:text-white hover:underline';
   return (
-    <footer className="mt-12 bg-slate-900 text-slate-200">
+    <footer className="mt-12 bg-slate-900 text-slate-200 print:hidden">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
         <div className="space-y-3">
           <p className="text-lg font-bold text-white">{t('app.name')}</p>
@@ -29,6 +29,11 @@ export function Footer() {
             <li>
               <Link className={link} to="/founders">
                 {t('nav.founders')}
+              </Link>
+            </li>
+            <li>
+              <Link className={link} to="/mentors">
+                {t('footer.mentorsLink')}
               </Link>
             </li>
             <li>

@@ -169,7 +169,7 @@ export function Header() {
       isActive ? 'text-brand-800 underline underline-offset-8' : 'text-slate-700 hover:text-slate-900',
     );
   return (
-    <header id="site-header" className="sticky top-0 z-40 border-b border-slate-200 bg-white">
+    <header id="site-header" className="sticky top-0 z-40 border-b border-slate-200 bg-white print:hidden">
       <SafetyBar />
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-6">
         <MobileDrawer />

@@ -146,8 +146,10 @@ export function Layout({ children }: { children: ReactNode }) {
         </ErrorBoundary>
       </main>
       <Footer />
-      <FloatingChatInBrowser />
-      <Toasts />
+      <div className="print:hidden">
+        <FloatingChatInBrowser />
+        <Toasts />
+      </div>
     </div>
   );
 }

@@ -43,6 +43,18 @@ const ChatPage = page(
   () => import('../features/chat/chat-page'),
   (m) => m.ChatPage,
 );
+const MentorsPage = page(
+  () => import('../features/mentors/mentors-page'),
+  (m) => m.MentorsPage,
+);
+const MentorPage = page(
+  () => import('../features/mentors/mentor-page'),
+  (m) => m.MentorPage,
+);
+const OrganisationPage = page(
+  () => import('../features/resources/organisation-page'),
+  (m) => m.OrganisationPage,
+);
 const ChloePage = page(
   () => import('../features/chloe/chloe-page'),
   (m) => m.ChloePage,
@@ -142,7 +154,10 @@ export function AppRoutes() {
         <Route path="latest" element={<FeedPage sort="latest" />} />
         <Route path="questions/:id" element={<QuestionPage />} />
         <Route path="resources" element={<ResourcesPage />} />
+        <Route path="resources/:id" element={<OrganisationPage />} />
         <Route path="chat" element={<ChatPage />} />
+        <Route path="mentors" element={<MentorsPage />} />
+        <Route path="mentors/:id" element={<MentorPage />} />
         <Route path="chloe" element={<ChloePage />} />
         <Route path="government" element={<GovernmentPage />} />
         <Route path="faq" element={<FaqPage />} />

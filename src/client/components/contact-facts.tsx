@@ -1,9 +1,9 @@
-import { Clock, ExternalLink, Languages, Mail, MapPin, Phone } from 'lucide-react';
+import { Clock, ExternalLink, Headset, Languages, Mail, MapPin, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../lib/i18n';
 
 /** A phone number as people read it, dialled without its spaces. */
-function PhoneLink({ phone }: { phone: string }) {
+export function PhoneLink({ phone }: { phone: string }) {
   return (
     <a href={`tel:${phone.replace(/\s/g, '')}`} className="font-medium text-brand-700 underline">
       {phone}
@@ -64,12 +64,26 @@ export type ContactFactsProps = {
   hours?: string | null;
   /** The languages it is offered in, already named in the reader's language by the server. */
   languages?: string[];
+  /**
+   * Notes on interpreting ("Free interpreter on request"). When given, `languages` are the languages spoken there,
+   * and each row says which it is.
+   */
+  interpreting?: string[];
   /** Where a service is offered (a city and state, or Australia-wide). Shown last. */
   area?: string;
 };
 
 /** How to reach a service or an organisation, one fact a row; the facts it does not have are left out. */
-export function ContactFacts({ address, phone, email, website, hours, languages, area }: ContactFactsProps) {
+export function ContactFacts({
+  address,
+  phone,
+  email,
+  website,
+  hours,
+  languages,
+  interpreting,
+  area,
+}: ContactFactsProps) {
   const { t } = useTranslation();
   return (
     <div className="space-y-1.5">
@@ -117,7 +131,14 @@ export function ContactFacts({ address, phone, email, website, hours, languages,
       )}
       {languages && languages.length > 0 && (
         <Fact icon={<Languages className="h-4 w-4" />} label={t('government.languages')}>
+          {interpreting && <span className="font-medium">{t('directory.languages.spoken')} </span>}
           {languages.join(', ')}
+        </Fact>
+      )}
+      {interpreting && interpreting.length > 0 && (
+        <Fact icon={<Headset className="h-4 w-4" />} label={t('government.languages')}>
+          <span className="font-medium">{t('directory.languages.interpreting')} </span>
+          {interpreting.join('; ')}
         </Fact>
       )}
       {area && <LocationFact>{area}</LocationFact>}

@@ -59,14 +59,17 @@ export function StateSelect({
   id,
   value,
   onChange,
+  label,
 }: {
   id: string;
   value: string;
   onChange: (state: string) => void;
+  /** Its own label, where a page has two. */
+  label?: string;
 }) {
   const { t } = useTranslation();
   return (
-    <SelectField id={id} label={t('government.state')} value={value} onChange={onChange}>
+    <SelectField id={id} label={label ?? t('government.state')} value={value} onChange={onChange}>
       <option value="all">{t('government.allStates')}</option>
       {AUS_STATES.map((state) => (
         <option key={state} value={state}>

@@ -65,6 +65,7 @@ describe('notification settings on the profile', () => {
       'Someone replies to my question',
       'A question I follow gets a reply',
       'A new chat message',
+      'A chat of mine is closed because its mentor stopped mentoring',
       'Something I posted is removed',
     ]);
     expect(screen.getByRole('checkbox', { name: 'Someone replies to my question: Email' })).toBeChecked();

@@ -19,6 +19,7 @@ import { Card, Skeleton } from './ui/card';
 /** Types that only come to one role; every other type can come to anyone. */
 const ONLY_FOR: Partial<Record<NotificationType, Role>> = {
   new_conversation: 'mentor',
+  conversation_closed: 'student',
   mentor_verified: 'mentor',
   mentor_declined: 'mentor',
   new_reports: 'admin',

@@ -1,4 +1,4 @@
-import { Bell, BellRing, Bookmark, Heart, MessageSquare, Mic, Share2 } from 'lucide-react';
+import { Bell, BellRing, Bookmark, CheckCircle2, Heart, MessageSquare, Mic, Share2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { CATEGORIES } from '../../shared/categories';
 import type { Question } from '../../shared/schemas/questions';
@@ -202,6 +202,12 @@ export function QuestionBadges({ question }: { question: Question }) {
         <Badge>
           <Mic aria-hidden="true" className="mr-1 h-3.5 w-3.5" />
           {t('question.voiceNote')}
+        </Badge>
+      )}
+      {question.helpfulCount > 0 && (
+        <Badge colour="bg-emerald-100 text-emerald-900">
+          <CheckCircle2 aria-hidden="true" className="mr-1 h-3.5 w-3.5" />
+          {t('question.hasHelpful')}
         </Badge>
       )}
     </>

@@ -88,7 +88,7 @@ export const failedJobsQuery = () =>
  * An admin action: after it the dashboard's figures, lists and audit log are fetched again (only those on screen
  * at once, the rest when next shown), and `also` for the other screens the action changes.
  */
-function useAdminAction<TData, TVariables>(
+export function useAdminAction<TData, TVariables>(
   config: MutationConfig<TData, TVariables>,
   mutationFn: (variables: TVariables) => Promise<TData>,
   also: readonly (readonly string[])[] = [],

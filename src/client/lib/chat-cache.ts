@@ -7,7 +7,6 @@ export type MessagesState = { messages: Message[]; hasOlder: boolean };
 /** Query keys: every chat key starts with `chat`, so sign-out or a reconnect can reach them all. */
 export const chatKeys = {
   all: ['chat'] as const,
-  mentors: ['chat', 'mentors'] as const,
   conversations: ['chat', 'conversations'] as const,
   messages: (conversationId: string) => ['chat', 'messages', conversationId] as const,
 };

@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
   Conversation,
+  ConversationFeedbackInput,
   CreateConversationInput,
-  Mentor,
   Message,
   MessagesPage,
 } from '../../shared/schemas/chat';
@@ -34,12 +34,6 @@ export function isAwaitingVerification(user: User): boolean {
 
 const path = (conversationId: string) => `/api/conversations/${encodeURIComponent(conversationId)}`;
 
-export const mentorsQuery = () =>
-  queryOptions({
-    queryKey: chatKeys.mentors,
-    queryFn: ({ signal }) => api<{ mentors: Mentor[] }>('/api/mentors', { signal }),
-  });
-
 export const conversationsQuery = () =>
   queryOptions({
     queryKey: chatKeys.conversations,
@@ -68,11 +62,6 @@ export const messagesQuery = (conversationId: string) =>
       return { messages: page.messages, hasOlder: page.hasMore };
     },
   });
-
-/** Only a student may list mentors (403 for others), so the query waits to be enabled. */
-export function useMentors(enabled: boolean) {
-  return useQuery({ ...mentorsQuery(), enabled });
-}
 
 export function useConversations() {
   const { user } = useAuth();
@@ -186,6 +175,20 @@ export function useConversationAction(
         applyConversation(client, conversation);
         await client.invalidateQueries({ queryKey: chatKeys.conversations });
       },
+    }),
+  );
+}
+
+/** The student says whether a closed conversation helped; the conversation comes back with it marked given. */
+export function useConversationFeedback(
+  config: MutationConfig<Conversation, { conversationId: string; input: ConversationFeedbackInput }> = {},
+) {
+  const client = useQueryClient();
+  return useMutation(
+    withConfig(config, {
+      mutationFn: ({ conversationId, input }) =>
+        api<Conversation>(`${path(conversationId)}/feedback`, { method: 'POST', body: input }),
+      onSuccess: (conversation) => applyConversation(client, conversation),
     }),
   );
 }

@@ -170,6 +170,39 @@ export function useLike(config: MutationConfig<Like, { id: string; liked: boolea
   );
 }
 
+type Helpful = { helpful: boolean; helpfulCount: number };
+
+/** The asker marks a reply "This helped" or takes it back; the question's copies and the reply follow. */
+export function useHelpful(
+  config: MutationConfig<Helpful, { questionId: string; replyId: string; helpful: boolean }> = {},
+) {
+  const client = useQueryClient();
+  return useMutation(
+    withConfig(config, {
+      mutationFn: (vars) =>
+        api<Helpful>(`/api/questions/${vars.questionId}/replies/${vars.replyId}/helpful`, {
+          method: 'POST',
+          body: { helpful: vars.helpful },
+        }),
+      onSuccess: (result, vars) => {
+        patchQuestion(client, vars.questionId, { helpfulCount: result.helpfulCount });
+        client.setQueriesData<QuestionDetail>(
+          { queryKey: questionKeys.anyDetail(vars.questionId) },
+          (data) =>
+            data
+              ? {
+                  ...data,
+                  replies: data.replies.map((reply) =>
+                    reply.id === vars.replyId ? { ...reply, helpful: result.helpful } : reply,
+                  ),
+                }
+              : data,
+        );
+      },
+    }),
+  );
+}
+
 type Bookmark = { bookmarked: boolean };
 
 export function useBookmark(config: MutationConfig<Bookmark, { id: string; bookmarked: boolean }> = {}) {

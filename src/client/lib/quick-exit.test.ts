@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CHLOE_STORAGE_KEY } from '../../shared/chloe';
+import { STORAGE_KEYS } from '../../shared/constants';
 import { mayKeepChloeConversation } from './chloe-conversation';
 import { leaveNow, QUICK_EXIT_URL, tripleEscapeListener } from './quick-exit';
 
@@ -30,6 +31,12 @@ describe('leaveNow', () => {
     leaveNow(fakeWindow().win);
     expect(localStorage.getItem(CHLOE_STORAGE_KEY)).toBeNull();
     expect(mayKeepChloeConversation()).toBe(false);
+  });
+
+  it('takes My list off the device too', () => {
+    localStorage.setItem(STORAGE_KEYS.myList, '[{"id":"safe-steps","name":"Safe Steps"}]');
+    leaveNow(fakeWindow().win);
+    expect(localStorage.getItem(STORAGE_KEYS.myList)).toBeNull();
   });
 
   it('still leaves when the history cannot be rewritten', () => {

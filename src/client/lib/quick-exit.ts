@@ -3,6 +3,7 @@ import { forgetChloeConversation } from './chloe-conversation';
  * Quick exit, as family-violence services offer it: someone who is being watched can leave at once for a page
  * that gives nothing away. The weather is a page anyone might open.
  */
+import { forgetMyList } from './my-list';
 import { forgetSavedAnswers } from './offline';
 
 export const QUICK_EXIT_URL = 'https://www.bom.gov.au/';
@@ -25,6 +26,8 @@ export function leaveNow(win: Exitable = window): void {
   forgetSavedAnswers();
   // So does the conversation with Chloe kept on this device, and nothing writes it again.
   forgetChloeConversation({ leavingNow: true });
+  // And the organisations saved in My list: a list of family-violence services can give a person away.
+  forgetMyList({ leavingNow: true });
   // The entry we are on stops naming the page being read, then replace() puts the neutral site in its place,
   // so Back does not return here. Leaving must not depend on the first step working.
   try {

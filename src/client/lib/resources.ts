@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, skipToken } from '@tanstack/react-query';
 import type { Locale } from '../../shared/constants';
-import type { LocalResourcesResponse } from '../../shared/schemas/resources';
+import type { HelpInLanguage, LocalResource, LocalResourcesResponse } from '../../shared/schemas/resources';
 import { ApiError, api, queryString } from './api';
 
 export type { LocalResource, LocalResourcesResponse } from '../../shared/schemas/resources';
@@ -11,8 +11,11 @@ export const HELP_STALE_MS = 5 * 60_000;
 /** Where to look from: the browser's position, or a postcode the person typed or chose. */
 export type Origin = { lat: number; lng: number } | { postcode: string };
 
-/** Browsing the whole directory: a state (or "all") and a category (or "all"). */
-export type DirectoryFilter = { state: string; category: string };
+/**
+ * Browsing the whole directory: a state (or "all"), a category (or "all"), a search (or "") and a language spoken
+ * (or "interpreter", or "all").
+ */
+export type DirectoryFilter = { state: string; category: string; q: string; language: string };
 
 /** The server's message for a postcode it cannot place (400), shown under the postcode field. */
 export function postcodeRefusal(error: unknown): string | undefined {
@@ -71,5 +74,32 @@ export function directoryPageQuery(filter: DirectoryFilter, page: number, locale
     placeholderData: keepPreviousData,
     staleTime: HELP_STALE_MS,
     meta: { errorTitle: 'government.fetchFailed' },
+  });
+}
+
+/** One organisation, for its own page, in the reader's language. */
+export function organisationQuery(id: string, locale: Locale) {
+  return queryOptions({
+    queryKey: ['resources', 'one', id, locale] as const,
+    queryFn: ({ signal }) =>
+      api<LocalResource>(`/api/resources/${encodeURIComponent(id)}${helpQueryString({}, locale)}`, {
+        signal,
+      }),
+  });
+}
+
+/** The ways to get help in Vietnamese in a state ("all": the national ones alone), in the reader's language. */
+export function helpInVietnameseQuery(state: string, locale: Locale) {
+  return queryOptions({
+    queryKey: ['resources', 'in-language', 'Vietnamese', state, locale] as const,
+    queryFn: ({ signal }) =>
+      api<HelpInLanguage>(
+        `/api/resources/in-language${helpQueryString({ state, language: 'Vietnamese' }, locale)}`,
+        {
+          signal,
+        },
+      ),
+    placeholderData: keepPreviousData,
+    staleTime: HELP_STALE_MS,
   });
 }

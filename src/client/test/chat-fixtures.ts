@@ -22,6 +22,7 @@ export const sampleConversation: Conversation = {
   lastReadSeq: 2,
   unreadCount: 0,
   blocked: false,
+  feedbackGiven: false,
 };
 
 /** Message number `seq` of the sample conversation, by the mentor unless `senderId` says otherwise. */

@@ -36,6 +36,7 @@ export const sampleQuestion: Question = {
   isAnonymous: false,
   upvotes: 2,
   replyCount: 0,
+  helpfulCount: 0,
   createdAt: '2026-01-01T00:00:00.000Z',
   author: null,
   replies: [],

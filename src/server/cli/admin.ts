@@ -17,7 +17,8 @@ import { messageKey, translate } from '../../shared/i18n';
 import { ConfigError, loadConfig } from '../config';
 import { connectDatabase } from '../db/connect';
 import { resetLink } from '../modules/auth/email-links';
-import { changeRole, createUser, findUserByEmail } from '../modules/auth/service';
+import { changeRole } from '../modules/account/service';
+import { createUser, findUserByEmail } from '../modules/auth/service';
 import { verifyMentorById } from '../modules/admin/users';
 import { AppError } from '../errors';
 

@@ -7,6 +7,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { errors } from '../errors';
+import type { SessionCache, SessionRow } from './session-cache';
 
 export type SessionUser = typeof users.$inferSelect;
 
@@ -70,14 +71,40 @@ export async function findSession(
   db: Database,
   token: string,
   now = new Date(),
-): Promise<{ session: typeof sessions.$inferSelect; user: SessionUser } | undefined> {
+): Promise<SessionRow | undefined> {
+  return findSessionByHash(db, hashToken(token), now);
+}
+
+async function findSessionByHash(
+  db: Database,
+  tokenHash: string,
+  now: Date,
+): Promise<SessionRow | undefined> {
   const [row] = await db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now)))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
     .limit(1);
   return row;
+}
+
+/** A token's session: from the instance's cache when it may be trusted, else from the database (then kept). */
+function lookUpSession(
+  db: Database,
+  cache: SessionCache | undefined,
+  token: string,
+  now: Date,
+): SessionRow | Promise<SessionRow | undefined> | undefined {
+  const tokenHash = hashToken(token);
+  // Kept: answered without waiting on anything.
+  const kept = cache?.get(tokenHash);
+  if (kept) return kept;
+  const begun = cache?.begin() ?? 0;
+  return findSessionByHash(db, tokenHash, now).then((row) => {
+    if (row) cache?.set(tokenHash, row, begun);
+    return row;
+  });
 }
 
 /**
@@ -146,50 +173,69 @@ export function isCrossSite(request: FastifyRequest, config: Config): boolean {
   return !allowed.has(origin);
 }
 
-export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database; config: Config }) => {
-  const { db, config } = opts;
-  app.decorateRequest('user', null);
-  app.decorateRequest('sessionId', null);
+/**
+ * Who asks, on every API request. `sessions`: the instance's session cache (app.ts gives one that hears the bus);
+ * without it every request reads its session from the database.
+ */
+export const authPlugin = fp(
+  async (app: FastifyInstance, opts: { db: Database; config: Config; sessions?: SessionCache }) => {
+    const { db, config, sessions: cache } = opts;
+    app.decorateRequest('user', null);
+    app.decorateRequest('sessionId', null);
 
-  app.addHook('onRequest', async (request, reply) => {
-    const pathname = requestPath(request);
-    if (!pathname.startsWith('/api/')) return;
-    if (UNSAFE.has(request.method) && !request.routeOptions.config?.anySite && isCrossSite(request, config))
-      throw errors.crossOrigin();
+    app.addHook('onRequest', async (request, reply) => {
+      const pathname = requestPath(request);
+      if (!pathname.startsWith('/api/')) return;
+      if (UNSAFE.has(request.method) && !request.routeOptions.config?.anySite && isCrossSite(request, config))
+        throw errors.crossOrigin();
 
-    const { token, fromCookie } = sessionToken(request, config);
-    if (token) {
-      const now = new Date();
-      const row = await findSession(db, token, now);
-      if (row) {
-        request.user = row.user;
-        request.sessionId = row.session.id;
-        // Sliding expiry, written at most once an hour per session.
-        if (now.getTime() - row.session.lastUsedAt.getTime() > SESSION.touchIntervalMs) {
-          const expiresAt = new Date(now.getTime() + SESSION.maxAgeMs);
-          await db
-            .update(sessions)
-            .set({ lastUsedAt: now, expiresAt })
-            .where(eq(sessions.id, row.session.id));
-          await db.update(users).set({ lastSeenAt: now }).where(eq(users.id, row.user.id));
-          if (fromCookie === token) setSessionCookie(reply, config, token);
+      const { token, fromCookie } = sessionToken(request, config);
+      if (token) {
+        const now = new Date();
+        const found = lookUpSession(db, cache, token, now);
+        const row = found instanceof Promise ? await found : found;
+        if (row) {
+          request.user = row.user;
+          request.sessionId = row.session.id;
+          // Sliding expiry, written at most once an hour per session (the kept copy too, so it is not written again).
+          if (now.getTime() - row.session.lastUsedAt.getTime() > SESSION.touchIntervalMs) {
+            const expiresAt = new Date(now.getTime() + SESSION.maxAgeMs);
+            row.session.lastUsedAt = now;
+            row.session.expiresAt = expiresAt;
+            await db
+              .update(sessions)
+              .set({ lastUsedAt: now, expiresAt })
+              .where(eq(sessions.id, row.session.id));
+            await touchLastSeen(db, row.user.id, now);
+            if (fromCookie === token) setSessionCookie(reply, config, token);
+          }
+        } else if (fromCookie === token) {
+          clearSessionCookie(reply, config);
         }
-      } else if (fromCookie === token) {
-        clearSessionCookie(reply, config);
       }
-    }
 
-    if (pathname === '/api/admin' || pathname.startsWith('/api/admin/')) requireRole('admin')(request);
-  });
+      if (pathname === '/api/admin' || pathname.startsWith('/api/admin/')) requireRole('admin')(request);
+    });
 
-  // An answer may depend on who asks (an admin sees anonymous authors, a member their likes): no cache keeps
-  // one unless its route says it may.
-  app.addHook('onSend', async (request, reply) => {
-    if (!reply.hasHeader('cache-control') && requestPath(request).startsWith('/api/')) {
-      reply.header('cache-control', 'private, no-store');
-    }
-  });
-});
+    // What a request changed is seen at once on this instance, before the triggers' events come back: a person's own
+    // change (their profile, their language, their sign-out) drops their sessions kept here; an admin's (a role, a
+    // verification) may be anyone's, so it drops them all. Other instances hear the triggers.
+    if (cache)
+      app.addHook('onSend', async (request) => {
+        if (!request.user || !UNSAFE.has(request.method)) return;
+        if (requestPath(request).startsWith('/api/admin/')) cache.clear();
+        else cache.dropUser(request.user.id);
+      });
+
+    // An answer may depend on who asks (an admin sees anonymous authors, a member their likes): no cache keeps
+    // one unless its route says it may.
+    app.addHook('onSend', async (request, reply) => {
+      if (!reply.hasHeader('cache-control') && requestPath(request).startsWith('/api/')) {
+        reply.header('cache-control', 'private, no-store');
+      }
+    });
+  },
+);
 
 export function requireUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw errors.unauthorized();
@@ -212,8 +258,16 @@ export async function createSession(db: Database, userId: string): Promise<strin
     expiresAt: new Date(Date.now() + SESSION.maxAgeMs),
   });
   // Signing in is a visit: later ones are noted as the session is used (at most hourly).
-  await db.update(users).set({ lastSeenAt: new Date() }).where(eq(users.id, userId));
+  await touchLastSeen(db, userId, new Date());
   return token;
+}
+
+/**
+ * Notes a visit. Its own statement, which the users trigger does not announce (a visit changes nothing a session
+ * shows), so signing in and the hourly touch do not make every instance forget the person's sessions.
+ */
+async function touchLastSeen(db: Database, userId: string, now: Date): Promise<void> {
+  await db.update(users).set({ lastSeenAt: now }).where(eq(users.id, userId));
 }
 
 export async function pruneExpiredSessions(db: Database): Promise<void> {

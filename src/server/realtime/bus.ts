@@ -10,6 +10,13 @@ const MAX_PAYLOAD_BYTES = 7_999;
 
 type Executor = Pick<Database, 'execute'>;
 
+/** The listening connections' name in pg_stat_activity. */
+export const LISTENER_NAME = 'mentorme-listener';
+
+/** How often the listening connection is asked whether it is alive, and how recent an answer keeps it live. */
+export const BUS_HEARTBEAT_MS = 250;
+export const BUS_LIVE_WITHIN_MS = 1_000;
+
 /**
  * Publishes an event to every instance. Inside a transaction PostgreSQL delivers it only when the transaction
  * commits (and never if it rolls back), so listeners never hear of a row they cannot read yet.
@@ -29,6 +36,9 @@ type Handler = (event: Record<string, unknown>) => void;
  */
 export class EventBus {
   private client: pg.Client | null = null;
+  /** When the listening connection last answered a heartbeat: every event sent before then has been heard. */
+  private aliveAt = 0;
+  private heartbeat: NodeJS.Timeout | undefined;
   private readonly handlers = new Set<Handler>();
   private readonly reconnectHandlers = new Set<() => void>();
   private stopped = false;
@@ -62,6 +72,16 @@ export class EventBus {
     return this.client !== null;
   }
 
+  /**
+   * Whether every event published more than `withinMs` ago has surely been heard: the connection is up and answered
+   * a heartbeat since (PostgreSQL delivers the notifications it holds before it answers a query). A connection that
+   * died without a word stops being live here within `withinMs`, so what relies on hearing events can stop trusting
+   * what it kept.
+   */
+  live(withinMs = BUS_LIVE_WITHIN_MS): boolean {
+    return this.client !== null && Date.now() - this.aliveAt < withinMs;
+  }
+
   /** Resolves once listening; the first connection's failure is thrown, later ones are retried. */
   async start(): Promise<void> {
     await this.connect();
@@ -70,13 +90,14 @@ export class EventBus {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.retryTimer);
+    clearInterval(this.heartbeat);
     const client = this.client;
     this.client = null;
     await client?.end().catch(() => undefined);
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client(this.connection);
+    const client = new pg.Client({ ...this.connection, application_name: LISTENER_NAME });
     client.on('notification', (message) => {
       if (message.channel !== EVENTS_CHANNEL || !message.payload) return;
       let event: unknown;
@@ -97,6 +118,7 @@ export class EventBus {
     const lost = (error?: Error) => {
       if (this.client !== client) return;
       this.client = null;
+      clearInterval(this.heartbeat);
       client.end().catch(() => undefined);
       if (!this.stopped) {
         this.log.warn({ err: error }, 'realtime listener lost its connection; reconnecting');
@@ -112,6 +134,31 @@ export class EventBus {
       return;
     }
     this.client = client;
+    this.aliveAt = Date.now();
+    this.beat(client);
+  }
+
+  /** Asks the listening connection a trivial question a few times a second, one at a time. */
+  private beat(client: pg.Client): void {
+    let asking = false;
+    clearInterval(this.heartbeat);
+    this.heartbeat = setInterval(() => {
+      if (asking || this.client !== client) return;
+      asking = true;
+      const sent = Date.now();
+      client
+        .query('select 1')
+        .then(
+          () => {
+            if (this.client === client) this.aliveAt = Math.max(this.aliveAt, sent);
+          },
+          () => undefined, // The connection's own error handler reconnects.
+        )
+        .finally(() => {
+          asking = false;
+        });
+    }, BUS_HEARTBEAT_MS);
+    this.heartbeat.unref();
   }
 
   private scheduleReconnect(): void {

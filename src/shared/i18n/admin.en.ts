@@ -34,6 +34,8 @@ export const adminEn = {
     mentorsToVerify: 'Mentors to verify',
     failedJobs: 'Failed Chloe jobs',
     failedEmails: 'Failed emails',
+    outdatedReports: 'Reports of outdated information',
+    directoryNeedsReview: 'Directory entries that need review',
   },
   tabs: {
     label: 'Dashboard sections',
@@ -101,6 +103,7 @@ export const adminEn = {
     admins: 'Admins',
     mentorsToVerify: 'Mentors to verify',
     member: 'Member',
+    chatFeedback: 'After chats: {{helpful}} helpful, {{notHelpful}} not helpful',
     verified: 'Verified',
     waiting: 'Waiting',
     created: 'Joined',
@@ -201,6 +204,7 @@ export const adminEn = {
     userRole: 'Changed a role',
     mentorVerify: 'Verified a mentor',
     mentorDecline: 'Declined a mentor',
+    mentorProfile: 'Edited their mentor profile',
     reportDismiss: 'Dismissed a report',
     reportRemove: 'Removed reported content',
     noticeSet: 'Set a notice',
@@ -208,6 +212,12 @@ export const adminEn = {
     aiJobRetry: 'Retried a Chloe job',
     emailRetry: 'Retried an email',
     newsletterExport: 'Exported the newsletter',
+    directoryCreate: 'Added a directory entry',
+    directoryUpdate: 'Edited a directory entry',
+    directoryArchive: 'Archived a directory entry',
+    directoryRestore: 'Restored a directory entry',
+    directoryReportResolve: 'Fixed reported outdated information',
+    directoryReportDismiss: 'Dismissed a report of outdated information',
     empty: 'Nothing has been done yet.',
   },
   notices: {
@@ -240,6 +250,7 @@ export const adminEn = {
   chloeFeedback: {
     intro:
       'What people said about Chloe’s answers, newest first. The conversation is here only when the person chose to share it; who sent the feedback is not shown.',
+    feedReplies: 'In the feed, askers marked {{helpful}} of Chloe’s {{total}} replies “This helped”.',
     rating: 'Rating',
     allRatings: 'All ratings',
     up: 'Helpful',

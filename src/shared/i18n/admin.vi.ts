@@ -38,6 +38,8 @@ export const adminVi: DeepStrings<typeof adminEn> = {
     mentorsToVerify: 'Người hướng dẫn chờ xác minh',
     failedJobs: 'Tác vụ Chloe bị lỗi',
     failedEmails: 'Email không gửi được',
+    outdatedReports: 'Báo cáo về thông tin đã cũ',
+    directoryNeedsReview: 'Mục trong danh bạ cần xem lại',
   },
   tabs: {
     label: 'Các mục của bảng quản trị',
@@ -105,6 +107,7 @@ export const adminVi: DeepStrings<typeof adminEn> = {
     admins: 'Quản trị viên',
     mentorsToVerify: 'Người hướng dẫn chờ xác minh',
     member: 'Thành viên',
+    chatFeedback: 'Sau các cuộc trò chuyện: {{helpful}} hữu ích, {{notHelpful}} không hữu ích',
     verified: 'Đã xác minh',
     waiting: 'Đang chờ',
     created: 'Ngày tham gia',
@@ -205,6 +208,7 @@ export const adminVi: DeepStrings<typeof adminEn> = {
     userRole: 'Đã đổi vai trò',
     mentorVerify: 'Đã xác minh người hướng dẫn',
     mentorDecline: 'Đã từ chối người hướng dẫn',
+    mentorProfile: 'Đã sửa hồ sơ người hướng dẫn của mình',
     reportDismiss: 'Đã bỏ qua báo cáo',
     reportRemove: 'Đã gỡ bỏ nội dung bị báo cáo',
     noticeSet: 'Đã đăng thông báo',
@@ -212,6 +216,12 @@ export const adminVi: DeepStrings<typeof adminEn> = {
     aiJobRetry: 'Đã cho Chloe thử lại',
     emailRetry: 'Đã gửi lại một email',
     newsletterExport: 'Đã xuất bản tin',
+    directoryCreate: 'Đã thêm một mục vào danh bạ',
+    directoryUpdate: 'Đã sửa một mục trong danh bạ',
+    directoryArchive: 'Đã lưu trữ một mục trong danh bạ',
+    directoryRestore: 'Đã khôi phục một mục trong danh bạ',
+    directoryReportResolve: 'Đã sửa thông tin cũ được báo cáo',
+    directoryReportDismiss: 'Đã bỏ qua một báo cáo về thông tin cũ',
     empty: 'Chưa có hoạt động nào.',
   },
   notices: {
@@ -243,6 +253,8 @@ export const adminVi: DeepStrings<typeof adminEn> = {
   chloeFeedback: {
     intro:
       'Những gì mọi người nói về câu trả lời của Chloe, mới nhất trước. Cuộc trò chuyện chỉ có ở đây khi người gửi chọn chia sẻ; danh tính người gửi không được hiển thị.',
+    feedReplies:
+      'Trên bảng tin, người hỏi đã đánh dấu {{helpful}} trong {{total}} câu trả lời của Chloe là “đã giúp được”.',
     rating: 'Đánh giá',
     allRatings: 'Tất cả đánh giá',
     up: 'Hữu ích',

@@ -48,6 +48,8 @@ export const mailEn = {
     followedReplies_one: 'New reply to “{{title}}”, a question you follow',
     followedReplies_other: '{{count}} new replies to “{{title}}”, a question you follow',
     newConversation: 'A student started a conversation with you: “{{title}}”',
+    conversationClosed:
+      'Your conversation “{{title}}” was closed because its mentor is no longer a mentor. You can choose another mentor.',
     chatMessages_one: 'You have an unread message in “{{title}}”',
     chatMessages_other: 'You have {{count}} unread messages in “{{title}}”',
     mentorVerified: 'Your mentor application was approved: students can now choose you for a chat.',

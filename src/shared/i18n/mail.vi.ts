@@ -43,6 +43,8 @@ export const mailVi: typeof mailEn = {
     followedReplies_one: 'Có trả lời mới cho “{{title}}”, câu hỏi bạn đang theo dõi',
     followedReplies_other: 'Có {{count}} trả lời mới cho “{{title}}”, câu hỏi bạn đang theo dõi',
     newConversation: 'Một sinh viên đã bắt đầu trò chuyện với bạn: “{{title}}”',
+    conversationClosed:
+      'Cuộc trò chuyện “{{title}}” của bạn đã đóng vì người hướng dẫn không còn làm người hướng dẫn nữa. Bạn có thể chọn một người hướng dẫn khác.',
     chatMessages_one: 'Bạn có một tin nhắn chưa đọc trong “{{title}}”',
     chatMessages_other: 'Bạn có {{count}} tin nhắn chưa đọc trong “{{title}}”',
     mentorVerified:

@@ -26,6 +26,7 @@ export const notificationsEn = {
     reply_to_followed: 'A question I follow gets a reply',
     new_conversation: 'A student starts a chat with me',
     chat_message: 'A new chat message',
+    conversation_closed: 'A chat of mine is closed because its mentor stopped mentoring',
     mentor_verified: 'My mentor application is approved',
     mentor_declined: 'My mentor application is declined',
     content_removed: 'Something I posted is removed',

@@ -25,6 +25,7 @@ export const notificationsVi: PageResources['notifications'] = {
     reply_to_followed: 'Câu hỏi tôi theo dõi có câu trả lời mới',
     new_conversation: 'Sinh viên bắt đầu trò chuyện với tôi',
     chat_message: 'Có tin nhắn mới',
+    conversation_closed: 'Cuộc trò chuyện của tôi bị đóng vì người hướng dẫn không còn làm người hướng dẫn',
     mentor_verified: 'Hồ sơ người hướng dẫn của tôi được duyệt',
     mentor_declined: 'Hồ sơ người hướng dẫn của tôi không được duyệt',
     content_removed: 'Bài tôi đăng bị gỡ xuống',

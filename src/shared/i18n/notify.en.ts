@@ -12,6 +12,8 @@ export const notifyEn = {
   /** The asker of an anonymous question replied: never by name. */
   askerReplyToFollowed: 'The person who asked replied to “{{title}}”, a question you follow',
   newConversation: '{{name}} started a conversation with you: “{{title}}”',
+  conversationClosed:
+    'Your conversation “{{title}}” with {{name}} is closed: {{name}} is no longer a mentor. You can choose another mentor.',
   chatMessage_one: 'New message from {{name}} in “{{title}}”',
   chatMessage_other: '{{count}} new messages from {{name}} in “{{title}}”',
   mentorVerified: 'Your mentor application was approved: students can now choose you for a chat.',

@@ -9,6 +9,8 @@ export const notifyVi: typeof notifyEn = {
   chloeReplyToFollowed: 'Chloe vừa trả lời câu hỏi “{{title}}” mà bạn đang theo dõi',
   askerReplyToFollowed: 'Người đặt câu hỏi vừa trả lời trong “{{title}}”, câu hỏi bạn đang theo dõi',
   newConversation: '{{name}} đã bắt đầu trò chuyện với bạn: “{{title}}”',
+  conversationClosed:
+    'Cuộc trò chuyện “{{title}}” của bạn với {{name}} đã đóng: {{name}} không còn là người hướng dẫn. Bạn có thể chọn một người hướng dẫn khác.',
   chatMessage_one: 'Tin nhắn mới từ {{name}} trong “{{title}}”',
   chatMessage_other: '{{count}} tin nhắn mới từ {{name}} trong “{{title}}”',
   mentorVerified:

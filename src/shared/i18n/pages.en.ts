@@ -1,5 +1,7 @@
 import { adminEn } from './admin.en';
 import { chatEn } from './chat.en';
+import { directoryEn } from './directory.en';
+import { mentorsEn } from './mentors.en';
 import { notificationsEn } from './notifications.en';
 
 /**
@@ -36,6 +38,7 @@ export const pagesEn = {
     tagMax: 'Each tag must be at most 30 characters.',
     tagsMax: 'Please use at most 10 tags.',
     searchMax: 'The search must be at most 200 characters.',
+    spokenLanguageInvalid: 'Please choose one of the languages.',
     idInvalid: 'This address does not point to a valid item.',
     cursorInvalid: 'This page of results is no longer available. Please reload.',
     replyRequired: 'Please write a reply.',
@@ -276,6 +279,21 @@ export const pagesEn = {
     browseOffer: 'Not sure where to look? See every organisation in our directory, state by state.',
     browseAll: 'Browse all resources',
     browseTitle: 'All resources',
+    page: {
+      back: 'All local resources',
+      services: 'What they offer',
+      directions: 'Directions',
+      share: 'Share',
+      copied: 'Link copied',
+      print: 'Print',
+      notFound: 'This organisation is not in our directory, or no longer.',
+      loadFailed: 'Could not load this organisation',
+    },
+    searchLabel: 'Search by name, service or suburb',
+    searchButton: 'Search',
+    languageLabel: 'Language spoken',
+    anyLanguage: 'Any language',
+    interpreterOffered: 'An interpreter is offered',
     browseText:
       'Every organisation in our directory, by state and suburb. Choose a state or territory to see only its organisations.',
     searchNear: 'Search near a place',
@@ -532,6 +550,8 @@ export const pagesEn = {
     storyHint: 'Your path to Australia, what you studied, where you work. Up to 1,000 characters.',
   },
   chat: chatEn,
+  mentors: mentorsEn,
+  directory: directoryEn,
   notifications: notificationsEn,
   admin: adminEn,
   legal: {

@@ -1,5 +1,7 @@
 import { adminVi } from './admin.vi';
 import { chatVi } from './chat.vi';
+import { directoryVi } from './directory.vi';
+import { mentorsVi } from './mentors.vi';
 import { notificationsVi } from './notifications.vi';
 import type { PageResources } from './pages.en';
 
@@ -33,6 +35,7 @@ export const pagesVi: PageResources = {
     tagMax: 'Mỗi thẻ chỉ được tối đa 30 ký tự.',
     tagsMax: 'Vui lòng dùng tối đa 10 thẻ.',
     searchMax: 'Nội dung tìm kiếm chỉ được tối đa 200 ký tự.',
+    spokenLanguageInvalid: 'Vui lòng chọn một trong các ngôn ngữ.',
     idInvalid: 'Địa chỉ này không trỏ đến một mục hợp lệ.',
     cursorInvalid: 'Trang kết quả này không còn nữa. Vui lòng tải lại.',
     replyRequired: 'Vui lòng viết câu trả lời.',
@@ -275,6 +278,21 @@ export const pagesVi: PageResources = {
     browseOffer: 'Chưa biết tìm ở đâu? Xem mọi tổ chức trong danh bạ của chúng tôi, theo từng bang.',
     browseAll: 'Xem tất cả dịch vụ',
     browseTitle: 'Tất cả dịch vụ',
+    page: {
+      back: 'Tất cả dịch vụ địa phương',
+      services: 'Họ cung cấp gì',
+      directions: 'Chỉ đường',
+      share: 'Chia sẻ',
+      copied: 'Đã sao chép liên kết',
+      print: 'In',
+      notFound: 'Tổ chức này không có, hoặc không còn, trong danh bạ của chúng tôi.',
+      loadFailed: 'Không tải được thông tin tổ chức này',
+    },
+    searchLabel: 'Tìm theo tên, dịch vụ hoặc khu vực (suburb)',
+    searchButton: 'Tìm',
+    languageLabel: 'Ngôn ngữ được dùng',
+    anyLanguage: 'Mọi ngôn ngữ',
+    interpreterOffered: 'Có thông dịch viên',
     browseText:
       'Mọi tổ chức trong danh bạ của chúng tôi, theo bang và khu vực (suburb). Chọn một bang hoặc vùng lãnh thổ để chỉ xem các tổ chức ở đó.',
     searchNear: 'Tìm gần một địa điểm',
@@ -532,6 +550,8 @@ export const pagesVi: PageResources = {
     storyHint: 'Hành trình đến Úc, ngành bạn đã học, nơi bạn làm việc. Tối đa 1.000 ký tự.',
   },
   chat: chatVi,
+  mentors: mentorsVi,
+  directory: directoryVi,
   notifications: notificationsVi,
   admin: adminVi,
   legal: {

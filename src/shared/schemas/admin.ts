@@ -45,6 +45,10 @@ export const adminStatsSchema = z.object({
   failedAiJobs: z.number().int(),
   /** Emails that could not be sent within 24 hours. */
   failedEmails: z.number().int(),
+  /** Directory entries readers see that were last reviewed more than 12 months ago. */
+  directoryNeedsReview: z.number().int(),
+  /** Directory entries with an open report of outdated information. */
+  outdatedReports: z.number().int(),
   /** When these figures were counted: for each request, as the dashboard shows. */
   generatedAt: z.string(),
 });
@@ -119,6 +123,14 @@ export const adminUserSchema = z.object({
   story: z.string().nullable(),
   countryPath: z.string().nullable(),
   expertise: z.array(z.string()),
+  /** Mentors only: what students said after their closed conversations, the newest notes first. */
+  chatFeedback: z
+    .object({
+      helpful: z.number().int(),
+      notHelpful: z.number().int(),
+      notes: z.array(z.object({ helpful: z.boolean(), note: z.string(), createdAt: z.string() })),
+    })
+    .nullable(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminUsersResponseSchema = z.object({ users: z.array(adminUserSchema), ...pageFields });
@@ -208,6 +220,7 @@ export const AUDIT_ACTIONS = [
   'user.role',
   'mentor.verify',
   'mentor.decline',
+  'mentor.profile',
   'report.dismiss',
   'report.remove',
   'notice.set',
@@ -215,6 +228,12 @@ export const AUDIT_ACTIONS = [
   'ai-job.retry',
   'email.retry',
   'newsletter.export',
+  'directory.create',
+  'directory.update',
+  'directory.archive',
+  'directory.restore',
+  'directory-report.resolve',
+  'directory-report.dismiss',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -116,5 +116,7 @@ export type ChloeFeedbackItem = z.infer<typeof chloeFeedbackItemSchema>;
 export const chloeFeedbackPageSchema = z.object({
   items: z.array(chloeFeedbackItemSchema),
   nextCursor: z.string().nullable(),
+  /** Chloe's replies in the feed, and how many of them their asker marked "This helped". */
+  feedReplies: z.object({ total: z.number().int(), helpful: z.number().int() }),
 });
 export type ChloeFeedbackPage = z.infer<typeof chloeFeedbackPageSchema>;

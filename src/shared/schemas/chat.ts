@@ -20,15 +20,15 @@ export const CHAT_LIMITS = {
 export const CONVERSATION_STATUSES = ['active', 'closed'] as const;
 export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
 
-/** A verified mentor as students see them: nothing private (no e-mail, no phone). */
-export const mentorSchema = z.object({
-  id: z.string(),
-  displayName: z.string(),
-  headline: z.string().nullable(),
-  expertise: z.array(z.string()),
+/** The student's answer to "Was this conversation helpful?" once it is closed. */
+export const conversationFeedbackSchema = z.object({
+  helpful: z.boolean('chat.feedbackChoose'),
+  note: longText()
+    .max(1_000, 'chat.feedbackNoteMax')
+    .optional()
+    .transform((v) => v || undefined),
 });
-export type Mentor = z.infer<typeof mentorSchema>;
-export const mentorsResponseSchema = z.object({ mentors: z.array(mentorSchema) });
+export type ConversationFeedbackInput = z.input<typeof conversationFeedbackSchema>;
 
 export const createConversationSchema = z.object({
   participantId: z.uuid('chat.selectMentorAndTitle'),
@@ -117,6 +117,8 @@ export const conversationSchema = z.object({
   unreadCount: z.number().int(),
   /** The student has blocked the mentor: no new messages or conversations either way. */
   blocked: z.boolean(),
+  /** The student said whether it helped (always false for the mentor, who is not told). */
+  feedbackGiven: z.boolean(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 export const conversationsResponseSchema = z.object({ conversations: z.array(conversationSchema) });

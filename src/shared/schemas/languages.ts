@@ -87,3 +87,8 @@ export function languageText(entry: LanguageName | { en: string; vi: string }, l
   if (typeof entry !== 'string') return entry[locale];
   return locale === 'vi' ? LANGUAGE_NAMES[entry] : entry;
 }
+
+/** Whether a listed language is a note about interpreting ("Free interpreter on request"), not a language spoken. */
+export function isInterpreterNote(entry: LanguageName | { en: string; vi: string }): boolean {
+  return typeof entry !== 'string' && /interpret|translat/i.test(entry.en);
+}

@@ -8,6 +8,7 @@ export const NOTIFICATION_TYPES = [
   'reply_to_followed',
   'new_conversation',
   'chat_message',
+  'conversation_closed',
   'mentor_verified',
   'mentor_declined',
   'content_removed',

@@ -190,6 +190,8 @@ export const replySchema = z.object({
   createdAt: z.string(),
   author: authorSchema,
   isOwn: z.boolean(),
+  /** The asker marked it "This helped". */
+  helpful: z.boolean(),
 });
 export type Reply = z.infer<typeof replySchema>;
 
@@ -206,6 +208,8 @@ export const questionSchema = z.object({
   isAnonymous: z.boolean(),
   upvotes: z.number().int(),
   replyCount: z.number().int(),
+  /** Replies the asker marked "This helped": a card says the question has an answer that helped. */
+  helpfulCount: z.number().int(),
   createdAt: z.string(),
   /** Null for anonymous questions, except for admins. */
   author: authorSchema,
@@ -252,4 +256,14 @@ export const likeRequestSchema = z.object({ liked: z.boolean().optional() }).nul
 export const bookmarkRequestSchema = z.object({ bookmarked: z.boolean().optional() }).nullish();
 
 export const likeResponseSchema = z.object({ liked: z.boolean(), upvotes: z.number().int() });
+
+export const replyParamsSchema = z.object({
+  id: z.uuid('validation.idInvalid'),
+  replyId: z.uuid('validation.idInvalid'),
+});
+/** The asker marks a reply "This helped" (true) or takes it back (false); without a body, a toggle. */
+export const helpfulRequestSchema = z
+  .object({ helpful: z.boolean('validation.invalidInput').optional() })
+  .nullish();
+export const helpfulResponseSchema = z.object({ helpful: z.boolean(), helpfulCount: z.number().int() });
 export const bookmarkResponseSchema = z.object({ bookmarked: z.boolean() });

@@ -1,41 +1,72 @@
 import { z } from 'zod';
 import { langQuery, lineText, pageFields, pageQuery } from './common';
-import { AUS_STATES, GOVERNMENT_CATEGORIES, LOCAL_CATEGORIES, RESOURCE_RADII_KM } from '../directory';
+import {
+  AUS_STATES,
+  GOVERNMENT_CATEGORIES,
+  LANGUAGE_INTERPRETER,
+  LOCAL_CATEGORIES,
+  RESOURCE_RADII_KM,
+} from '../directory';
 import { LANGUAGE_KEYS } from './languages';
 
 export {
   AUS_STATES,
+  DIRECTORY_ENTRY_TYPES,
+  DIRECTORY_PROBLEMS,
   GOVERNMENT_CATEGORIES,
+  LANGUAGE_INTERPRETER,
   LOCAL_CATEGORIES,
   RESOURCE_PAGE_SIZE,
   RESOURCE_RADII_KM,
   type HelpCategory,
 } from '../directory';
 
-/** Curated help content (content/government, content/resources): validated when loaded and by a test. */
-const bilingual = z.object({ en: z.string().min(1), vi: z.string().min(1) });
-const https = z.url({ protocol: /^https$/ });
+/**
+ * Curated help content (content/government, content/resources, and admins' edits): validated when loaded, by a test
+ * and by the admins' editor. Messages are i18n keys, so the editor names the rule broken in the admin's language.
+ */
+const required = (max: number) =>
+  z.string().trim().min(1, 'directory.errors.required').max(max, 'directory.errors.tooLong');
+const bilingualText = (max: number) => z.object({ en: required(max), vi: required(max) });
+const bilingual = bilingualText(300);
+const https = z
+  .url({ protocol: /^https$/, message: 'directory.errors.https' })
+  .max(500, 'directory.errors.tooLong');
 /** Australian phone numbers as people write them: 000, 13 11 14, 1800 737 732, 02 9876 5432, +61 ... */
-const phone = z.string().regex(/^(\+61 ?)?[0-9][0-9 ]{1,13}[0-9]$/, 'a phone number of digits and spaces');
-const isoDate = z.iso.date();
+const phone = z.string().regex(/^(\+61 ?)?[0-9][0-9 ]{1,13}[0-9]$/, 'directory.errors.phone');
+const isoDate = z.iso.date('directory.errors.date');
+const entryId = z
+  .string()
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'directory.errors.id')
+  .max(80, 'directory.errors.tooLong');
 /** A language by its English name (`LANGUAGE_NAMES`), or a note such as "Free interpreter on request". */
-const languageSchema = z.union([z.enum(LANGUAGE_KEYS), bilingual]);
+const languageSchema = z.union([z.enum(LANGUAGE_KEYS), bilingual], 'directory.errors.language');
 export type LanguageEntry = z.infer<typeof languageSchema>;
 
 export const governmentServiceSchema = z.object({
-  id: z.string().regex(/^[a-z0-9-]+$/),
-  title: bilingual,
-  description: bilingual,
-  category: z.enum(GOVERNMENT_CATEGORIES),
-  department: z.string().min(1),
-  eligibility: z.array(bilingual).max(5),
-  contactInfo: z.object({ phone: phone.optional(), email: z.email().optional(), website: https.optional() }),
+  id: entryId,
+  title: bilingualText(200),
+  description: bilingualText(2_000),
+  category: z.enum(GOVERNMENT_CATEGORIES, 'validation.categoryInvalid'),
+  department: required(200),
+  eligibility: z.array(bilingual).max(5, 'directory.errors.tooManyEligibility'),
+  contactInfo: z.object({
+    phone: phone.optional(),
+    email: z.email('validation.emailInvalid').optional(),
+    website: https.optional(),
+  }),
   operatingHours: bilingual.optional(),
   /** The languages the service is offered in, as its source says. */
-  languages: z.array(languageSchema).min(1),
+  languages: z
+    .array(languageSchema)
+    .min(1, 'directory.errors.languageRequired')
+    .max(40, 'directory.errors.tooLong'),
   /** Where the languages are stated, when that is not the page in `source`. */
   languagesSource: https.optional(),
-  location: z.object({ state: z.enum([...AUS_STATES, 'national']), city: z.string().min(1).optional() }),
+  location: z.object({
+    state: z.enum([...AUS_STATES, 'national'], 'validation.stateInvalid'),
+    city: required(100).optional(),
+  }),
   source: https,
   lastUpdated: isoDate,
 });
@@ -46,20 +77,20 @@ export const governmentFileSchema = z.object({
 });
 
 export const organisationSchema = z.object({
-  id: z.string().regex(/^[a-z0-9-]+$/),
-  name: z.string().min(1),
-  category: z.enum(LOCAL_CATEGORIES),
-  description: bilingual,
-  address: z.string().min(1),
-  suburb: z.string().min(1),
-  state: z.enum(AUS_STATES),
-  postcode: z.string().regex(/^\d{4}$/),
+  id: entryId,
+  name: required(200),
+  category: z.enum(LOCAL_CATEGORIES, 'validation.categoryInvalid'),
+  description: bilingualText(2_000),
+  address: required(200),
+  suburb: required(100),
+  state: z.enum(AUS_STATES, 'validation.stateInvalid'),
+  postcode: z.string().regex(/^\d{4}$/, 'validation.postcodeInvalid'),
   phone: phone.optional(),
   website: https.optional(),
   hours: bilingual.optional(),
-  services: z.array(bilingual).max(8),
+  services: z.array(bilingual).max(8, 'directory.errors.tooManyServices'),
   /** The languages its source says are spoken or offered: bilingual workers, in-language services, interpreters. */
-  supportedLanguages: z.array(languageSchema).optional(),
+  supportedLanguages: z.array(languageSchema).max(40, 'directory.errors.tooLong').optional(),
   /** Where the languages are stated, when that is not the page in `source`. */
   languagesSource: https.optional(),
   source: https,
@@ -132,7 +163,8 @@ export const localGovernmentResponseSchema = z.object({
 
 /**
  * Near a position (`lat` and `lng`) or a postcode: the organisations within the radius, nearest first. With
- * neither: the whole directory, a page at a time, filtered by `state`.
+ * neither: the whole directory, a page at a time, filtered by `state`. Either way filtered by category, a search
+ * and a language.
  */
 export const localResourcesQuerySchema = z
   .object({
@@ -149,6 +181,13 @@ export const localResourcesQuerySchema = z
     postcode: postcodeSchema.optional(),
     category: filter(LOCAL_CATEGORIES, 'validation.categoryInvalid'),
     state: filter(AUS_STATES, 'validation.stateInvalid'),
+    /** Names, services and suburbs, typos forgiven. */
+    q: lineText()
+      .max(200, 'validation.searchMax')
+      .optional()
+      .transform((v) => v || undefined),
+    /** A language spoken there (its English name), or "interpreter": one is offered. */
+    language: filter([...LANGUAGE_KEYS, LANGUAGE_INTERPRETER], 'validation.spokenLanguageInvalid'),
     radius: z.coerce
       .number('validation.radiusInvalid')
       .int('validation.radiusInvalid')
@@ -177,6 +216,10 @@ export const localResourceSchema = z.object({
   distance: z.number().nullable(),
   services: z.array(z.string()),
   supportedLanguages: z.array(z.string()),
+  /** Of `supportedLanguages`, the languages spoken or offered there ... */
+  spokenLanguages: z.array(z.string()),
+  /** ... and the notes on interpreting ("Free interpreter on request"). */
+  interpreterNotes: z.array(z.string()),
   suburb: z.string(),
   state: z.enum(AUS_STATES),
   postcode: z.string(),
@@ -198,3 +241,23 @@ export const localResourcesResponseSchema = z.object({
   ...pageFields,
 });
 export type LocalResourcesResponse = z.infer<typeof localResourcesResponseSchema>;
+
+/** `GET /api/resources/in-language`: the ways to get help in a language, for one state (or, without one, nationally). */
+export const helpInLanguageQuerySchema = z.object({
+  language: z.enum(LANGUAGE_KEYS, 'validation.spokenLanguageInvalid').default('Vietnamese'),
+  state: filter(AUS_STATES, 'validation.stateInvalid'),
+  ...langQuery,
+});
+export type HelpInLanguageQuery = z.input<typeof helpInLanguageQuerySchema>;
+
+export const helpInLanguageResponseSchema = z.object({
+  language: z.enum(LANGUAGE_KEYS),
+  state: z.enum(AUS_STATES).nullable(),
+  /** The state's organisations that speak the language, by suburb and name. */
+  organisations: z.array(localResourceSchema),
+  /** The state's government services that name the language. */
+  government: z.array(governmentResourceSchema),
+  /** Australia-wide: the free interpreter line first, then national services that name the language. */
+  national: z.array(governmentResourceSchema),
+});
+export type HelpInLanguage = z.infer<typeof helpInLanguageResponseSchema>;

@@ -9,6 +9,11 @@ import type {
   AuditEntry,
   FailedEmail,
 } from '../../../shared/schemas/admin';
+import type {
+  AdminDirectoryEntry,
+  AdminDirectoryReport,
+  AdminDirectoryRow,
+} from '../../../shared/schemas/directory';
 import type { ServiceStatusItem } from '../../../shared/schemas/government';
 import { json, sampleUser } from '../../test/helpers';
 
@@ -30,6 +35,8 @@ export const stats: AdminStats = {
   mentorsToVerify: 1,
   failedAiJobs: 4,
   failedEmails: 2,
+  directoryNeedsReview: 6,
+  outdatedReports: 1,
   generatedAt: '2026-03-14T01:00:00.000Z',
 };
 
@@ -60,6 +67,7 @@ const person = {
   story: null,
   countryPath: null,
   expertise: [],
+  chatFeedback: null,
 };
 
 export const users: AdminUser[] = [
@@ -72,6 +80,11 @@ export const users: AdminUser[] = [
     role: 'mentor',
     mentorVerified: true,
     replyCount: 9,
+    chatFeedback: {
+      helpful: 3,
+      notHelpful: 1,
+      notes: [{ helpful: false, note: 'Replies came a week late.', createdAt: '2026-03-09T12:00:00.000Z' }],
+    },
   },
   { ...person, id: 'a1', email: 'admin@example.com', displayName: 'Ada Admin', role: 'admin' },
 ];
@@ -163,6 +176,71 @@ const page = (total: number) => ({ total, page: 1, pageSize: 25 });
 
 export type Call = { method: string; url: string; body: unknown };
 
+export const directoryEntry: AdminDirectoryEntry & { type: 'organisation' } = {
+  type: 'organisation',
+  entry: {
+    id: 'footscray-hub',
+    name: 'Footscray Hub',
+    category: 'community',
+    description: { en: 'Settlement help.', vi: 'Hỗ trợ định cư.' },
+    address: '1 Example Street',
+    suburb: 'Footscray',
+    state: 'VIC',
+    postcode: '3011',
+    phone: '03 9000 0000',
+    services: [{ en: 'Advice', vi: 'Tư vấn' }],
+    supportedLanguages: [
+      'Vietnamese',
+      { en: 'Free interpreter on request', vi: 'Có thông dịch viên miễn phí khi yêu cầu' },
+    ],
+    source: 'https://www.example.org.au/',
+    lastReviewed: '2025-06-01',
+  },
+  archived: false,
+  editedAt: null,
+  editedBy: null,
+};
+
+export const directoryRow: AdminDirectoryRow = {
+  type: 'organisation',
+  id: 'footscray-hub',
+  name: 'Footscray Hub',
+  category: 'community',
+  state: 'VIC',
+  place: 'Footscray',
+  lastReviewed: '2025-06-01',
+  needsReview: true,
+  archived: false,
+  edited: false,
+  openReports: 2,
+};
+
+export const outdatedReport: AdminDirectoryReport = {
+  id: 'dr1',
+  type: 'organisation',
+  entryId: 'footscray-hub',
+  status: 'open',
+  problems: [
+    { problem: 'phone', count: 1 },
+    { problem: 'hours', count: 1 },
+  ],
+  notes: ['The number is now 03 9555 6666'],
+  reportCount: 2,
+  firstReportedAt: '2026-03-12T00:00:00.000Z',
+  lastReportedAt: '2026-03-13T00:00:00.000Z',
+  entry: {
+    name: 'Footscray Hub',
+    phone: '03 9000 0000',
+    address: '1 Example Street, Footscray VIC 3011',
+    hours: null,
+    website: null,
+    languages: ['Vietnamese'],
+    source: 'https://www.example.org.au/',
+    lastReviewed: '2025-06-01',
+    archived: false,
+  },
+};
+
 /**
  * A fake API for the dashboard: answers the lists with the data above, and hands every write to `write`
  * (default: 204). Returns the calls made, in order.
@@ -176,6 +254,9 @@ export function serveAdmin(
     mentors?: AdminUser[];
     emails?: FailedEmail[];
     stats?: Partial<AdminStats>;
+    outdated?: AdminDirectoryReport[];
+    /** How many entries have reports in all, when more than the one page served. */
+    outdatedTotal?: number;
   } = {},
 ) {
   const calls: Call[] = [];
@@ -219,6 +300,14 @@ export function serveAdmin(
       });
     if (path === '/api/admin/emails') return json(200, { emails: lists.emails ?? [failedEmail] });
     if (path === '/api/government/status') return json(200, { services });
+    if (path === '/api/admin/directory') return json(200, { entries: [directoryRow], ...page(1) });
+    if (path === `/api/admin/directory/organisation/${directoryEntry.entry.id}`)
+      return json(200, directoryEntry);
+    if (path === '/api/admin/directory-reports') {
+      const reports = lists.outdated ?? [outdatedReport];
+      const asked = Number(new URL(url, 'http://localhost').searchParams.get('page') ?? 1);
+      return json(200, { reports, ...page(lists.outdatedTotal ?? reports.length), page: asked });
+    }
     return json(404, { error: 'Not found.', code: 'NOT_FOUND' });
   });
   vi.stubGlobal('fetch', fetch);

@@ -79,6 +79,7 @@ describe('/admin', () => {
       'Mentors to verify',
       'Audit log',
       'Notices',
+      'Directory',
       'Chloe jobs',
       'Chloe feedback',
       'Emails',

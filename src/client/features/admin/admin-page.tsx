@@ -10,6 +10,7 @@ import { useTranslation, type MessageKey } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { AuditTab } from './audit-tab';
 import { ChloeFeedbackTab } from './chloe-feedback-tab';
+import { DirectoryTab } from './directory-tab';
 import { EmailsTab } from './emails-tab';
 import { JobsTab } from './jobs-tab';
 import { MentorsTab } from './mentors-tab';
@@ -28,6 +29,7 @@ const PANELS: Record<AdminTab, { label: MessageKey; Panel: ComponentType }> = {
   mentors: { label: 'admin.tabs.mentors', Panel: MentorsTab },
   audit: { label: 'admin.tabs.audit', Panel: AuditTab },
   notices: { label: 'admin.tabs.notices', Panel: NoticesTab },
+  directory: { label: 'directory.admin.tab', Panel: DirectoryTab },
   jobs: { label: 'admin.tabs.jobs', Panel: JobsTab },
   'chloe-feedback': { label: 'admin.tabs.chloeFeedback', Panel: ChloeFeedbackTab },
   emails: { label: 'admin.tabs.emails', Panel: EmailsTab },

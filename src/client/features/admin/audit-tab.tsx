@@ -12,6 +12,7 @@ const ACTION_KEYS: Record<AuditAction, MessageKey> = {
   'user.role': 'admin.audit.userRole',
   'mentor.verify': 'admin.audit.mentorVerify',
   'mentor.decline': 'admin.audit.mentorDecline',
+  'mentor.profile': 'admin.audit.mentorProfile',
   'report.dismiss': 'admin.audit.reportDismiss',
   'report.remove': 'admin.audit.reportRemove',
   'notice.set': 'admin.audit.noticeSet',
@@ -19,6 +20,12 @@ const ACTION_KEYS: Record<AuditAction, MessageKey> = {
   'ai-job.retry': 'admin.audit.aiJobRetry',
   'email.retry': 'admin.audit.emailRetry',
   'newsletter.export': 'admin.audit.newsletterExport',
+  'directory.create': 'admin.audit.directoryCreate',
+  'directory.update': 'admin.audit.directoryUpdate',
+  'directory.archive': 'admin.audit.directoryArchive',
+  'directory.restore': 'admin.audit.directoryRestore',
+  'directory-report.resolve': 'admin.audit.directoryReportResolve',
+  'directory-report.dismiss': 'admin.audit.directoryReportDismiss',
 };
 
 /** What admins did, newest first. */

@@ -136,7 +136,12 @@ export function ChloeFeedbackTab() {
       <h2 id="admin-chloe-feedback-title" className="text-xl font-semibold text-slate-900">
         {t('admin.tabs.chloeFeedback')}
       </h2>
-      <p className="mt-1 mb-4 text-slate-700">{t('admin.chloeFeedback.intro')}</p>
+      <p className="mt-1 text-slate-700">{t('admin.chloeFeedback.intro')}</p>
+      <p className="mt-1 mb-4 text-slate-700">
+        {query.data?.pages[0]?.feedReplies
+          ? t('admin.chloeFeedback.feedReplies', query.data.pages[0].feedReplies)
+          : ''}
+      </p>
       <div className="mb-4 max-w-xs">
         <FilterSelect
           label={t('admin.chloeFeedback.rating')}

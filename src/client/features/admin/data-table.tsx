@@ -88,13 +88,21 @@ export function DataTable<T>({
 
 type PageFields = { total: number; page: number; pageSize: number };
 
-/** "Page 2 of 5 · 112 results" with Previous and Next. */
-export function Pager({ data, onPage }: { data: PageFields; onPage: (page: number) => void }) {
+/** "Page 2 of 5 · 112 results" with Previous and Next; `label` names it when a tab has two lists. */
+export function Pager({
+  data,
+  onPage,
+  label,
+}: {
+  data: PageFields;
+  onPage: (page: number) => void;
+  label?: string;
+}) {
   const { t, locale } = useTranslation();
   const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
   return (
     <nav
-      aria-label={t('admin.list.pages')}
+      aria-label={label ?? t('admin.list.pages')}
       className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700"
     >
       <p>

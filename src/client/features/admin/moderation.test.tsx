@@ -185,11 +185,16 @@ describe('Reports', () => {
   });
 
   it('lists other statuses without actions', async () => {
-    const calls = serveAdmin(undefined, { reports: [{ ...chatReport, status: 'resolved', removed: true }] });
+    const calls = serveAdmin(undefined, {
+      reports: [{ ...chatReport, status: 'resolved', removed: true }],
+      outdated: [],
+    });
     renderAdmin('/admin?tab=reports');
     await screen.findByRole('article');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'resolved');
-    await waitFor(() => expect(calls.at(-1)!.url).toBe('/api/admin/reports?status=resolved&page=1'));
+    await waitFor(() =>
+      expect(calls.map((call) => call.url)).toContain('/api/admin/reports?status=resolved&page=1'),
+    );
     const card = screen.getByRole('article');
     expect(card).toHaveTextContent('Removed');
     expect(within(card).queryByRole('button')).not.toBeInTheDocument();

@@ -14,7 +14,7 @@ import { ConfirmDialog } from './confirm-dialog';
 import { DataTable, ListState, Pager, useClampPage, type Column } from './data-table';
 import { FilterSelect, ListFilters } from './filters';
 import { Person } from './person';
-import { useAdminParams } from './use-admin-params';
+import { oneOf, useAdminParams } from './use-admin-params';
 import { useFocusHeading } from './use-focus-heading';
 
 type QuestionFilter = (typeof ADMIN_QUESTION_FILTERS)[number];
@@ -25,10 +25,6 @@ const FILTER_KEYS = {
   reported: 'admin.questions.filterReported',
   unanswered: 'admin.questions.filterUnanswered',
 } as const;
-
-function oneOf<T extends string>(values: readonly T[], value: string): T | undefined {
-  return (values as readonly string[]).includes(value) ? (value as T) : undefined;
-}
 
 /** Every question, searched and filtered, with delete (after the spec's confirmation). */
 export function QuestionsTab() {

@@ -116,7 +116,10 @@ describe('User Management', () => {
     expect(within(rows[0]!).getByRole('cell', { name: '10 March 2026' })).toBeInTheDocument();
     expect(within(rows[0]!).getByRole('button', { name: 'Make mentor: Lan' })).toBeInTheDocument();
     expect(within(rows[1]!).getByRole('button', { name: 'Make student: Minh' })).toBeInTheDocument();
-    expect(within(rows[1]!).getByRole('cell', { name: 'Mentor Verified' })).toBeInTheDocument();
+    expect(within(rows[1]!).getByRole('cell', { name: /^Mentor Verified/ })).toBeInTheDocument();
+    // What students said after their chats with the mentor, with the newest notes.
+    expect(within(rows[1]!).getByText('After chats: 3 helpful, 1 not helpful')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText(/Replies came a week late\./)).toBeInTheDocument();
     expect(within(rows[2]!).queryByRole('button')).not.toBeInTheDocument();
     expect(within(rows[2]!).getByRole('cell', { name: 'Admin' })).toBeInTheDocument();
   });

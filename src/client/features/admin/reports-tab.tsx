@@ -7,6 +7,7 @@ import { toast } from '../../lib/toast';
 import { ConfirmDialog } from './confirm-dialog';
 import { ListState, Pager, useClampPage } from './data-table';
 import { FilterSelect } from './filters';
+import { OutdatedReports } from './outdated-reports';
 import { ReportCard, type ReportAction } from './report-card';
 import { useAdminParams } from './use-admin-params';
 import { useFocusHeading } from './use-focus-heading';
@@ -96,6 +97,7 @@ export function ReportsTab() {
         </div>
         {query.data && <Pager data={query.data} onPage={(next) => update({ page: next })} />}
       </ListState>
+      <OutdatedReports status={status} />
       <ConfirmDialog
         open={pending !== null}
         title={t(removing ? remove.title : 'admin.reports.dismissConfirm')}

@@ -72,6 +72,13 @@ const ATTENTION: {
   { key: 'mentorsToVerify', label: 'admin.dashboard.mentorsToVerify', tab: 'mentors' },
   { key: 'failedAiJobs', label: 'admin.dashboard.failedJobs', tab: 'jobs' },
   { key: 'failedEmails', label: 'admin.dashboard.failedEmails', tab: 'emails', onlyWhenAny: true },
+  { key: 'outdatedReports', label: 'admin.dashboard.outdatedReports', tab: 'reports' },
+  {
+    key: 'directoryNeedsReview',
+    label: 'admin.dashboard.directoryNeedsReview',
+    tab: 'directory',
+    filters: { status: 'needs-review' },
+  },
 ];
 
 /** What waits for an admin, each a way to the tab and filter that lists it. */

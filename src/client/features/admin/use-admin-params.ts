@@ -8,11 +8,17 @@ export const ADMIN_TABS = [
   'mentors',
   'audit',
   'notices',
+  'directory',
   'jobs',
   'chloe-feedback',
   'emails',
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
+
+/** A value from the address when it is one of `values`, else undefined (no filter). */
+export function oneOf<T extends string>(values: readonly T[], value: string): T | undefined {
+  return (values as readonly string[]).includes(value) ? (value as T) : undefined;
+}
 
 export type ParamUpdate = Record<string, string | number | undefined>;
 

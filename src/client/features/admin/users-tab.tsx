@@ -31,6 +31,30 @@ const ROLE_COLOURS: Record<Role, string> = {
 type Change = { user: AdminUser; role: 'student' | 'mentor' };
 
 /** Members, searched and filtered by role, with the role change the spec asks to confirm. */
+/** What students said after their closed conversations with a mentor: private, for admins only. */
+function ChatFeedback({ feedback }: { feedback: NonNullable<AdminUser['chatFeedback']> }) {
+  const { t, locale } = useTranslation();
+  if (feedback.helpful + feedback.notHelpful === 0) return null;
+  const summary = t('admin.users.chatFeedback', {
+    helpful: feedback.helpful,
+    notHelpful: feedback.notHelpful,
+  });
+  if (feedback.notes.length === 0) return <span className="block text-xs text-slate-700">{summary}</span>;
+  return (
+    <details className="text-xs text-slate-700">
+      <summary className="cursor-pointer">{summary}</summary>
+      <ul className="mt-1 space-y-1">
+        {feedback.notes.map((entry) => (
+          <li key={entry.createdAt}>
+            {t(entry.helpful ? 'chat.feedbackYes' : 'chat.feedbackNo')} ({formatDate(entry.createdAt, locale)}
+            ): {entry.note}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 export function UsersTab() {
   const { t, locale } = useTranslation();
   const { get, page, update } = useAdminParams();
@@ -76,6 +100,7 @@ export function UsersTab() {
               {t(user.mentorVerified ? 'admin.users.verified' : 'admin.users.waiting')}
             </span>
           )}
+          {user.chatFeedback && <ChatFeedback feedback={user.chatFeedback} />}
         </>
       ),
     },

@@ -2,14 +2,29 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../shared/schemas/auth';
-import type { Conversation, Mentor } from '../../../shared/schemas/chat';
+import type { Conversation } from '../../../shared/schemas/chat';
+import type { Mentor } from '../../../shared/schemas/mentors';
 import { MENTOR_ID, sampleConversation } from '../../test/chat-fixtures';
 import { FakeWebSocket } from '../../test/fake-socket';
 import { json, renderWithApp, sampleUser, stubFetch } from '../../test/helpers';
 import { ChatPage } from './chat-page';
 
 const mentors: Mentor[] = [
-  { id: MENTOR_ID, displayName: 'Minh Tran', headline: 'Careers adviser', expertise: ['resumes', 'TFN'] },
+  {
+    id: MENTOR_ID,
+    displayName: 'Minh Tran',
+    headline: 'Careers adviser',
+    expertise: ['resumes', 'TFN'],
+    topics: ['work-career'],
+    languages: ['vi', 'en'],
+    state: 'VIC',
+    city: 'Melbourne',
+    answerCount: 3,
+    helpfulCount: 1,
+    availability: 'open',
+    awayUntil: null,
+    isDemo: false,
+  },
 ];
 
 /** The server: `conversations` is what the list answers, and a test may add to it. */
@@ -20,7 +35,7 @@ function serve(
 ) {
   return stubFetch((url, body) => {
     if (url === '/api/auth/me') return json(200, { user });
-    if (url === '/api/mentors') return json(200, { mentors });
+    if (url === '/api/mentors') return json(200, { mentors, nextCursor: null, total: mentors.length });
     if (url === '/api/conversations' && body === undefined) return json(200, { conversations });
     if (url.includes('/messages') && body === undefined) return json(200, { messages: [], hasMore: false });
     return write(url, body);
@@ -86,7 +101,7 @@ describe('/chat', () => {
     const mentor = within(dialog).getByRole('combobox', { name: 'Mentor' });
     await within(dialog).findByRole('option', { name: 'Minh Tran – Careers adviser' });
     await userEvent.selectOptions(mentor, MENTOR_ID);
-    expect(within(dialog).getByText('resumes, TFN')).toBeInTheDocument();
+    expect(within(dialog).getByText('Vietnamese, English')).toBeInTheDocument();
     await userEvent.type(within(dialog).getByLabelText('Chat title'), '   ');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Start Conversation' }));
     expect(screen.getByTestId('toast')).toHaveTextContent('Please select a mentor and enter a chat title');

@@ -1,5 +1,5 @@
 import { WifiOff } from 'lucide-react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { User } from '../../../shared/schemas/auth';
 import { isAwaitingVerification, useConversations } from '../../lib/chat';
 import { useChatLive } from '../../lib/chat-live';
@@ -39,9 +39,14 @@ export function ChatScreen({ user }: { user: User }) {
       <div className="flex flex-wrap items-center gap-3">
         {isStudent && (
           <StartConversationDialog
+            key={params.get('mentor') ?? ''}
+            mentorId={params.get('mentor') ?? undefined}
             onStarted={(conversation) => navigate(`/chat?c=${encodeURIComponent(conversation.id)}`)}
           />
         )}
+        <Link to="/mentors" className="font-medium text-brand-800 underline">
+          {t('mentors.browse')}
+        </Link>
         {isAwaitingVerification(user) && (
           <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
             {t('chat.waitingReview')}

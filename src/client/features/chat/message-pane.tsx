@@ -8,6 +8,7 @@ import { useTranslation } from '../../lib/i18n';
 import { useJoinConversation } from '../../lib/realtime';
 import { Composer } from './composer';
 import { ConversationMenu } from './conversation-menu';
+import { FeedbackForm } from './feedback-form';
 import { MessageBubble, PendingBubble } from './message-bubble';
 import { MessageList } from './message-list';
 import { ReportDialog } from './report-dialog';
@@ -109,6 +110,9 @@ export function MessagePane({ conversation, user }: { conversation: Conversation
       <p aria-live="polite" className="min-h-6 px-4 text-sm text-slate-600 italic">
         {typing.otherTyping ? t('chat.typing', { name: other.displayName }) : ''}
       </p>
+      {user.role === 'student' && conversation.status === 'closed' && !conversation.feedbackGiven && (
+        <FeedbackForm conversation={conversation} />
+      )}
       <Composer onSend={pane.submit} onTyping={typing.typed} lockedNotice={lockedNotice} />
       <ReportDialog
         conversationId={conversation.id}

@@ -24,6 +24,9 @@ export function SignInPrompt() {
           {t('chat.createAccount')}
         </Link>
       </div>
+      <Link to="/mentors" className="mt-4 inline-block font-medium text-brand-800 underline">
+        {t('mentors.browse')}
+      </Link>
     </section>
   );
 }

@@ -1,26 +1,46 @@
+import { useQuery, useInfiniteQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { CHAT_LIMITS, createConversationSchema, type Conversation } from '../../../shared/schemas/chat';
+import type { Mentor } from '../../../shared/schemas/mentors';
 import { toastInvalid } from '../../components/invalid-input';
+import { MentorFilterFields } from '../../components/mentor-filters';
+import { MentorFacts } from '../../components/mentor-card';
 import { Button } from '../../components/ui/button';
 import { Field, SelectField } from '../../components/ui/field';
 import { Modal } from '../../components/ui/modal';
-import { useCreateConversation, useMentors } from '../../lib/chat';
+import { useCreateConversation } from '../../lib/chat';
 import { useTranslation } from '../../lib/i18n';
+import { mentorQuery, mentorsQuery, type MentorFilters } from '../../lib/mentors';
 import { toast } from '../../lib/toast';
 
 /**
- * Start New Conversation, for students: choose a verified mentor (their headline and experience shown, since a
+ * Start New Conversation, for students: narrow the verified mentors by topic, language and state (those taking new
+ * conversations first; an away or full mentor shown but not choosable), choose one (their card shown, since a
  * select's options can hold only a name) and give the chat a title. The new conversation opens at once.
+ * `mentorId` opens the dialog with that mentor chosen (from a mentor's page; give the dialog a key of it).
  */
-export function StartConversationDialog({ onStarted }: { onStarted: (conversation: Conversation) => void }) {
+export function StartConversationDialog({
+  onStarted,
+  mentorId: initialMentorId,
+}: {
+  onStarted: (conversation: Conversation) => void;
+  mentorId?: string;
+}) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const [mentorId, setMentorId] = useState('');
+  const [open, setOpen] = useState(Boolean(initialMentorId));
+  const [mentorId, setMentorId] = useState(initialMentorId ?? '');
   const [title, setTitle] = useState('');
+  const [filters, setFilters] = useState<MentorFilters>({});
   const selectId = useId();
-  const mentors = useMentors(open);
-  const chosen = mentors.data?.mentors.find((m) => m.id === mentorId);
+  const mentors = useInfiniteQuery({ ...mentorsQuery(filters), enabled: open });
+  const preselected = useQuery({ ...mentorQuery(initialMentorId ?? ''), enabled: open && !!initialMentorId });
+
+  const listed = mentors.data?.pages.flatMap((page) => page.mentors) ?? [];
+  const extra =
+    preselected.data && !listed.some((m) => m.id === preselected.data.id) ? [preselected.data] : [];
+  const list: Mentor[] = [...extra, ...listed];
+  const chosen = list.find((m) => m.id === mentorId);
 
   const close = () => setOpen(false);
   const create = useCreateConversation({
@@ -45,7 +65,11 @@ export function StartConversationDialog({ onStarted }: { onStarted: (conversatio
     create.mutate(parsed.data);
   };
 
-  const list = mentors.data?.mentors ?? [];
+  const optionText = (mentor: Mentor) => {
+    const name = mentor.headline ? `${mentor.displayName} – ${mentor.headline}` : mentor.displayName;
+    return mentor.availability === 'open' ? name : `${name} (${t('chat.unavailable')})`;
+  };
+
   return (
     <>
       <Button onClick={() => setOpen(true)}>
@@ -54,21 +78,37 @@ export function StartConversationDialog({ onStarted }: { onStarted: (conversatio
       </Button>
       <Modal open={open} onClose={close} title={t('chat.startTitle')} description={t('chat.startText')}>
         <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
+          <fieldset className="grid gap-3 sm:grid-cols-3">
+            <legend className="sr-only">{t('mentors.filters')}</legend>
+            <MentorFilterFields filters={filters} onChange={setFilters} />
+          </fieldset>
           {mentors.isSuccess && list.length === 0 ? (
             <p role="status" className="rounded-lg bg-amber-50 p-3 text-amber-900">
-              {t('chat.noMentors')}
+              {filters.topic || filters.language || filters.state ? t('mentors.none') : t('chat.noMentors')}
             </p>
           ) : (
-            <SelectField id={selectId} label={t('chat.mentor')} value={mentorId} onChange={setMentorId}>
-              <option value="">
-                {mentors.isPending ? t('chat.loadingMentors') : t('chat.selectMentor')}
-              </option>
-              {list.map((mentor) => (
-                <option key={mentor.id} value={mentor.id}>
-                  {mentor.headline ? `${mentor.displayName} – ${mentor.headline}` : mentor.displayName}
+            <div className="space-y-1">
+              <SelectField id={selectId} label={t('chat.mentor')} value={mentorId} onChange={setMentorId}>
+                <option value="">
+                  {mentors.isPending ? t('chat.loadingMentors') : t('chat.selectMentor')}
                 </option>
-              ))}
-            </SelectField>
+                {list.map((mentor) => (
+                  <option key={mentor.id} value={mentor.id} disabled={mentor.availability !== 'open'}>
+                    {optionText(mentor)}
+                  </option>
+                ))}
+              </SelectField>
+              <p className="text-sm text-slate-600">{t('chat.availableFirst')}</p>
+              {mentors.hasNextPage && (
+                <Button
+                  variant="secondary"
+                  disabled={mentors.isFetchingNextPage}
+                  onClick={() => void mentors.fetchNextPage()}
+                >
+                  {t('mentors.loadMore')}
+                </Button>
+              )}
+            </div>
           )}
           {mentors.isError && (
             <p role="alert" className="text-sm text-red-700">
@@ -82,11 +122,7 @@ export function StartConversationDialog({ onStarted }: { onStarted: (conversatio
             <div className="rounded-lg bg-slate-50 p-3 text-sm text-slate-800" aria-live="polite">
               <p className="font-semibold">{chosen.displayName}</p>
               {chosen.headline && <p>{chosen.headline}</p>}
-              {chosen.expertise.length > 0 && (
-                <p className="mt-1">
-                  <span className="font-medium">{t('chat.expertise')}:</span> {chosen.expertise.join(', ')}
-                </p>
-              )}
+              <MentorFacts mentor={chosen} className="mt-2" />
             </div>
           )}
           <Field

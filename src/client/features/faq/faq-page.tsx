@@ -55,6 +55,9 @@ export function FaqPage() {
           <Link to="/chloe" className={buttonClasses('secondary')}>
             {t('faq.chat')}
           </Link>
+          <Link to="/mentors" className={buttonClasses('secondary')}>
+            {t('mentors.browse')}
+          </Link>
         </div>
       </Card>
     </Page>

@@ -116,7 +116,7 @@ export function FoundersPage() {
       </section>
 
       <div className="mt-8 flex flex-wrap gap-3">
-        <Link to="/chat" className={buttonClasses('primary')}>
+        <Link to="/mentors" className={buttonClasses('primary')}>
           {t('founders.connect')}
         </Link>
         <Link to="/chloe" className={buttonClasses('secondary')}>

@@ -2,6 +2,7 @@ import '../../lib/page-texts';
 import { useState } from 'react';
 import type { GovernmentResource } from '../../../shared/schemas/resources';
 import { EmergencyNumbers } from '../../components/find-help';
+import { HelpInVietnamese } from '../../components/help-in-vietnamese';
 import { Page } from '../../components/page';
 import { useTranslation } from '../../lib/i18n';
 import { LocalSearchForm, ServiceSearchForm } from './search-forms';
@@ -21,6 +22,7 @@ export function GovernmentPage() {
     <Page title={t('frames.governmentTitle')} lead={t('frames.governmentText')}>
       <EmergencyNumbers />
       <div className="space-y-6">
+        <HelpInVietnamese state={search.state} />
         <StatusPanel />
 
         <div className="grid gap-6 lg:grid-cols-2">

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { GovernmentResource } from '../../../shared/schemas/resources';
+import { ReportOutdated, StaleNotice } from '../../components/report-outdated';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { formatDate } from '../../lib/format';
@@ -37,9 +38,11 @@ export function ServiceCard({ service, onDetails }: { service: GovernmentResourc
           <span className="sr-only">: {service.title}</span>
         </Button>
       </div>
+      <StaleNotice lastReviewed={service.lastUpdated} />
       <p className="text-xs text-slate-600">
         {t('government.lastUpdated', { date: formatDate(service.lastUpdated, locale) })}
       </p>
+      <ReportOutdated type="government" id={service.id} name={service.title} />
     </Card>
   );
 }

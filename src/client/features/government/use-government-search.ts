@@ -85,6 +85,8 @@ export function useGovernmentSearch() {
     failed: active.isError && !postcodeError && !resources,
     retry: () => void active.refetch(),
     place: localAnswer?.place,
+    /** The state the results are for: the postcode's, or the one searched ("all" for none). */
+    state: showingLocal && localAnswer ? localAnswer.place.state : general.state,
     searchGeneral: () => search({ ...draft, keyword: draft.keyword.trim() }, null),
     searchLocal: () => {
       const postcode = localDraft.postcode.trim();

@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MentorProfile } from '../../../shared/schemas/mentors';
 import type { User } from '../../../shared/schemas/auth';
 import { NOTIFICATION_TYPES } from '../../../shared/schemas/notifications';
 import { json, renderWithApp, sampleUser, stubFetch } from '../../test/helpers';
@@ -24,12 +25,26 @@ function notificationAnswer(url: string): Response | undefined {
     });
 }
 
+const mentorProfile: MentorProfile = {
+  headline: 'Renting in Melbourne',
+  story: null,
+  topics: ['housing'],
+  languages: ['vi', 'en'],
+  countryPath: null,
+  state: 'VIC',
+  city: 'Footscray',
+  awayUntil: null,
+  capacity: 5,
+  complete: true,
+};
+
 function serve(user: User, exportAnswer: () => Response) {
   return stubFetch((url) => {
     const notifications = notificationAnswer(url);
     if (notifications) return notifications;
     if (url === '/api/auth/me') return json(200, { user });
     if (url === '/api/me/export') return exportAnswer();
+    if (url === '/api/me/mentor-profile') return json(200, mentorProfile);
     if (url.startsWith('/api/me/')) return json(200, { questions: [] });
     return json(404, { error: 'Not found.', code: 'NOT_FOUND' });
   });
@@ -154,6 +169,55 @@ describe('profile: mentor verification', () => {
     renderProfile(mentor);
     expect(await screen.findByRole('heading', { name: 'Change password' })).toBeInTheDocument();
     expect(screen.queryByText(/waiting for review/)).not.toBeInTheDocument();
+  });
+});
+
+describe('profile: a mentor’s profile', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the mentor their profile as students see it, and saves every field', async () => {
+    const mentor: User = { ...sampleUser, role: 'mentor', mentorVerified: true };
+    const sent: unknown[] = [];
+    stubFetch((url, body) => {
+      const notifications = notificationAnswer(url);
+      if (notifications) return notifications;
+      if (url === '/api/auth/me') return json(200, { user: mentor });
+      if (url === '/api/me/mentor-profile' && body) {
+        sent.push(body);
+        return json(200, { ...mentorProfile, ...(body as object) });
+      }
+      if (url === '/api/me/mentor-profile') return json(200, mentorProfile);
+      return json(200, { questions: [] });
+    });
+    renderProfile(mentor);
+    const section = await screen.findByRole('region', { name: 'Your mentor profile' });
+    expect(await within(section).findByLabelText('Headline')).toHaveValue('Renting in Melbourne');
+    expect(within(section).getByRole('checkbox', { name: 'Housing' })).toBeChecked();
+    expect(within(section).getByRole('checkbox', { name: 'Vietnamese' })).toBeChecked();
+    expect(within(section).getByLabelText('State or territory')).toHaveValue('VIC');
+
+    await userEvent.click(within(section).getByRole('checkbox', { name: 'Work & Career' }));
+    await userEvent.click(within(section).getByRole('radio', { name: 'Away until a date' }));
+    fireEvent.change(within(section).getByLabelText('Last day away'), { target: { value: '2099-01-01' } });
+    await userEvent.click(within(section).getByRole('button', { name: 'Save profile' }));
+    // A date more than a year ahead is refused before it is sent.
+    await waitFor(() =>
+      expect(screen.getByTestId('toast')).toHaveTextContent('Please choose a date within a year from today.'),
+    );
+    expect(sent).toEqual([]);
+
+    await userEvent.click(within(section).getByRole('radio', { name: 'Taking new conversations' }));
+    await userEvent.click(within(section).getByRole('button', { name: 'Save profile' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({
+      headline: 'Renting in Melbourne',
+      topics: ['housing', 'work-career'],
+      languages: ['en', 'vi'],
+      state: 'VIC',
+      city: 'Footscray',
+      awayUntil: null,
+      capacity: 5,
+    });
   });
 });
 

@@ -20,6 +20,7 @@ import { formatDate } from '../../lib/format';
 import { currentLocale, messageKey, setLanguage } from '../../lib/i18n';
 import { useProfileQuestions } from '../../lib/questions';
 import { ConfirmEmailNotice, EmailForm } from './email-settings';
+import { MentorProfileCard } from './mentor-profile-form';
 
 function DetailsForm({ user }: { user: User }) {
   const { t } = useTranslation();
@@ -263,6 +264,7 @@ export function ProfilePage() {
         )}
         {!user.emailVerified && !user.isDemo && <ConfirmEmailNotice user={user} />}
         <DetailsForm user={user} />
+        {user.role === 'mentor' && <MentorProfileCard user={user} />}
         <NotificationSettings user={user} />
         <QuestionList which="mine" />
         <QuestionList which="saved" />

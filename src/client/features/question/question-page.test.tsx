@@ -21,6 +21,7 @@ const question: QuestionDetail = {
       createdAt: '2026-01-01T00:00:00.000Z',
       author: { displayName: 'An', role: 'mentor' },
       isOwn: false,
+      helpful: false,
     },
   ],
 };

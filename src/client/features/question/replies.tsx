@@ -1,17 +1,39 @@
+import { CheckCircle2, ThumbsUp } from 'lucide-react';
 import type { QuestionDetail, Reply } from '../../../shared/schemas/questions';
 import { Linkify } from '../../components/linkify';
 import { Markdown } from '../../components/markdown';
 import { AuthorLine } from '../../components/question-card';
+import { Button } from '../../components/ui/button';
+import { Badge } from '../../components/ui/card';
 import { useAuth } from '../../lib/auth';
 import { cn } from '../../lib/cn';
 import { useTranslation } from '../../lib/i18n';
+import { useHelpful } from '../../lib/questions';
 import { DeleteButton } from './delete-button';
 import { useLiveReplies } from './live-replies';
 import { ReplyForm } from './reply-form';
 import { ReportButton } from './report-button';
 
+/** The asker's "This helped" toggle on a reply to their question (not on their own reply). */
+function HelpfulToggle({ questionId, reply }: { questionId: string; reply: Reply }) {
+  const { t } = useTranslation();
+  const mark = useHelpful({ meta: { errorTitle: 'question.helpfulFailed' } });
+  return (
+    <Button
+      variant={reply.helpful ? 'primary' : 'secondary'}
+      size="sm"
+      aria-pressed={reply.helpful}
+      disabled={mark.isPending}
+      onClick={() => mark.mutate({ questionId, replyId: reply.id, helpful: !reply.helpful })}
+    >
+      <ThumbsUp aria-hidden="true" className="h-4 w-4" />
+      {t('question.helpful')}
+    </Button>
+  );
+}
+
 /** One reply: Chloe's in Markdown under her disclaimer, a member's as plain text with its links. */
-function ReplyItem({ reply }: { reply: Reply }) {
+function ReplyItem({ reply, question }: { reply: Reply; question: QuestionDetail }) {
   const { t } = useTranslation();
   const { user } = useAuth();
   return (
@@ -38,7 +60,16 @@ function ReplyItem({ reply }: { reply: Reply }) {
           <Linkify text={reply.content} />
         </p>
       )}
+      {reply.helpful && (
+        <p className="mt-2">
+          <Badge colour="bg-emerald-100 text-emerald-900">
+            <CheckCircle2 aria-hidden="true" className="mr-1 inline h-4 w-4" />
+            {t('question.helpedAsker')}
+          </Badge>
+        </p>
+      )}
       <div className="mt-2 flex flex-wrap gap-1">
+        {question.isOwn && !reply.isOwn && <HelpfulToggle questionId={question.id} reply={reply} />}
         <ReportButton post={{ kind: 'reply', id: reply.id }} />
         {(reply.isOwn || user?.role === 'admin') && (
           <DeleteButton post={{ kind: 'reply', id: reply.id }} confirmKey="question.deleteReplyConfirm" />
@@ -72,7 +103,7 @@ export function Replies({ question }: { question: QuestionDetail }) {
       ) : (
         <ul className="mt-4 space-y-3">
           {question.replies.map((reply) => (
-            <ReplyItem key={reply.id} reply={reply} />
+            <ReplyItem key={reply.id} reply={reply} question={question} />
           ))}
         </ul>
       )}

@@ -1,10 +1,13 @@
 import { useQueries } from '@tanstack/react-query';
-import { MapPin } from 'lucide-react';
-import { useEffect, useRef, type Ref } from 'react';
-import { AUS_STATES, RESOURCE_PAGE_SIZE } from '../../../shared/directory';
+import { MapPin, Search } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent, type Ref } from 'react';
+import { AUS_STATES, LANGUAGE_INTERPRETER, RESOURCE_PAGE_SIZE } from '../../../shared/directory';
 import { LoadFailed } from '../../components/load-failed';
 import { Button } from '../../components/ui/button';
 import { Card, Skeleton } from '../../components/ui/card';
+import { inputClasses, SelectField } from '../../components/ui/field';
+import { LANGUAGE_KEYS, languageText, type LanguageName } from '../../../shared/schemas/languages';
+
 import { StateSelect } from '../../components/find-help';
 import { formatNumber } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
@@ -12,7 +15,14 @@ import { directoryPageQuery, type DirectoryFilter } from '../../lib/resources';
 import { ResourceCard } from './resource-card';
 import { CategoryChips, NoResults, SKELETON_CARDS } from './resource-results';
 
-/** What the reader browses: a state (or "all"), a category (or "all"), and how many pages they have opened. */
+/** The languages a reader can look for: Vietnamese first, then the others by name, and "an interpreter". */
+export const LANGUAGE_FILTERS: readonly string[] = [
+  'Vietnamese',
+  ...LANGUAGE_KEYS.filter((name) => name !== 'Vietnamese'),
+  LANGUAGE_INTERPRETER,
+];
+
+/** What the reader browses: the filters, and how many pages they have opened. */
 export type DirectoryView = DirectoryFilter & { pages: number };
 
 type DirectoryProps = {
@@ -30,7 +40,7 @@ type DirectoryProps = {
  */
 function useDirectory(view: DirectoryView) {
   const { locale } = useTranslation();
-  const filter = { state: view.state, category: view.category };
+  const filter = { state: view.state, category: view.category, q: view.q, language: view.language };
   const pages = useQueries({
     queries: Array.from({ length: view.pages }, (_, index) => directoryPageQuery(filter, index + 1, locale)),
   });
@@ -51,8 +61,45 @@ function useDirectory(view: DirectoryView) {
   };
 }
 
-function BrowseCard({ view, onView, onSearchNear, headingRef }: DirectoryProps) {
+/** The search box: sent when submitted (Enter or the button), not on every key. */
+function SearchBox({ view, onView }: Pick<DirectoryProps, 'view' | 'onView'>) {
   const { t } = useTranslation();
+  const [text, setText] = useState(view.q);
+  const [shown, setShown] = useState(view.q);
+  // The box follows the search in the address when that changes from elsewhere (Back, a shared link).
+  if (view.q !== shown) {
+    setShown(view.q);
+    setText(view.q);
+  }
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onView({ ...view, q: text.trim(), pages: 1 });
+  };
+  return (
+    <form role="search" onSubmit={submit} className="w-full space-y-1 sm:w-96">
+      <label htmlFor="resources-q" className="block text-sm font-medium text-slate-800">
+        {t('resources.searchLabel')}
+      </label>
+      <div className="flex gap-2">
+        <input
+          id="resources-q"
+          type="search"
+          value={text}
+          maxLength={200}
+          onChange={(event) => setText(event.target.value)}
+          className={inputClasses}
+        />
+        <Button type="submit" variant="secondary">
+          <Search aria-hidden="true" className="h-5 w-5" />
+          <span className="max-sm:sr-only">{t('resources.searchButton')}</span>
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function BrowseCard({ view, onView, onSearchNear, headingRef }: DirectoryProps) {
+  const { t, locale } = useTranslation();
   return (
     <Card>
       <h2 ref={headingRef} tabIndex={-1} className="scroll-mt-40 text-xl font-semibold text-slate-900">
@@ -67,6 +114,24 @@ function BrowseCard({ view, onView, onSearchNear, headingRef }: DirectoryProps) 
             onChange={(state) => onView({ ...view, state, pages: 1 })}
           />
         </div>
+        <div className="w-full sm:w-80">
+          <SelectField
+            id="resources-language"
+            label={t('resources.languageLabel')}
+            value={view.language}
+            onChange={(language) => onView({ ...view, language, pages: 1 })}
+          >
+            <option value="all">{t('resources.anyLanguage')}</option>
+            {LANGUAGE_FILTERS.map((language) => (
+              <option key={language} value={language}>
+                {language === LANGUAGE_INTERPRETER
+                  ? t('resources.interpreterOffered')
+                  : languageText(language as LanguageName, locale)}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <SearchBox view={view} onView={onView} />
         <Button variant="secondary" onClick={onSearchNear}>
           <MapPin aria-hidden="true" className="h-5 w-5" />
           {t('resources.searchNear')}

@@ -1,7 +1,10 @@
 import { useId } from 'react';
+import { Link } from 'react-router';
 import type { LocalResource } from '../../../shared/schemas/resources';
 import { ContactFacts, hostName } from '../../components/contact-facts';
 import { HelpCategoryBadge } from '../../components/find-help';
+import { ReportOutdated, StaleNotice } from '../../components/report-outdated';
+import { SaveToMyList } from '../../components/save-to-my-list';
 import { Card } from '../../components/ui/card';
 import { formatDate, formatNumber } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
@@ -27,7 +30,7 @@ function ServiceList({ services }: { services: string[] }) {
 }
 
 /** Where the card's facts come from and when they were last checked: small, for the reader who wants to know. */
-function SourceLine({ resource }: { resource: LocalResource }) {
+export function SourceLine({ resource }: { resource: LocalResource }) {
   const { t, locale } = useTranslation();
   return (
     <p className="mt-auto text-xs text-slate-600">
@@ -71,7 +74,9 @@ export function ResourceCard({ resource, tabIndex }: { resource: LocalResource; 
         )}
       </div>
       <h3 id={titleId} className="text-lg font-semibold text-slate-900">
-        {resource.name}
+        <Link to={`/resources/${encodeURIComponent(resource.id)}`} className="text-brand-800 underline">
+          {resource.name}
+        </Link>
       </h3>
       <p className="text-slate-700">{resource.description}</p>
       <ContactFacts
@@ -79,10 +84,16 @@ export function ResourceCard({ resource, tabIndex }: { resource: LocalResource; 
         phone={resource.phone}
         website={resource.website}
         hours={resource.hours}
-        languages={resource.supportedLanguages}
+        languages={resource.spokenLanguages}
+        interpreting={resource.interpreterNotes}
       />
       {resource.services.length > 0 && <ServiceList services={resource.services} />}
+      <StaleNotice lastReviewed={resource.lastReviewed} />
       <SourceLine resource={resource} />
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <SaveToMyList id={resource.id} name={resource.name} />
+        <ReportOutdated type="organisation" id={resource.id} name={resource.name} />
+      </div>
     </Card>
   );
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   RESOURCE_PAGE_SIZE,
+  helpInLanguageResponseSchema,
   localResourcesResponseSchema,
   type LocalResource,
 } from '../../../shared/schemas/resources';
@@ -25,6 +26,8 @@ const legalAid: LocalResource = {
   distance: 0.4,
   services: ['Family law', 'Criminal law', 'Tenancy', 'Migration'],
   supportedLanguages: ['English', 'Interpreter on request'],
+  spokenLanguages: ['English'],
+  interpreterNotes: ['Interpreter on request'],
   suburb: 'Hobart',
   state: 'TAS',
   postcode: '7000',
@@ -59,6 +62,8 @@ function directoryEntry(index: number, lang: string): LocalResource {
     hours: null,
     services: [],
     supportedLanguages: [],
+    spokenLanguages: [],
+    interpreterNotes: [],
     state: 'NSW',
   };
 }
@@ -97,9 +102,45 @@ function directoryAnswer(url: string) {
   });
 }
 
+/** What `GET /api/resources/in-language` answers: Tasmania has none of its own; TIS National for everyone. */
+function inVietnamese(url: string) {
+  const state = new URL(url, 'http://localhost').searchParams.get('state');
+  return helpInLanguageResponseSchema.parse({
+    language: 'Vietnamese',
+    state,
+    organisations:
+      state === 'VIC' ? [{ ...legalAid, id: 'vca-vic', name: 'Cộng đồng Người Việt Victoria' }] : [],
+    government: [],
+    national: [
+      {
+        id: 'tis-national',
+        title: 'TIS National – Dịch vụ Thông dịch và Phiên dịch',
+        description: 'Gọi 131 450.',
+        category: 'immigration',
+        department: 'Department of Home Affairs',
+        eligibility: [],
+        contactInfo: { phone: '131 450', website: 'https://www.tisnational.gov.au/' },
+        languages: ['Hơn 150 ngôn ngữ'],
+        location: { state: 'national' },
+        lastUpdated: '2026-11-23',
+        source: 'https://www.tisnational.gov.au/en/Our-services',
+      },
+    ],
+  });
+}
+
 /** Browsing when neither a position nor a postcode is asked for; `hobart` otherwise. */
 function serveDirectory() {
-  return stubFetch((url) => json(200, /[?&](postcode|lat)=/.test(url) ? hobart : directoryAnswer(url)));
+  return stubFetch((url) =>
+    json(
+      200,
+      url.includes('/in-language')
+        ? inVietnamese(url)
+        : /[?&](postcode|lat)=/.test(url)
+          ? hobart
+          : directoryAnswer(url),
+    ),
+  );
 }
 
 function renderPage(path = '/resources') {
@@ -133,7 +174,9 @@ describe('resources page', () => {
       `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent('Legal Aid Commission of Tasmania, 158 Liverpool Street, Hobart TAS 7000')}`,
     );
     expect(within(card).getByText('158 Liverpool Street, Hobart TAS 7000 (opens a map)')).toBeInTheDocument();
-    expect(within(card).getByText('English, Interpreter on request')).toBeInTheDocument();
+    // Spoken there, and an interpreter on request: the card says which is which.
+    expect(card).toHaveTextContent('Spoken here: English');
+    expect(card).toHaveTextContent('Interpreting: Interpreter on request');
     expect(within(card).getByText('Mon–Fri 9am–5pm')).toBeInTheDocument();
     expect(within(card).getByText('+1 more')).toBeInTheDocument();
     expect(within(card).getByText(/checked 3 March 2026/)).toBeInTheDocument();
@@ -148,9 +191,11 @@ describe('resources page', () => {
     const fetch = stubFetch((url) =>
       json(
         200,
-        url.endsWith('lang=vi')
-          ? { ...hobart, resources: [{ ...legalAid, description: 'Trợ giúp pháp lý miễn phí.' }] }
-          : hobart,
+        url.includes('/in-language')
+          ? inVietnamese(url)
+          : url.endsWith('lang=vi')
+            ? { ...hobart, resources: [{ ...legalAid, description: 'Trợ giúp pháp lý miễn phí.' }] }
+            : hobart,
       ),
     );
     renderPage();
@@ -182,6 +227,90 @@ describe('resources page', () => {
       expect(screen.getByTestId('toast')).toHaveTextContent('Failed to get location details / Down'),
     );
     expect(screen.getByLabelText('Or enter a postcode')).not.toHaveAttribute('aria-invalid', 'true');
+  });
+});
+
+describe('help in Vietnamese', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    act(() => setLanguage('en'));
+  });
+
+  it('comes first for a Vietnamese reader, for the state of the postcode searched, with the national lines', async () => {
+    const fetch = stubFetch((url) => json(200, url.includes('/in-language') ? inVietnamese(url) : hobart));
+    act(() => setLanguage('vi'));
+    renderPage();
+    const help = await screen.findByRole('region', { name: 'Giúp đỡ bằng tiếng Việt' });
+    expect(
+      await within(help).findByText('Hãy xin thông dịch viên tiếng Việt. Dịch vụ miễn phí.'),
+    ).toBeInTheDocument();
+    expect(within(help).getByRole('link', { name: '131 450' })).toHaveAttribute('href', 'tel:131450');
+    expect(within(help).getByText(/Chọn tiểu bang hoặc lãnh thổ của bạn/)).toBeInTheDocument();
+
+    await userEvent.type(screen.getByLabelText('Hoặc nhập mã bưu điện (postcode)'), '7000');
+    await userEvent.click(screen.getByRole('button', { name: 'Tìm kiếm' }));
+    expect(await within(help).findByRole('heading', { name: 'Tại Tasmania' })).toBeInTheDocument();
+    expect(within(help).getByText(/chưa tìm thấy dịch vụ nào ở Tasmania/)).toBeInTheDocument();
+    expect(fetch).toHaveBeenCalledWith(
+      '/api/resources/in-language?state=TAS&language=Vietnamese&lang=vi',
+      expect.anything(),
+    );
+
+    await userEvent.selectOptions(within(help).getByLabelText('Bang hoặc vùng lãnh thổ nơi bạn sống'), 'VIC');
+    expect(await within(help).findByRole('link', { name: 'Cộng đồng Người Việt Victoria' })).toHaveAttribute(
+      'href',
+      '/resources/vca-vic',
+    );
+  });
+
+  it('is not shown to a reader of the English pages', async () => {
+    const fetch = stubFetch(() => json(200, hobart));
+    renderPage();
+    await screen.findByRole('heading', { name: 'Your location' });
+    expect(screen.queryByRole('region', { name: 'Help in Vietnamese' })).not.toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalledWith(expect.stringContaining('/in-language'), expect.anything());
+  });
+});
+
+describe('My list', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.removeItem('mentorme.myList');
+  });
+
+  it('saves an organisation on the device and shows it again, today’s card or a note that it is gone', async () => {
+    const fetch = stubFetch((url) =>
+      url.startsWith('/api/resources/gone-org')
+        ? json(404, { error: 'This directory entry was not found.' })
+        : json(200, url.startsWith('/api/resources/tas-legal-aid') ? legalAid : hobart),
+    );
+    localStorage.setItem('mentorme.myList', JSON.stringify([{ id: 'gone-org', name: 'Closed Centre' }]));
+    renderPage();
+    await searchPostcode('7000');
+    const card = await screen.findByRole('article', { name: 'Legal Aid Commission of Tasmania' });
+    const save = within(card).getByRole('button', { name: /Save to My list/ });
+    expect(save).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(save);
+    expect(within(card).getByRole('button', { name: /Saved/ })).toHaveAttribute('aria-pressed', 'true');
+
+    await userEvent.click(screen.getByRole('button', { name: 'My list (2)' }));
+    expect(screen.getByRole('heading', { name: 'My list' })).toHaveFocus();
+    expect(
+      await screen.findByRole('article', { name: 'Legal Aid Commission of Tasmania' }),
+    ).toBeInTheDocument();
+    expect(fetch).toHaveBeenCalledWith('/api/resources/tas-legal-aid?lang=en', expect.anything());
+    expect(await screen.findByText('Closed Centre is no longer in our directory.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove: Closed Centre' }));
+    expect(screen.queryByText(/Closed Centre/)).not.toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('mentorme.myList')!)).toEqual([
+      { id: 'tas-legal-aid', name: 'Legal Aid Commission of Tasmania' },
+    ]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Clear My list' }));
+    expect(screen.getByText(/Nothing saved yet/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Back to searching' }));
+    expect(screen.getByRole('heading', { name: 'Your location' })).toHaveFocus();
+    expect(screen.queryByRole('button', { name: /My list \(/ })).not.toBeInTheDocument();
   });
 });
 
@@ -234,6 +363,27 @@ describe('browsing the whole directory', () => {
       ),
     );
     expect(screen.getByRole('button', { name: 'Legal (1)' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('searches by name, service or suburb and filters by a language spoken, all kept in the address', async () => {
+    const fetch = serveDirectory();
+    renderPage();
+    await browse();
+    const language = screen.getByLabelText('Language spoken');
+    const options = within(language).getAllByRole('option');
+    expect(options.slice(0, 2).map((option) => option.textContent)).toEqual(['Any language', 'Vietnamese']);
+    expect(options.at(-1)).toHaveTextContent('An interpreter is offered');
+    await userEvent.selectOptions(language, 'Vietnamese');
+    await waitFor(() =>
+      expect(fetch).toHaveBeenCalledWith('/api/resources?language=Vietnamese&lang=en', expect.anything()),
+    );
+    await userEvent.type(screen.getByLabelText('Search by name, service or suburb'), ' legal aid {enter}');
+    await waitFor(() =>
+      expect(fetch).toHaveBeenCalledWith(
+        '/api/resources?q=legal+aid&language=Vietnamese&lang=en',
+        expect.anything(),
+      ),
+    );
   });
 
   it('asks for every opened page again in Vietnamese when the reader switches language', async () => {

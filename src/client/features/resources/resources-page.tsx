@@ -4,14 +4,16 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { AUS_STATES, LOCAL_CATEGORIES } from '../../../shared/directory';
 import { EmergencyNumbers } from '../../components/find-help';
+import { HelpInVietnamese } from '../../components/help-in-vietnamese';
 import { Page } from '../../components/page';
 import { useTranslation } from '../../lib/i18n';
-import { localResourcesQuery, postcodeRefusal, type Origin } from '../../lib/resources';
-import { DirectoryResults, type DirectoryView } from './directory-results';
+import { localResourcesQuery, postcodeRefusal, type DirectoryFilter, type Origin } from '../../lib/resources';
+import { DirectoryResults, LANGUAGE_FILTERS, type DirectoryView } from './directory-results';
 import { LocationPanel } from './location-panel';
+import { MyListButton, MyListView } from './my-list-view';
 import { ResourceResults } from './resource-results';
 
-type Mode = 'near' | 'browse';
+type Mode = 'near' | 'browse' | 'saved';
 
 const known = (values: readonly string[], value: string | null) =>
   value && values.includes(value) ? value : 'all';
@@ -23,23 +25,37 @@ const known = (values: readonly string[], value: string | null) =>
  */
 function useBrowsing() {
   const [params, setParams] = useSearchParams();
-  const mode: Mode = params.get('view') === 'all' ? 'browse' : 'near';
+  const viewParam = params.get('view');
+  const mode: Mode = viewParam === 'all' ? 'browse' : viewParam === 'saved' ? 'saved' : 'near';
   const state = known(AUS_STATES, params.get('state'));
   const category = known(LOCAL_CATEGORIES, params.get('category'));
-  const filterKey = `${state}|${category}`;
+  const q = (params.get('q') ?? '').trim().slice(0, 200);
+  const language = known(LANGUAGE_FILTERS, params.get('language'));
+  const keyOf = (filter: DirectoryFilter) =>
+    JSON.stringify([filter.state, filter.category, filter.q, filter.language]);
+  const filterKey = keyOf({ state, category, q, language });
   const [opened, setOpened] = useState({ filterKey, pages: 1 });
-  const view: DirectoryView = { state, category, pages: opened.filterKey === filterKey ? opened.pages : 1 };
+  const view: DirectoryView = {
+    state,
+    category,
+    q,
+    language,
+    pages: opened.filterKey === filterKey ? opened.pages : 1,
+  };
 
   const setView = (next: DirectoryView) => {
-    const nextKey = `${next.state}|${next.category}`;
+    const nextKey = keyOf(next);
     setOpened({ filterKey: nextKey, pages: next.pages });
     if (nextKey === filterKey) return;
     const search = new URLSearchParams({ view: 'all' });
     if (next.state !== 'all') search.set('state', next.state);
     if (next.category !== 'all') search.set('category', next.category);
+    if (next.q) search.set('q', next.q);
+    if (next.language !== 'all') search.set('language', next.language);
     setParams(search, { replace: true });
   };
-  const setMode = (next: Mode) => setParams(next === 'browse' ? { view: 'all' } : {});
+  const setMode = (next: Mode) =>
+    setParams(next === 'near' ? {} : { view: next === 'browse' ? 'all' : 'saved' });
   return { mode, setMode, view, setView };
 }
 
@@ -56,10 +72,11 @@ export function ResourcesPage() {
   // The button that switched is gone: focus goes to the heading of what replaced it.
   const locationHeading = useRef<HTMLHeadingElement>(null);
   const browseHeading = useRef<HTMLHeadingElement>(null);
+  const savedHeading = useRef<HTMLHeadingElement>(null);
   const switched = useRef(false);
   useEffect(() => {
     if (!switched.current) return;
-    (mode === 'browse' ? browseHeading : locationHeading).current?.focus();
+    ({ near: locationHeading, browse: browseHeading, saved: savedHeading })[mode].current?.focus();
   }, [mode]);
   const switchTo = (next: Mode) => {
     switched.current = true;
@@ -70,7 +87,17 @@ export function ResourcesPage() {
     <Page title={t('frames.resourcesTitle')} lead={t('frames.resourcesText')}>
       <EmergencyNumbers />
       <div className="space-y-6">
-        {mode === 'browse' ? (
+        {mode !== 'saved' && (
+          <>
+            <HelpInVietnamese state={mode === 'browse' ? view.state : answer?.place?.state} />
+            <div className="flex justify-end empty:hidden">
+              <MyListButton onOpen={() => switchTo('saved')} />
+            </div>
+          </>
+        )}
+        {mode === 'saved' ? (
+          <MyListView onBack={() => switchTo('near')} headingRef={savedHeading} />
+        ) : mode === 'browse' ? (
           <DirectoryResults
             view={view}
             onView={setView}

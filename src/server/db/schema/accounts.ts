@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -39,6 +40,23 @@ export const users = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The kinds of help a mentor offers: category slugs (shared/categories.ts). */
+    topics: text('topics')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Languages a mentor can help in, as codes of MENTOR_LANGUAGES (shared/mentors.ts). */
+    languages: text('languages')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Where a mentor lives: an Australian state or territory, and a town. */
+    state: text('state'),
+    city: text('city'),
+    /** A mentor takes no new conversations up to and including this day (Australian Eastern time). */
+    awayUntil: date('away_until', { mode: 'string' }),
+    /** How many open conversations a mentor takes at once. */
+    capacity: integer('capacity').notNull().default(5),
     /** The profile above in another language, for founding members shown on the Founders page to every reader. */
     profileTranslations: jsonb('profile_translations').$type<ProfileTranslations>(),
     /**
@@ -61,6 +79,10 @@ export const users = pgTable(
     index('users_role_idx').on(t.role),
     check('users_role_check', sql`${t.role} in ('student', 'mentor', 'admin')`),
     check('users_locale_check', sql`${t.locale} in ('en', 'vi')`),
+    check('users_capacity_check', sql`${t.capacity} between 1 and 10`),
+    index('users_verified_mentors_idx')
+      .on(t.displayName)
+      .where(sql`${t.role} = 'mentor' and ${t.mentorVerifiedAt} is not null`),
   ],
 );
 

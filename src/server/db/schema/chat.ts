@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -101,3 +102,16 @@ export const blocks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('blocks_blocked_idx').on(t.blockedId)],
 );
+
+/**
+ * The student's answer to "Was this conversation helpful?" once a conversation is closed: one per conversation,
+ * private, shown only to admins on the mentor's row.
+ */
+export const conversationFeedback = pgTable('conversation_feedback', {
+  conversationId: uuid('conversation_id')
+    .primaryKey()
+    .references(() => conversations.id, { onDelete: 'cascade' }),
+  helpful: boolean('helpful').notNull(),
+  note: text('note'),
+  createdAt: createdAt(),
+});

@@ -8,6 +8,7 @@ import {
   primaryKey,
   serial,
   text,
+  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -52,6 +53,8 @@ export const questions = pgTable(
     isAnonymous: boolean('is_anonymous').notNull().default(false),
     upvotes: integer('upvotes').notNull().default(0),
     replyCount: integer('reply_count').notNull().default(0),
+    /** Replies the asker marked "This helped"; counts in trending with likes and replies. */
+    helpfulCount: integer('helpful_count').notNull().default(0),
     createdAt: createdAt(),
     /**
      * English stemming for English text, 'simple' for Vietnamese and everything else. mentorme_tags_text is
@@ -74,13 +77,16 @@ export const questions = pgTable(
      * Trending ranks the recent questions, and reaches past them only to the few whose likes and replies are
      * enough to outrank them (feed.ts).
      */
-    index('questions_engagement_idx').on(sql`(${t.upvotes} + ${t.replyCount})`),
+    index('questions_engagement_idx').on(sql`(${t.upvotes} + ${t.replyCount} + ${t.helpfulCount})`),
     index('questions_urgent_idx')
       .on(t.createdAt)
       .where(sql`${t.isUrgent}`),
     index('questions_search_idx').using('gin', t.search),
     index('questions_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
-    check('questions_counts_check', sql`${t.upvotes} >= 0 and ${t.replyCount} >= 0`),
+    check(
+      'questions_counts_check',
+      sql`${t.upvotes} >= 0 and ${t.replyCount} >= 0 and ${t.helpfulCount} >= 0`,
+    ),
   ],
 );
 
@@ -95,11 +101,16 @@ export const replies = pgTable(
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
     isAiReply: boolean('is_ai_reply').notNull().default(false),
+    /** When the asker marked this reply "This helped"; null when they have not (or took it back). */
+    helpfulAt: timestamp('helpful_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     index('replies_question_idx').on(t.questionId, t.createdAt),
     index('replies_author_idx').on(t.authorId),
+    index('replies_helpful_author_idx')
+      .on(t.authorId)
+      .where(sql`${t.helpfulAt} is not null`),
     /** Chloe replies to a question at most once, however often her job runs. */
     uniqueIndex('replies_one_ai_reply_idx')
       .on(t.questionId)

@@ -11,14 +11,30 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { KnowledgeArticle } from '../../../shared/schemas/knowledge';
-import type { GovernmentService, Organisation } from '../../../shared/schemas/resources';
+import { REPORT_STATUSES } from '../../../shared/schemas/admin';
+import {
+  DIRECTORY_ENTRY_TYPES,
+  DIRECTORY_PROBLEMS,
+  type GovernmentService,
+  type Organisation,
+} from '../../../shared/schemas/resources';
 import { users } from './accounts';
 import { createdAt, tsvector } from './columns';
 import { questions } from './community';
 
 /**
- * Government and government-funded services from content/government, synced at start (content is the source of
- * truth; rows it no longer has are removed). English stemming for English text, 'simple' for Vietnamese; the
+ * Who last changed a directory entry and when, outside the content files (an admin, or an Open Referral import):
+ * seeding leaves such an entry alone until the content carries a newer review date. Archived entries are hidden
+ * from readers and kept.
+ */
+const curation = {
+  editedAt: timestamp('edited_at', { withTimezone: true }),
+  editedBy: uuid('edited_by').references(() => users.id, { onDelete: 'set null' }),
+  archivedAt: timestamp('archived_at', { withTimezone: true }),
+};
+
+/**
+ * Government and government-funded services: seeded from content/government, curated by admins. English stemming for English text, 'simple' for Vietnamese; the
  * trigram column lets "medicre" still find Medicare.
  */
 export const governmentServices = pgTable(
@@ -43,6 +59,7 @@ export const governmentServices = pgTable(
     searchText: text('search_text')
       .notNull()
       .generatedAlwaysAs(sql`title_en || ' ' || department || ' ' || title_vi`),
+    ...curation,
   },
   (t) => [
     index('government_services_search_idx').using('gin', t.search),
@@ -50,7 +67,7 @@ export const governmentServices = pgTable(
   ],
 );
 
-/** Local organisations from content/resources, synced at start; coordinates are their postcode locality's. */
+/** Local organisations: seeded from content/resources, curated by admins; coordinates are their postcode locality's. */
 export const organisations = pgTable(
   'organisations',
   {
@@ -61,8 +78,31 @@ export const organisations = pgTable(
     lat: doublePrecision('lat').notNull(),
     lng: doublePrecision('lng').notNull(),
     data: jsonb('data').$type<Organisation>().notNull(),
+    ...curation,
   },
   (t) => [index('organisations_state_idx').on(t.state)],
+);
+
+/**
+ * A reader says an organisation's or a government service's facts are out of date (no account needed). `entryId`
+ * is text, not a reference: the report outlives an entry that is later removed from the content.
+ */
+export const directoryReports = pgTable(
+  'directory_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    entryType: text('entry_type', { enum: DIRECTORY_ENTRY_TYPES }).notNull(),
+    entryId: text('entry_id').notNull(),
+    problem: text('problem', { enum: DIRECTORY_PROBLEMS }).notNull(),
+    note: text('note'),
+    /** The reader's account when signed in; readers without one report too. */
+    reporterId: uuid('reporter_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status', { enum: REPORT_STATUSES }).notNull().default('open'),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('directory_reports_entry_idx').on(t.entryType, t.entryId, t.status)],
 );
 
 /** A notice an admin sets on an official online service ("ImmiAccount maintenance on Saturday"). */

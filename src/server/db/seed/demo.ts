@@ -3,104 +3,12 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import demoQuestions from '../../../../content/demo/questions.json';
 import { CATEGORY_SLUGS } from '../../../shared/categories';
-import type { ProfileText } from '../../../shared/schemas/content';
 import type { Database } from '../client';
 import { aiReplyJobs, categories, likes, questions, replies, users } from '../schema';
 import { hashPassword } from '../../lib/passwords';
+import { DEMO_PROFILES, mentorFields } from './demo-profiles';
 
-type DemoProfile = {
-  email: string;
-  displayName: string;
-  role: 'student' | 'mentor' | 'admin';
-  locale: 'en' | 'vi';
-  founding: boolean;
-  headline?: string;
-  story?: string;
-  countryPath?: string;
-  expertise?: string[];
-  /** The profile in Vietnamese: founding members are shown to readers of both languages. */
-  vi?: ProfileText;
-};
-
-/**
- * Sample accounts for demo mode. They are labelled as demo profiles everywhere they appear;
- * the first admin, mentor and student back the login page's demo buttons.
- */
-export const DEMO_PROFILES: DemoProfile[] = [
-  {
-    email: 'admin@demo.mentorme.example',
-    displayName: 'Demo Admin',
-    role: 'admin',
-    locale: 'en',
-    founding: true,
-    headline: 'Community moderator (demo profile)',
-    story: 'A sample profile that shows how a moderator appears in Mentor Me.',
-    countryPath: 'Vietnam → Australia',
-    expertise: ['moderation', 'community'],
-    vi: {
-      headline: 'Người điều hành cộng đồng (hồ sơ mẫu)',
-      story: 'Một hồ sơ mẫu cho thấy người điều hành xuất hiện thế nào trên Mentor Me.',
-      countryPath: 'Việt Nam → Úc',
-      expertise: ['điều hành', 'cộng đồng'],
-    },
-  },
-  {
-    email: 'mentor@demo.mentorme.example',
-    displayName: 'Demo Mentor',
-    role: 'mentor',
-    locale: 'vi',
-    founding: true,
-    headline: 'Peer mentor for study and work (demo profile)',
-    story: 'A sample mentor profile: in a real community this is where a mentor tells their own journey.',
-    countryPath: 'Vietnam → Melbourne',
-    expertise: ['student life', 'part-time work', 'housing'],
-    vi: {
-      headline: 'Cố vấn đồng hành về học tập và việc làm (hồ sơ mẫu)',
-      story:
-        'Một hồ sơ cố vấn mẫu: trong một cộng đồng thật, đây là nơi cố vấn kể về hành trình của chính mình.',
-      countryPath: 'Việt Nam → Melbourne',
-      expertise: ['đời sống sinh viên', 'việc làm bán thời gian', 'nhà ở'],
-    },
-  },
-  {
-    email: 'student@demo.mentorme.example',
-    displayName: 'Demo Student',
-    role: 'student',
-    locale: 'en',
-    founding: false,
-  },
-  {
-    email: 'student2@demo.mentorme.example',
-    displayName: 'Linh (demo)',
-    role: 'student',
-    locale: 'vi',
-    founding: false,
-  },
-  {
-    email: 'student3@demo.mentorme.example',
-    displayName: 'Sam (demo)',
-    role: 'student',
-    locale: 'en',
-    founding: false,
-  },
-  {
-    email: 'career-mentor@demo.mentorme.example',
-    displayName: 'Demo Career Mentor',
-    role: 'mentor',
-    locale: 'en',
-    founding: true,
-    headline: 'Peer mentor for careers (demo profile)',
-    story: 'A sample profile for a mentor who helps with résumés and first jobs.',
-    countryPath: 'Vietnam → Sydney',
-    expertise: ['careers', 'résumés', 'interviews'],
-    vi: {
-      headline: 'Cố vấn đồng hành về nghề nghiệp (hồ sơ mẫu)',
-      story: 'Một hồ sơ mẫu cho cố vấn giúp viết hồ sơ xin việc (résumé) và tìm công việc đầu tiên.',
-      countryPath: 'Việt Nam → Sydney',
-      expertise: ['nghề nghiệp', 'hồ sơ xin việc', 'phỏng vấn'],
-    },
-  },
-];
+export { DEMO_PROFILES };
 
 /** Demo accounts are two months old, so they are not held to the new-account posting limits. */
 const DEMO_ACCOUNT_AGE_MS = 60 * 24 * 60 * 60 * 1000;
@@ -117,14 +25,19 @@ export async function seedDemo(db: Database): Promise<void> {
 export async function seedDemoAccounts(db: Database): Promise<void> {
   for (const profile of DEMO_PROFILES) {
     const [existing] = await db
-      .select({ id: users.id })
+      .select({ id: users.id, languages: users.languages })
       .from(users)
       .where(eq(users.email, profile.email))
       .limit(1);
     const profileTranslations = profile.vi ? { vi: profile.vi } : null;
     if (existing) {
       // Databases seeded before the profiles were translated get the translations too.
-      await db.update(users).set({ profileTranslations }).where(eq(users.id, existing.id));
+      // And mentors seeded before the directory get their cards, once.
+      const card = existing.languages.length === 0 ? mentorFields(profile) : {};
+      await db
+        .update(users)
+        .set({ profileTranslations, ...card })
+        .where(eq(users.id, existing.id));
       continue;
     }
     await db.insert(users).values({
@@ -142,6 +55,7 @@ export async function seedDemoAccounts(db: Database): Promise<void> {
       story: profile.story ?? null,
       countryPath: profile.countryPath ?? null,
       expertise: profile.expertise ?? [],
+      ...mentorFields(profile),
       profileTranslations,
       createdAt: new Date(Date.now() - DEMO_ACCOUNT_AGE_MS),
     });

@@ -7,12 +7,13 @@ import {
   type GovernmentService,
   type Organisation,
 } from '../../../shared/schemas/resources';
-import { findLocality } from '../../lib/postcodes';
 import { projectPath } from '../../paths';
 import type { Database } from '../client';
 import { governmentServices, organisations } from '../schema';
 import { contentChanged } from '../../lib/content-generation';
 import { syncRows } from '../sync';
+import { findLocality } from '../../lib/postcodes';
+import { sql } from 'drizzle-orm';
 
 export type PlacedOrganisation = Organisation & { lat: number; lng: number };
 export type HelpContent = { services: GovernmentService[]; organisations: PlacedOrganisation[] };
@@ -45,6 +46,39 @@ function assertUniqueIds(kind: string, ids: string[]): void {
 }
 
 /**
+ * An organisation's row: placed at its suburb's coordinates in the postcode data. Null when the suburb is not a
+ * locality of that postcode in that state: never a guess.
+ */
+export function organisationRow(organisation: Organisation) {
+  const place = findLocality(organisation.suburb, organisation.postcode);
+  if (!place || place.state !== organisation.state) return null;
+  return {
+    id: organisation.id,
+    category: organisation.category,
+    state: organisation.state,
+    postcode: organisation.postcode,
+    lat: place.lat,
+    lng: place.lng,
+    data: organisation,
+  };
+}
+
+export function governmentRow(service: GovernmentService) {
+  return {
+    id: service.id,
+    category: service.category,
+    state: service.location.state,
+    city: service.location.city ?? null,
+    titleEn: service.title.en,
+    titleVi: service.title.vi,
+    department: service.department,
+    descriptionEn: service.description.en,
+    descriptionVi: service.description.vi,
+    data: service,
+  };
+}
+
+/**
  * Reads and checks content/government/*.json and content/resources/*.json. An organisation is placed at its
  * suburb's coordinates in the postcode data; a suburb that is not a locality of its postcode, or a postcode in
  * another state, is an error, never a guess.
@@ -66,51 +100,47 @@ export function loadHelpContent(dir = projectPath('content')): HelpContent {
     listed.map((o) => o.id),
   );
   const placed = listed.map((organisation) => {
-    const place = findLocality(organisation.suburb, organisation.postcode);
-    if (!place || place.state !== organisation.state) {
+    const row = organisationRow(organisation);
+    if (!row) {
       throw new ContentError(
         `Organisation "${organisation.id}": ${organisation.suburb} ${organisation.state} ${organisation.postcode} is not in the postcode data`,
       );
     }
-    return { ...organisation, lat: place.lat, lng: place.lng };
+    return { ...organisation, lat: row.lat, lng: row.lng };
   });
   return { services, organisations: placed };
 }
 
-/** Makes the tables hold exactly the content: new and changed entries upserted, removed ones deleted. */
+/**
+ * Seeding: the tables get every entry of the content, new and changed ones written, removed ones deleted, except
+ * entries an admin (or an import) changed later. Those stay as they are until the content carries a newer review
+ * date than theirs; then the content's facts replace them (an archived entry stays archived). See
+ * docs/decisions/024-directory-curation.md.
+ */
 export async function syncHelpContent(
   db: Pick<Database, 'transaction'>,
   content: HelpContent,
 ): Promise<void> {
+  const keep = ['archivedAt'];
   await db.transaction(async (tx) => {
-    await syncRows(
-      tx,
-      governmentServices,
-      content.services.map((service) => ({
-        id: service.id,
-        category: service.category,
-        state: service.location.state,
-        city: service.location.city ?? null,
-        titleEn: service.title.en,
-        titleVi: service.title.vi,
-        department: service.department,
-        descriptionEn: service.description.en,
-        descriptionVi: service.description.vi,
-        data: service,
-      })),
-    );
+    await syncRows(tx, governmentServices, content.services.map(governmentRow), {
+      kept: sql`${governmentServices.editedAt} is not null`,
+      replace: sql`excluded.data->>'lastUpdated' > ${governmentServices.data}->>'lastUpdated'`,
+      keep,
+    });
     await syncRows(
       tx,
       organisations,
       content.organisations.map(({ lat, lng, ...organisation }) => ({
-        id: organisation.id,
-        category: organisation.category,
-        state: organisation.state,
-        postcode: organisation.postcode,
+        ...organisationRow(organisation)!,
         lat,
         lng,
-        data: organisation,
       })),
+      {
+        kept: sql`${organisations.editedAt} is not null`,
+        replace: sql`excluded.data->>'lastReviewed' > ${organisations.data}->>'lastReviewed'`,
+        keep,
+      },
     );
   });
   contentChanged();

@@ -1,17 +1,95 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { accountExportSchema, exportFileName } from '../../../shared/schemas/account';
-import { errorResponseSchema } from '../../../shared/schemas/common';
+import {
+  changePasswordSchema,
+  deleteAccountSchema,
+  updateProfileSchema,
+  userSchema,
+} from '../../../shared/schemas/auth';
+import { errorResponseSchema, okSchema } from '../../../shared/schemas/common';
+import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { requireUser } from '../../plugins/auth';
+import { clearSessionCookie, requireUser } from '../../plugins/auth';
 import { requestLocale } from '../../plugins/errors';
-import { exportAccount } from './service';
+import * as links from '../auth/email-links';
+import { toPublicUser } from '../auth/service';
+import type { Outbox } from '../mail/outbox';
+import * as account from './service';
 
 /** An export reads every table about a person: a few an hour is plenty for them and cheap for us. */
 export const EXPORTS_PER_HOUR = 5;
 const HOUR_MS = 60 * 60_000;
+const userResponse = z.object({ user: userSchema });
+const errorReplies = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
 
-export const accountRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, opts) => {
-  const { db } = opts;
+/**
+ * The signed-in person's own account: its profile, password, deletion, notices and export. Signing in and out,
+ * sign-up, password reset and email verification are the auth module's.
+ */
+export const accountRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  config: Config;
+  outbox: Outbox;
+  clock: () => Date;
+}> = async (app, opts) => {
+  const { db, config, outbox } = opts;
+  const linkDeps: links.LinkDeps = { db, outbox, linkBase: config.linkBase, clock: opts.clock };
+
+  app.patch(
+    '/api/auth/me',
+    {
+      schema: {
+        tags: ['auth'],
+        body: updateProfileSchema,
+        response: { 200: userResponse, ...errorReplies, 409: errorResponseSchema, 503: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { email, currentPassword, ...changes } = request.body;
+      // A new email changes nothing yet: it waits for the link sent to it.
+      if (email !== undefined)
+        await links.requestEmailChange(linkDeps, user, { email, currentPassword: currentPassword! });
+      const updated =
+        changes.displayName !== undefined || changes.locale !== undefined
+          ? await account.updateProfile(db, user.id, changes)
+          : user;
+      return { user: toPublicUser(updated) };
+    },
+  );
+
+  // The person has read why their mentor application was declined.
+  app.delete(
+    '/api/auth/me/notice',
+    { schema: { tags: ['auth'], response: { 204: z.null(), 401: errorResponseSchema } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await account.dismissNotice(db, user.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/auth/password',
+    { schema: { tags: ['auth'], body: changePasswordSchema, response: { 200: okSchema, ...errorReplies } } },
+    async (request) => {
+      const user = requireUser(request);
+      await account.changePassword(db, user, request.sessionId, request.body);
+      return { ok: true as const };
+    },
+  );
+
+  app.delete(
+    '/api/auth/me',
+    { schema: { tags: ['auth'], body: deleteAccountSchema, response: { 200: okSchema, ...errorReplies } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await account.deleteAccount(db, user, request.body.password);
+      clearSessionCookie(reply, config);
+      return { ok: true as const };
+    },
+  );
 
   app.get(
     '/api/me/export',
@@ -36,7 +114,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const data = await exportAccount(db, user, requestLocale(request));
+      const data = await account.exportAccount(db, user, requestLocale(request));
       return reply
         .header('content-disposition', `attachment; filename="${exportFileName(data.exportedAt)}"`)
         .header('cache-control', 'private, no-store')

@@ -1,5 +1,5 @@
-import { asc, eq, sql } from 'drizzle-orm';
-import type { Locale } from '../../../shared/constants';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { Locale, Role } from '../../../shared/constants';
 import type { AccountExport } from '../../../shared/schemas/account';
 import type { Database } from '../../db/client';
 import {
@@ -22,8 +22,71 @@ import {
   users,
   voiceNotes,
 } from '../../db/schema';
+import { errors } from '../../errors';
+import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords';
 import type { SessionUser } from '../../plugins/auth';
+import { announceGone } from '../notifications/notify';
 import { preferencesOf } from '../notifications/preferences';
+
+export async function updateProfile(
+  db: Database,
+  userId: string,
+  changes: { displayName?: string; locale?: Locale },
+): Promise<SessionUser> {
+  const [user] = await db.update(users).set(changes).where(eq(users.id, userId)).returning();
+  if (!user) throw errors.notFound();
+  return user;
+}
+
+/** Changes the password and ends every other session of the user. */
+export async function changePassword(
+  db: Database,
+  user: SessionUser,
+  currentSessionId: string | null,
+  input: { currentPassword: string; newPassword: string },
+): Promise<void> {
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) throw errors.wrongPassword();
+  if (isCommonPassword(input.newPassword)) throw errors.commonPassword();
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    await tx
+      .delete(sessions)
+      .where(
+        currentSessionId
+          ? and(eq(sessions.userId, user.id), ne(sessions.id, currentSessionId))
+          : eq(sessions.userId, user.id),
+      );
+  });
+}
+
+export async function dismissNotice(db: Database, userId: string): Promise<void> {
+  await db.update(users).set({ mentorDeclinedReason: null }).where(eq(users.id, userId));
+}
+
+/** Changes a role and revokes the user's sessions, so the new role applies from the next sign-in. */
+export async function changeRole(db: Database, userId: string, role: Role): Promise<SessionUser> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx.update(users).set({ role }).where(eq(users.id, userId)).returning();
+    if (!user) throw errors.notFound();
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+    return user;
+  });
+}
+
+/**
+ * Deletes the account; sessions, questions, replies and link tokens go with it (foreign keys cascade), and so do the
+ * failed sign-ins and the emails kept for its address.
+ */
+export async function deleteAccount(db: Database, user: SessionUser, password: string): Promise<void> {
+  if (!(await verifyPassword(user.passwordHash, password))) throw errors.wrongPassword();
+  await db.transaction(async (tx) => {
+    await announceGone(tx, { authorId: user.id });
+    await tx.delete(users).where(eq(users.id, user.id));
+    await tx.delete(failedSignins).where(eq(failedSignins.email, user.email));
+    await tx.delete(mailOutbox).where(sql`lower(${mailOutbox.toAddress}) = lower(${user.email})`);
+  });
+}
 
 const iso = (date: Date) => date.toISOString();
 const isoOrNull = (date: Date | null) => (date ? iso(date) : null);

@@ -142,8 +142,13 @@ describe('the audit log', () => {
       expect(entry.admin).toEqual({ id: admin.id, displayName: 'Ada Admin', email: adminEmail });
       expect(Date.now() - Date.parse(entry.createdAt)).toBeLessThan(60_000);
     });
-    // Every action the contract names is covered here.
-    expect(new Set(expected.map((e) => e.action))).toEqual(new Set(AUDIT_ACTIONS));
+    // Every action the contract names is covered here, but a verified mentor's own profile edit (mentors.test.ts)
+    // and curating the directory (directory/curation.test.ts).
+    expect(new Set(expected.map((e) => e.action))).toEqual(
+      new Set(
+        AUDIT_ACTIONS.filter((action) => action !== 'mentor.profile' && !action.startsWith('directory')),
+      ),
+    );
     const ids = (await api().audit(admin)).entries.map((e) => e.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
   });

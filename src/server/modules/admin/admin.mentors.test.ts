@@ -4,7 +4,7 @@ import { pagesEn } from '../../../shared/i18n/pages.en';
 import { pagesVi } from '../../../shared/i18n/pages.vi';
 import type { AdminUser } from '../../../shared/schemas/admin';
 import type { User } from '../../../shared/schemas/auth';
-import type { Mentor } from '../../../shared/schemas/chat';
+import type { Mentor } from '../../../shared/schemas/mentors';
 import { auditLog, users } from '../../db/schema';
 import { bearer, signIn, signUp, type SignedUp } from '../../test/helpers';
 import { api as questionsApi, createUser } from '../questions/questions.test-helpers';

@@ -116,6 +116,8 @@ describe('the dashboard figures', () => {
       mentorsToVerify: 2,
       failedAiJobs: 2,
       failedEmails: 1,
+      directoryNeedsReview: 0,
+      outdatedReports: 0,
     });
   });
 
@@ -140,6 +142,8 @@ describe('the dashboard figures', () => {
       mentorsToVerify: 1,
       failedAiJobs: 1,
       failedEmails: 1,
+      directoryNeedsReview: 0,
+      outdatedReports: 0,
     });
 
     // Deleting the reported reply's question takes its reports; a mentor made a student leaves the mentors.

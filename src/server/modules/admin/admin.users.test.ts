@@ -235,6 +235,17 @@ describe('changing a role', () => {
     expect(refused.statusCode).toBe(409);
     expect((await post(t.app, student, conversation.id, 'Hello?')).statusCode).toBe(409);
     socket.ws.close();
+
+    // The student is told why, in their language, and that they can choose another mentor.
+    const news = await t.app.inject({
+      url: '/api/notifications',
+      headers: { cookie: student.cookie, 'accept-language': 'vi' },
+    });
+    const told = news
+      .json<{ notifications: { type: string; text: string }[] }>()
+      .notifications.find((n) => n.type === 'conversation_closed');
+    expect(told?.text).toContain('không còn là người hướng dẫn');
+    expect(told?.text).toContain(conversation.title);
   });
 
   it('changes the badge on their replies at once, cached pages too', async () => {

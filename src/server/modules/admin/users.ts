@@ -9,6 +9,7 @@ import {
 import type { Database } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { errors } from '../../errors';
+import { iso } from '../../lib/text';
 import type { SessionUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit';
 import { closeMentorConversationsIn } from '../chat/conversations';
@@ -25,7 +26,41 @@ const COUNTS = {
   replies: sql<number>`(select count(*) from replies r where r.author_id = ${USER_ID})::int`,
 };
 
-function toAdminUser(row: UserRow & { questionCount: number; replyCount: number }): AdminUser {
+/** Notes shown on a mentor's row: the newest. */
+const FEEDBACK_NOTES = 5;
+
+type FeedbackRow = { mentor_id: string; helpful: boolean; note: string | null; created_at: Date | string };
+
+/** What students said after their conversations with these mentors, one round trip for the page. */
+async function chatFeedbackOf(
+  db: Database,
+  mentorIds: string[],
+): Promise<Map<string, AdminUser['chatFeedback']>> {
+  const byMentor = new Map<string, NonNullable<AdminUser['chatFeedback']>>();
+  for (const id of mentorIds) byMentor.set(id, { helpful: 0, notHelpful: 0, notes: [] });
+  if (mentorIds.length === 0) return byMentor;
+  const rows = await db.execute<FeedbackRow>(sql`
+    select c.mentor_id, f.helpful, f.note, f.created_at from conversation_feedback f
+    join conversations c on c.id = f.conversation_id
+    where c.mentor_id in (${sql.join(
+      mentorIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})
+    order by f.created_at desc`);
+  for (const row of rows.rows) {
+    const entry = byMentor.get(row.mentor_id)!;
+    if (row.helpful) entry.helpful += 1;
+    else entry.notHelpful += 1;
+    if (row.note && entry.notes.length < FEEDBACK_NOTES)
+      entry.notes.push({ helpful: row.helpful, note: row.note, createdAt: iso(row.created_at) });
+  }
+  return byMentor;
+}
+
+function toAdminUser(
+  row: UserRow & { questionCount: number; replyCount: number },
+  chatFeedback: AdminUser['chatFeedback'] = null,
+): AdminUser {
   return {
     id: row.id,
     email: row.email,
@@ -42,6 +77,7 @@ function toAdminUser(row: UserRow & { questionCount: number; replyCount: number 
     story: row.story,
     countryPath: row.countryPath,
     expertise: row.expertise,
+    chatFeedback,
   };
 }
 
@@ -60,9 +96,16 @@ async function readUsers(db: Database, where: SQL, page = 1, oldestFirst = false
       .from(users)
       .where(where),
   ]);
+  const feedback = await chatFeedbackOf(
+    db,
+    rows.filter((row) => row.user.role === 'mentor').map((row) => row.user.id),
+  );
   return {
     users: rows.map((row) =>
-      toAdminUser({ ...row.user, questionCount: row.questionCount, replyCount: row.replyCount }),
+      toAdminUser(
+        { ...row.user, questionCount: row.questionCount, replyCount: row.replyCount },
+        feedback.get(row.user.id) ?? null,
+      ),
     ),
     total: total?.n ?? 0,
     page,

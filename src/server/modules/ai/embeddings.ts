@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { embedMany } from 'ai';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { embeddings, governmentServices, knowledgeArticles } from '../../db/schema';
@@ -90,7 +90,10 @@ export async function syncEmbeddings(
   const model = embedder.model;
   const [articleRows, serviceRows, known] = await Promise.all([
     db.select({ id: knowledgeArticles.id, data: knowledgeArticles.data }).from(knowledgeArticles),
-    db.select({ id: governmentServices.id, data: governmentServices.data }).from(governmentServices),
+    db
+      .select({ id: governmentServices.id, data: governmentServices.data })
+      .from(governmentServices)
+      .where(isNull(governmentServices.archivedAt)),
     db
       .select({ kind: embeddings.kind, itemId: embeddings.itemId, textHash: embeddings.textHash })
       .from(embeddings)

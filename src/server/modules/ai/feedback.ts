@@ -84,7 +84,14 @@ export async function listFeedback(db: Database, query: ChloeFeedbackQuery): Pro
     .limit(FEEDBACK_LIMITS.pageSize + 1);
   const page = rows.slice(0, FEEDBACK_LIMITS.pageSize);
   const last = page.at(-1);
+  // The askers' word on Chloe's replies in the feed: the other half of how well she answers.
+  const [feed] = (
+    await db.execute<{ total: number; helpful: number }>(sql`
+      select count(*)::int as total, count(*) filter (where helpful_at is not null)::int as helpful
+      from replies where is_ai_reply`)
+  ).rows;
   return {
+    feedReplies: { total: feed?.total ?? 0, helpful: feed?.helpful ?? 0 },
     items: page.map(({ exact: _exact, createdAt, ...row }) => ({
       ...row,
       createdAt: createdAt.toISOString(),

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { sql } from 'drizzle-orm';
+import { isNull, sql } from 'drizzle-orm';
 import type { KnowledgeArticle, Synonym } from '../../../shared/schemas/knowledge';
 import { synonymsFileSchema } from '../../../shared/schemas/knowledge';
 import type { GovernmentService } from '../../../shared/schemas/resources';
@@ -134,7 +134,7 @@ async function signature(db: Database, model: string | undefined): Promise<strin
   const result = await db.execute<{ signature: string }>(sql`
     select concat_ws(':',
       (select md5(string_agg(md5(data::text), '' order by id)) from knowledge_articles),
-      (select md5(string_agg(md5(data::text), '' order by id)) from government_services),
+      (select md5(string_agg(md5(data::text), '' order by id)) from government_services where archived_at is null),
       (select count(*) || '/' || max(updated_at) from embeddings where model = ${model ?? ''} and kind <> 'question')
     ) as signature`);
   return result.rows[0]?.signature ?? '';
@@ -143,7 +143,11 @@ async function signature(db: Database, model: string | undefined): Promise<strin
 async function loadIndexes(db: Database, model: string | undefined): Promise<SearchIndexes> {
   const [articleRows, serviceRows, vectors] = await Promise.all([
     db.select({ data: knowledgeArticles.data }).from(knowledgeArticles).orderBy(knowledgeArticles.id),
-    db.select({ data: governmentServices.data }).from(governmentServices).orderBy(governmentServices.id),
+    db
+      .select({ data: governmentServices.data })
+      .from(governmentServices)
+      .where(isNull(governmentServices.archivedAt))
+      .orderBy(governmentServices.id),
     model ? contentVectors(db, model) : undefined,
   ]);
   const indexes = buildSearchIndexes(

@@ -6,7 +6,7 @@ import { useTestApp } from '../../test/helpers';
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 export const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
 
-/** One app per test file, and the requests and queries the auth tests make of it. */
+/** One app per test file, and the requests and queries the auth and account tests make of it. */
 export function useAuthApp() {
   const t = useTestApp();
 

@@ -2,14 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   authResponseSchema,
-  changePasswordSchema,
-  deleteAccountSchema,
   demoSigninSchema,
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
   signinSchema,
   signupSchema,
-  updateProfileSchema,
   userSchema,
   verifyEmailResponseSchema,
   verifyEmailSchema,
@@ -173,29 +170,6 @@ export const authRoutes: FastifyPluginAsyncZod<{
     async (request) => ({ user: auth.toPublicUser(requireUser(request)) }),
   );
 
-  app.patch(
-    '/api/auth/me',
-    {
-      schema: {
-        tags: ['auth'],
-        body: updateProfileSchema,
-        response: { 200: userResponse, ...errorReplies, 409: errorResponseSchema, 503: errorResponseSchema },
-      },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      const { email, currentPassword, ...changes } = request.body;
-      // A new email changes nothing yet: it waits for the link sent to it.
-      if (email !== undefined)
-        await links.requestEmailChange(linkDeps, user, { email, currentPassword: currentPassword! });
-      const updated =
-        changes.displayName !== undefined || changes.locale !== undefined
-          ? await auth.updateProfile(db, user.id, changes)
-          : user;
-      return { user: auth.toPublicUser(updated) };
-    },
-  );
-
   app.post(
     '/api/auth/password-reset',
     {
@@ -260,38 +234,6 @@ export const authRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       await links.resendVerification(linkDeps, requireUser(request));
       return reply.code(202).send({ ok: true as const });
-    },
-  );
-
-  // The person has read why their mentor application was declined.
-  app.delete(
-    '/api/auth/me/notice',
-    { schema: { tags: ['auth'], response: { 204: z.null(), 401: errorResponseSchema } } },
-    async (request, reply) => {
-      const user = requireUser(request);
-      await auth.dismissNotice(db, user.id);
-      return reply.code(204).send(null);
-    },
-  );
-
-  app.post(
-    '/api/auth/password',
-    { schema: { tags: ['auth'], body: changePasswordSchema, response: { 200: okSchema, ...errorReplies } } },
-    async (request) => {
-      const user = requireUser(request);
-      await auth.changePassword(db, user, request.sessionId, request.body);
-      return { ok: true as const };
-    },
-  );
-
-  app.delete(
-    '/api/auth/me',
-    { schema: { tags: ['auth'], body: deleteAccountSchema, response: { 200: okSchema, ...errorReplies } } },
-    async (request, reply) => {
-      const user = requireUser(request);
-      await auth.deleteAccount(db, user, request.body.password);
-      clearSessionCookie(reply, config);
-      return { ok: true as const };
     },
   );
 };

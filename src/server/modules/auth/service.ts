@@ -1,13 +1,12 @@
-import { and, count, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Locale, Role } from '../../../shared/constants';
 import type { User } from '../../../shared/schemas/auth';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { failedSignins, mailOutbox, sessions, users } from '../../db/schema';
+import { failedSignins, sessions, users } from '../../db/schema';
 import { errors } from '../../errors';
 import { createSession, type SessionUser } from '../../plugins/auth';
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords';
-import { announceGone } from '../notifications/notify';
 
 export function toPublicUser(user: SessionUser): User {
   return {
@@ -158,64 +157,4 @@ export async function demoSignIn(db: Database, role: Role) {
   if (!user) throw errors.notFound();
   const token = await createSession(db, user.id);
   return { token, user };
-}
-
-export async function updateProfile(
-  db: Database,
-  userId: string,
-  changes: { displayName?: string; locale?: Locale },
-): Promise<SessionUser> {
-  const [user] = await db.update(users).set(changes).where(eq(users.id, userId)).returning();
-  if (!user) throw errors.notFound();
-  return user;
-}
-
-/** Changes the password and ends every other session of the user. */
-export async function changePassword(
-  db: Database,
-  user: SessionUser,
-  currentSessionId: string | null,
-  input: { currentPassword: string; newPassword: string },
-): Promise<void> {
-  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) throw errors.wrongPassword();
-  if (isCommonPassword(input.newPassword)) throw errors.commonPassword();
-  const passwordHash = await hashPassword(input.newPassword);
-  await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-    await tx
-      .delete(sessions)
-      .where(
-        currentSessionId
-          ? and(eq(sessions.userId, user.id), ne(sessions.id, currentSessionId))
-          : eq(sessions.userId, user.id),
-      );
-  });
-}
-
-export async function dismissNotice(db: Database, userId: string): Promise<void> {
-  await db.update(users).set({ mentorDeclinedReason: null }).where(eq(users.id, userId));
-}
-
-/** Changes a role and revokes the user's sessions, so the new role applies from the next sign-in. */
-export async function changeRole(db: Database, userId: string, role: Role): Promise<SessionUser> {
-  return db.transaction(async (tx) => {
-    const [user] = await tx.update(users).set({ role }).where(eq(users.id, userId)).returning();
-    if (!user) throw errors.notFound();
-    await tx.delete(sessions).where(eq(sessions.userId, userId));
-    return user;
-  });
-}
-
-/**
- * Deletes the account; sessions, questions, replies and link tokens go with it (foreign keys cascade), and so do the
- * failed sign-ins and the emails kept for its address.
- */
-export async function deleteAccount(db: Database, user: SessionUser, password: string): Promise<void> {
-  if (!(await verifyPassword(user.passwordHash, password))) throw errors.wrongPassword();
-  await db.transaction(async (tx) => {
-    await announceGone(tx, { authorId: user.id });
-    await tx.delete(users).where(eq(users.id, user.id));
-    await tx.delete(failedSignins).where(eq(failedSignins.email, user.email));
-    await tx.delete(mailOutbox).where(sql`lower(${mailOutbox.toAddress}) = lower(${user.email})`);
-  });
 }

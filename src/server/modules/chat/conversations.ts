@@ -1,15 +1,23 @@
 import { and, count, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { CHAT_LIMITS, type Conversation } from '../../../shared/schemas/chat';
 import type { Role } from '../../../shared/constants';
+import type { MentorAvailability } from '../../../shared/schemas/mentors';
 import type { Database } from '../../db/client';
-import { blocks, conversationParticipants, conversations, users } from '../../db/schema';
+import {
+  blocks,
+  conversationFeedback,
+  conversationParticipants,
+  conversations,
+  users,
+} from '../../db/schema';
 import { errors } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
-import { notifyNewConversation, silenceConversations } from '../notifications/notify';
+import { notifyMentorLeft, notifyNewConversation, silenceConversations } from '../notifications/notify';
+import { AVAILABILITY } from '../mentors/service';
 import { conversationOf, isBlocked, peopleOf } from './access';
 import { publishChatEvent } from './events';
 
-type Executor = Pick<Database, 'update' | 'execute'>;
+type Executor = Pick<Database, 'update' | 'execute' | 'insert'>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A list item's excerpt of the last message. */
@@ -30,6 +38,7 @@ type ConversationListRow = {
   message_sender: string | null;
   message_created_at: Date | null;
   blocked: boolean;
+  feedback_given: boolean;
 };
 
 function toConversation(row: ConversationListRow): Conversation {
@@ -56,6 +65,7 @@ function toConversation(row: ConversationListRow): Conversation {
     lastReadSeq: row.last_read_seq,
     unreadCount: Math.max(0, row.last_seq - row.last_read_seq),
     blocked: row.blocked,
+    feedbackGiven: row.feedback_given,
   };
 }
 
@@ -65,7 +75,9 @@ async function readConversations(db: Database, userId: string, onlyId?: string):
     select c.id, c.title, c.status, c.created_at, c.updated_at, c.last_seq, p.last_read_seq,
       o.id as other_id, o.display_name as other_name, o.role as other_role,
       m.content as message_content, m.sender_id as message_sender, m.created_at as message_created_at,
-      exists (select 1 from blocks b where b.blocker_id = c.student_id and b.blocked_id = c.mentor_id) as blocked
+      exists (select 1 from blocks b where b.blocker_id = c.student_id and b.blocked_id = c.mentor_id) as blocked,
+      c.student_id = p.user_id
+        and exists (select 1 from conversation_feedback f where f.conversation_id = c.id) as feedback_given
     from conversation_participants p
     join conversations c on c.id = p.conversation_id
     join users o on o.id = case when c.student_id = p.user_id then c.mentor_id else c.student_id end
@@ -85,8 +97,9 @@ export async function getConversation(db: Database, id: string, userId: string):
 }
 
 /**
- * A student starts a conversation with a verified mentor. The student's limits (open conversations, starts a day)
- * are counted under a per-student lock, so simultaneous requests cannot pass them.
+ * A student starts a conversation with a verified mentor who is not away and has a free place (open conversations
+ * below their capacity). The student's limits (open conversations, starts a day) are counted under a per-student
+ * lock and the mentor's places under a per-mentor lock, so simultaneous requests cannot pass them.
  */
 export async function createConversation(
   db: Database,
@@ -95,7 +108,12 @@ export async function createConversation(
 ): Promise<Conversation> {
   if (student.role !== 'student') throw errors.studentsOnly();
   const [mentor] = await db
-    .select({ id: users.id, role: users.role, verifiedAt: users.mentorVerifiedAt })
+    .select({
+      id: users.id,
+      role: users.role,
+      verifiedAt: users.mentorVerifiedAt,
+      displayName: users.displayName,
+    })
     .from(users)
     .where(eq(users.id, input.participantId))
     .limit(1);
@@ -104,6 +122,16 @@ export async function createConversation(
 
   const id = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`chat-start:${student.id}`}))`);
+    // Then the mentor's: two students starting at once cannot both take a mentor's last free place. Always in this
+    // order (a mentor never starts a conversation), so two starts never wait on each other in a circle.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`chat-mentor:${mentor.id}`}))`);
+    const standing = await tx.execute<{ availability: MentorAvailability; away_until: string | null }>(
+      sql`select ${AVAILABILITY} as availability, to_char(u.away_until, 'YYYY-MM-DD') as away_until
+        from users u where u.id = ${mentor.id}`,
+    );
+    const { availability, away_until: awayUntil } = standing.rows[0]!;
+    if (availability === 'away') throw errors.mentorAway(mentor.displayName, awayUntil!);
+    if (availability === 'full') throw errors.mentorFull(mentor.displayName);
     const [open] = await tx
       .select({ n: count() })
       .from(conversations)
@@ -138,28 +166,54 @@ export async function createConversation(
 }
 
 /** Closes the open conversations `where` says, in the caller's transaction, and tells both people of each. */
-async function closeConversationsIn(tx: Executor, where: SQL): Promise<void> {
+async function closeConversationsIn(tx: Executor, where: SQL) {
   const closed = await tx
     .update(conversations)
     .set({ status: 'closed', updatedAt: new Date() })
     .where(and(where, eq(conversations.status, 'active')))
     .returning();
   for (const row of closed) await publishChatEvent(tx, { t: 'conversation', c: row.id, u: peopleOf(row) });
+  return closed;
 }
 
 /**
  * Closes a conversation (no more messages in it) in the caller's transaction, and tells both its people when that
  * commits. Used by its participants and by an admin acting on a report.
  */
-export const closeConversationIn = (tx: Executor, id: string) =>
-  closeConversationsIn(tx, eq(conversations.id, id));
+export async function closeConversationIn(tx: Executor, id: string): Promise<void> {
+  await closeConversationsIn(tx, eq(conversations.id, id));
+}
 
 /**
  * A mentor was made a student again (say for misconduct): their conversations as a mentor close, in the caller's
- * transaction, and both people of each hear of it.
+ * transaction, both people of each see it, and each student is told why.
  */
-export const closeMentorConversationsIn = (tx: Executor, mentorId: string) =>
-  closeConversationsIn(tx, eq(conversations.mentorId, mentorId));
+export async function closeMentorConversationsIn(tx: Executor, mentorId: string): Promise<void> {
+  const closed = await closeConversationsIn(tx, eq(conversations.mentorId, mentorId));
+  await notifyMentorLeft(tx, closed);
+}
+
+/**
+ * The student says whether a closed conversation helped, once, with an optional note: kept private, for the admins
+ * (the mentor's row of the Users tab).
+ */
+export async function giveFeedback(
+  db: Database,
+  id: string,
+  user: SessionUser,
+  input: { helpful: boolean; note?: string },
+): Promise<Conversation> {
+  const conversation = await conversationOf(db, id, user.id);
+  if (conversation.studentId !== user.id) throw errors.studentsOnly();
+  if (conversation.status !== 'closed') throw errors.conversationOpen();
+  const inserted = await db
+    .insert(conversationFeedback)
+    .values({ conversationId: id, helpful: input.helpful, note: input.note ?? null })
+    .onConflictDoNothing()
+    .returning({ id: conversationFeedback.conversationId });
+  if (inserted.length === 0) throw errors.feedbackGiven();
+  return getConversation(db, id, user.id);
+}
 
 /** Either participant closes the conversation. */
 export async function closeConversation(db: Database, id: string, user: SessionUser): Promise<Conversation> {

@@ -5,6 +5,7 @@ import { SESSION, type Role } from '../../../shared/constants';
 import type { User } from '../../../shared/schemas/auth';
 import type { Message, MessagesPage } from '../../../shared/schemas/chat';
 import { buildTestApp, createTestDatabase, type SignedUp, type TestDatabase } from '../../test/helpers';
+import { LISTENER_NAME } from '../../realtime/bus';
 import { createUsers } from '../questions/questions.test-helpers';
 import { conversationPair, openSocket, send, startConversation, type TestSocket } from './chat.test-helpers';
 
@@ -97,7 +98,7 @@ describe('two instances on one database', () => {
     const socket = await openSocket(baseTwo, { cookie: m.cookie });
     await socket.next('hello');
     await database.db.execute(
-      `select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`,
+      `select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = '${LISTENER_NAME}'`,
     );
     expect((await socket.closed).code).toBe(4003);
     await send(one, student, conversation.id, 'Sent while the listener was away');

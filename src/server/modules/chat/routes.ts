@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   chatReportSchema,
+  conversationFeedbackSchema,
   conversationParamsSchema,
   conversationSchema,
   conversationsResponseSchema,
   createConversationSchema,
-  mentorsResponseSchema,
   messageSchema,
   messagesQuerySchema,
   messagesResponseSchema,
@@ -16,17 +16,17 @@ import {
 import { errorResponseSchema, okSchema } from '../../../shared/schemas/common';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { requireRole, requireUser } from '../../plugins/auth';
+import { requireUser } from '../../plugins/auth';
 import type { RateLimit } from '../../plugins/rate-limit';
 import type { Realtime } from '../../realtime/channel';
 import {
   closeConversation,
   createConversation,
   getConversation,
+  giveFeedback,
   listConversations,
   setBlock,
 } from './conversations';
-import { listMentors } from './mentors';
 import { listMessages, markRead, reportConversation, sendMessage } from './messages';
 import { messageRateLimit, registerChatSocket } from './socket';
 
@@ -57,15 +57,6 @@ export const chatRoutes: FastifyPluginAsyncZod<{
     messageKey: 'chat.tooFast',
   };
   registerChatSocket(realtime, { db, config, takeRateLimit: app.takeRateLimit });
-
-  app.get(
-    '/api/mentors',
-    { schema: { tags, response: { 200: mentorsResponseSchema, ...errorReplies } } },
-    async (request) => {
-      const student = requireRole('student')(request);
-      return { mentors: await listMentors(db, student.id) };
-    },
-  );
 
   app.get(
     '/api/conversations',
@@ -162,6 +153,23 @@ export const chatRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => closeConversation(db, request.params.id, requireUser(request)),
+  );
+
+  app.post(
+    '/api/conversations/:id/feedback',
+    {
+      schema: {
+        tags,
+        summary: 'The student says whether a closed conversation helped (private, for the admins)',
+        params: conversationParamsSchema,
+        body: conversationFeedbackSchema,
+        response: { 201: conversationSchema, ...errorReplies },
+      },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return giveFeedback(db, request.params.id, requireUser(request), request.body);
+    },
   );
 
   app.post(

@@ -99,20 +99,20 @@ describe('community stats and founders', () => {
   it('counts the demo accounts once seeded', async () => {
     await seedDemoAccounts(t.db);
     await seedDemoAccounts(t.db); // seeding twice adds nothing
-    expect(DEMO_PROFILES).toHaveLength(6);
-    expect(await stats()).toEqual({ members: 6, mentors: 2, foundingMembers: 3, questionsAnswered: 0 });
+    expect(DEMO_PROFILES).toHaveLength(9);
+    expect(await stats()).toEqual({ members: 9, mentors: 5, foundingMembers: 3, questionsAnswered: 0 });
   });
 
   it('counts members, verified mentors and founding members as people join', async () => {
     const student = await signUp(t.app, { displayName: 'New Student' });
     const mentor = await signUp(t.app, { displayName: 'New Mentor', role: 'mentor' });
     // A mentor waiting for an admin is not counted yet.
-    expect(await stats()).toEqual({ members: 8, mentors: 2, foundingMembers: 3, questionsAnswered: 0 });
+    expect(await stats()).toEqual({ members: 11, mentors: 5, foundingMembers: 3, questionsAnswered: 0 });
     await t.db.update(users).set({ mentorVerifiedAt: new Date() }).where(eq(users.id, mentor.user.id));
-    expect(await stats()).toEqual({ members: 8, mentors: 3, foundingMembers: 3, questionsAnswered: 0 });
+    expect(await stats()).toEqual({ members: 11, mentors: 6, foundingMembers: 3, questionsAnswered: 0 });
 
     await t.db.update(users).set({ isFoundingMember: true }).where(eq(users.id, mentor.user.id));
-    expect(await stats()).toMatchObject({ members: 8, mentors: 3, foundingMembers: 4 });
+    expect(await stats()).toMatchObject({ members: 11, mentors: 6, foundingMembers: 4 });
     expect((await founders()).map((f) => f.id)).not.toContain(student.user.id);
   });
 
@@ -187,7 +187,7 @@ describe('community stats and founders', () => {
 
   it('counts a question as answered once someone other than its asker replies', async () => {
     // The two of the earlier test, the mentor's question and now the student's, which the mentor answered.
-    expect(await stats()).toEqual({ members: 8, mentors: 3, foundingMembers: 4, questionsAnswered: 4 });
+    expect(await stats()).toEqual({ members: 11, mentors: 6, foundingMembers: 4, questionsAnswered: 4 });
     const student = await userId('student@demo.mentorme.example');
     await addReply(await addQuestion(student, 0), student);
     expect((await stats()).questionsAnswered).toBe(4);

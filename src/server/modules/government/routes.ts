@@ -26,12 +26,12 @@ import {
 import type { StatusChecker } from './status';
 
 /**
- * Content changes only with a new release, so browsers and proxies may keep answers for a few minutes, one copy
- * per language; an answer in a signed-in person's saved language is theirs alone.
+ * Admins correct the directory at any time, so a kept answer is asked about again before it is used (a correction
+ * shows at once); one copy per language, and an answer in a signed-in person's saved language is theirs alone.
  */
-function cacheFiveMinutes(request: FastifyRequest, reply: FastifyReply) {
+function revalidateEachTime(request: FastifyRequest, reply: FastifyReply) {
   reply
-    .header('cache-control', `${request.user ? 'private' : 'public'}, max-age=300`)
+    .header('cache-control', `${request.user ? 'private' : 'public'}, no-cache`)
     .header('vary', 'accept-language');
 }
 
@@ -62,7 +62,7 @@ export const governmentRoutes: FastifyPluginAsyncZod<{ db: Database; statusCheck
       },
     },
     async (request, reply) => {
-      cacheFiveMinutes(request, reply);
+      revalidateEachTime(request, reply);
       const locale = requestLocale(request);
       const services = await searchServices(db, request.query);
       return { resources: services.map((service) => presentService(service, locale)) };
@@ -81,7 +81,7 @@ export const governmentRoutes: FastifyPluginAsyncZod<{ db: Database; statusCheck
     },
     async (request, reply) => {
       const { place, resources } = await localServices(db, request.params.postcode, request.query.category);
-      cacheFiveMinutes(request, reply);
+      revalidateEachTime(request, reply);
       const locale = requestLocale(request);
       return { place, resources: resources.map((service) => presentService(service, locale)) };
     },

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '../../../shared/constants';
 import { languageText } from '../../../shared/schemas/languages';
 import type { GovernmentResource, GovernmentService, ResolvedPlace } from '../../../shared/schemas/resources';
@@ -23,7 +23,7 @@ export type GovernmentSearch = { keyword?: string; category?: string; state?: Au
  * and "medicre" still find Medicare; results are ranked by relevance, then title.
  */
 export async function searchServices(db: Database, search: GovernmentSearch): Promise<GovernmentService[]> {
-  const where: SQL[] = [];
+  const where: SQL[] = [isNull(gs.archivedAt)];
   const order: SQL[] = [];
   if (search.category) where.push(eq(gs.category, search.category));
   if (search.state) {

@@ -72,6 +72,8 @@ function shape(row: Row, locale: Locale): Notification {
         return [conversation, t('notify.newConversation', { name, title: conversation.title })];
       case 'chat_message':
         return [conversation, t('notify.chatMessage', { count: row.count, name, title: conversation.title })];
+      case 'conversation_closed':
+        return [conversation, t('notify.conversationClosed', { name, title: conversation.title })];
       case 'mentor_verified':
         return [application, t('notify.mentorVerified')];
       case 'mentor_declined':

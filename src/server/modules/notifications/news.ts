@@ -60,6 +60,8 @@ export function newsItem(rows: NewsRow[], locale: Locale, linkBase: string): New
         return t('newConversation', { title });
       case 'chat_message':
         return t('chatMessages', { count, title });
+      case 'conversation_closed':
+        return t('conversationClosed', { title });
       case 'mentor_verified':
         return t('mentorVerified');
       case 'mentor_declined':

@@ -117,6 +117,25 @@ export async function notifyMessage(
   });
 }
 
+/**
+ * A mentor was made a student again: each student of their conversations closed for it hears why, in their own
+ * language, and that they can choose another mentor.
+ */
+export async function notifyMentorLeft(
+  tx: Executor,
+  closed: { id: string; studentId: string; mentorId: string }[],
+): Promise<void> {
+  for (const conversation of closed)
+    await notifyOne(tx, {
+      userId: conversation.studentId,
+      type: 'conversation_closed',
+      eventKey: `conversation_closed:${conversation.id}`,
+      actorId: conversation.mentorId,
+      conversationId: conversation.id,
+      emailDueAt: sql`now()`,
+    });
+}
+
 /** An admin verified or declined a mentor's application; the decline says why. Nobody is named as deciding it. */
 export async function notifyMentorDecision(
   tx: Executor,

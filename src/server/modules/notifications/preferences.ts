@@ -17,6 +17,7 @@ const EMAIL_BY_DEFAULT: Record<NotificationType, boolean> = {
   reply_to_followed: false,
   new_conversation: true,
   chat_message: true,
+  conversation_closed: true,
   mentor_verified: true,
   mentor_declined: true,
   content_removed: true,

@@ -50,6 +50,7 @@ const HEADLINES: Record<NotificationType, string> = {
   reply_to_followed: 'reply',
   chat_message: 'message',
   new_conversation: 'conversation',
+  conversation_closed: 'conversation',
   mentor_verified: 'other',
   mentor_declined: 'other',
   content_removed: 'other',

@@ -160,6 +160,7 @@ describe('preferences', () => {
         reply_to_followed: off,
         new_conversation: on,
         chat_message: on,
+        conversation_closed: on,
         mentor_verified: on,
         mentor_declined: on,
         content_removed: on,

@@ -28,17 +28,23 @@ function encodeCursor(cursor: TrendingCursor | LatestCursor): string {
 }
 
 /**
- * Trending as DESIGN.md §7: engagement that decays with age, (upvotes + replies + 1) / (age_hours + 2)^1.5,
- * computed at one instant for every page of a listing so pages do not shift under the reader.
+ * Trending as DESIGN.md §7: engagement that decays with age, (upvotes + replies + helpful + 1) / (age_hours + 2)^1.5,
+ * where `helpful` counts the replies the asker marked "This helped"; computed at one instant for every page of a
+ * listing so pages do not shift under the reader.
  */
-export function trendingScore(upvotes: number, replyCount: number, ageHours: number): number {
-  return (upvotes + replyCount + 1) / Math.pow(Math.max(0, ageHours) + 2, 1.5);
+export function trendingScore(
+  upvotes: number,
+  replyCount: number,
+  ageHours: number,
+  helpfulCount = 0,
+): number {
+  return (upvotes + replyCount + helpfulCount + 1) / Math.pow(Math.max(0, ageHours) + 2, 1.5);
 }
 
 const scoreAt = (at: string) =>
   // float8 throughout: extract() answers numeric, whose power() is fifty times slower. Written on the sum of the
-  // two counts, which questions_engagement_idx indexes.
-  sql`(((q.upvotes + q.reply_count) + 1)::float8 / power(greatest(extract(epoch from (${at}::timestamptz - q.created_at))::float8 / 3600, 0) + 2, 1.5))`;
+  // three counts, which questions_engagement_idx indexes.
+  sql`(((q.upvotes + q.reply_count + q.helpful_count) + 1)::float8 / power(greatest(extract(epoch from (${at}::timestamptz - q.created_at))::float8 / 3600, 0) + 2, 1.5))`;
 
 /**
  * Trending looks at the questions of the last week first, then of eight weeks, then of 64 weeks, and only in the
@@ -59,7 +65,7 @@ const byRank = (x: Ranked, y: Ranked) =>
   y.score - x.score || compare(y.created_at_exact, x.created_at_exact) || compare(y.id, x.id);
 
 /**
- * The least likes plus replies with which a question older than `hours` can score `score` or more: its age is at
+ * The least engagement (likes, replies and helpful marks) with which a question older than `hours` can score `score` or more: its age is at
  * least `hours`, so its score is at most (engagement + 1) / (hours + 2)^1.5. Rounded down, so that floating point
  * never leaves one out.
  */
@@ -116,7 +122,7 @@ async function rankTrending(
     const older = (
       await db.execute<Ranked & { candidates: number }>(sql`
         select *, count(*) over ()::int as candidates from (
-          ${ranked([sql`q.created_at <= ${since}`, sql`(q.upvotes + q.reply_count) >= ${least}`, ...searched])}
+          ${ranked([sql`q.created_at <= ${since}`, sql`(q.upvotes + q.reply_count + q.helpful_count) >= ${least}`, ...searched])}
           limit ${OLDER_CANDIDATES_MAX + 1}) c
         ${order} limit ${take}`)
     ).rows;
@@ -158,6 +164,7 @@ type ReplyRow = {
   author_id: string | null;
   display_name: string | null;
   role: Role | null;
+  helpful: boolean;
 };
 type RawDetail = { row: QuestionRow; replies: ReplyRow[] };
 
@@ -248,18 +255,20 @@ async function readPage(db: Database, options: ListQuestionsOptions): Promise<Ra
   return { rows: shown, urgent, nextCursor: hasMore && last ? encodeCursor(nextFor(last)) : null };
 }
 
+/** A feed's page as read from the database: its first page is read once per few seconds at most; writes clear it. */
+export async function feedPage(db: Database, options: ListQuestionsOptions): Promise<RawPage> {
+  const cacheable = !options.q && !options.cursor;
+  const key = `${options.sort}|${options.category ?? ''}|${options.limit}`;
+  return cacheable ? feedCache(db).get(key, () => readPage(db, options)) : readPage(db, options);
+}
+
 export async function listQuestions(
   db: Database,
   viewer: Viewer,
   locale: Locale,
   options: ListQuestionsOptions,
 ): Promise<QuestionList> {
-  // The first page of each feed is read once per few seconds at most; writes clear it.
-  const cacheable = !options.q && !options.cursor;
-  const key = `${options.sort}|${options.category ?? ''}|${options.limit}`;
-  const page = cacheable
-    ? await feedCache(db).get(key, () => readPage(db, options))
-    : await readPage(db, options);
+  const page = await feedPage(db, options);
   const flags = await viewerFlags(
     db,
     viewer,
@@ -276,7 +285,8 @@ async function readDetail(db: Database, id: string): Promise<RawDetail> {
   const [question, replyRows] = await Promise.all([
     db.execute<QuestionRow>(sql`${SELECT_QUESTION} where q.id = ${id}`),
     db.execute<ReplyRow>(sql`
-      select r.id, r.content, r.is_ai_reply, r.created_at, r.author_id, u.display_name, ${BADGE_ROLE} as role
+      select r.id, r.content, r.is_ai_reply, r.created_at, r.author_id, u.display_name, ${BADGE_ROLE} as role,
+        r.helpful_at is not null as helpful
       from replies r left join users u on u.id = r.author_id
       where r.question_id = ${id}
       order by r.is_ai_reply desc, r.created_at asc, r.id asc`),
@@ -286,6 +296,30 @@ async function readDetail(db: Database, id: string): Promise<RawDetail> {
   return { row, replies: replyRows.rows };
 }
 
+/** A question and its replies as read from the database, kept a few seconds; writes clear it. */
+export function questionDetail(db: Database, id: string): Promise<RawDetail> {
+  return detailCache(db).get(id, () => readDetail(db, id));
+}
+
+/**
+ * A reply as `viewer` reads it; the question's author stays anonymous in their own replies too. Without `isOwn`,
+ * which is the viewer's alone.
+ */
+export function shapeReply(reply: ReplyRow, question: QuestionRow, viewer: Viewer) {
+  const hidden = question.is_anonymous && reply.author_id === question.author_id;
+  return {
+    id: reply.id,
+    content: reply.content,
+    isAiReply: reply.is_ai_reply,
+    createdAt: iso(reply.created_at),
+    helpful: reply.helpful,
+    author:
+      reply.display_name && reply.role
+        ? visibleAuthor(hidden, viewer, { displayName: reply.display_name, role: reply.role })
+        : null,
+  };
+}
+
 /** The question with all its replies: Chloe's first, then the others oldest first. */
 export async function getQuestion(
   db: Database,
@@ -293,24 +327,12 @@ export async function getQuestion(
   locale: Locale,
   id: string,
 ): Promise<QuestionDetail> {
-  const { row, replies: replyRows } = await detailCache(db).get(id, () => readDetail(db, id));
+  const { row, replies: replyRows } = await questionDetail(db, id);
   const flags = await viewerFlags(db, viewer, [id]);
-  // The question's author stays anonymous in their own replies too.
-  const hideReplyAuthor = (authorId: string | null) => row.is_anonymous && authorId === row.author_id;
   return {
     ...shapeQuestion(row, viewer, locale, flags(id), true),
     replies: replyRows.map((reply) => ({
-      id: reply.id,
-      content: reply.content,
-      isAiReply: reply.is_ai_reply,
-      createdAt: iso(reply.created_at),
-      author:
-        reply.display_name && reply.role
-          ? visibleAuthor(hideReplyAuthor(reply.author_id), viewer, {
-              displayName: reply.display_name,
-              role: reply.role,
-            })
-          : null,
+      ...shapeReply(reply, row, viewer),
       isOwn: viewer !== null && viewer.id === reply.author_id,
     })),
   };

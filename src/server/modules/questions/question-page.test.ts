@@ -49,6 +49,7 @@ describe('GET /api/questions/:id', () => {
       createdAt: chloe.createdAt.toISOString(),
       author: null,
       isOwn: false,
+      helpful: false,
     });
     expect(detail.replies[1]).toMatchObject({
       isAiReply: false,

@@ -6,6 +6,7 @@ import type { Database } from '../../db/client';
 import { BADGE_ROLE } from '../../db/schema';
 import { iso } from '../../lib/text';
 import type { SessionUser } from '../../plugins/auth';
+import { marksCache } from './viewer-marks';
 
 /** Who is reading: a signed-in member, or a visitor. */
 export type Viewer = SessionUser | null;
@@ -20,6 +21,7 @@ export type QuestionRow = {
   is_anonymous: boolean;
   upvotes: number;
   reply_count: number;
+  helpful_count: number;
   created_at: Date | string;
   /** created_at to the microsecond (JavaScript dates stop at milliseconds), for the latest-first cursor. */
   created_at_exact: string;
@@ -35,7 +37,7 @@ export type QuestionRow = {
 
 /** Reads `QuestionRow`s (alias `q`); callers add their filter, order and limit. */
 export const SELECT_QUESTION = sql`
-  select q.id, q.title, q.content, q.tags, q.is_urgent, q.is_anonymous, q.upvotes, q.reply_count, q.created_at,
+  select q.id, q.title, q.content, q.tags, q.is_urgent, q.is_anonymous, q.upvotes, q.reply_count, q.helpful_count, q.created_at,
     to_char(q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at_exact,
     q.author_id, u.display_name, ${BADGE_ROLE} as role, c.slug as category_slug, c.name_en as category_en, c.name_vi as category_vi,
     exists (select 1 from voice_notes v where v.question_id = q.id) as has_voice_note,
@@ -89,6 +91,7 @@ export function shapeQuestion(
     isAnonymous: row.is_anonymous,
     upvotes: row.upvotes,
     replyCount: row.reply_count,
+    helpfulCount: row.helpful_count,
     createdAt: iso(row.created_at),
     author: visibleAuthor(row.is_anonymous, viewer, { displayName: row.display_name, role: row.role }),
     replies: row.ai_reply === null ? [] : [{ content: row.ai_reply, isAiReply: true }],
@@ -103,8 +106,18 @@ export function shapeQuestion(
 /** What the viewer did to a question: liked it, bookmarked it, follows it. */
 export type ViewerFlags = { liked: boolean; bookmarked: boolean; followed: boolean };
 
-/** Which of these questions the viewer liked, bookmarked and follows: one round trip of indexed look-ups. */
+/**
+ * Which of these questions the viewer liked, bookmarked and follows: from the marks this instance keeps of them, or
+ * one round trip of indexed look-ups over the page's ids.
+ */
 export async function viewerFlags(db: Database, viewer: Viewer, ids: string[]) {
+  const kept = viewer && ids.length > 0 ? await marksCache(db)?.get(viewer.id) : undefined;
+  if (kept)
+    return (id: string): ViewerFlags => ({
+      liked: kept.liked.has(id),
+      bookmarked: kept.bookmarked.has(id),
+      followed: kept.followed.has(id),
+    });
   const marks = new Map<string, Set<string>>();
   if (viewer && ids.length > 0) {
     const idList = sql.join(

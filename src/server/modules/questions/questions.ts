@@ -15,6 +15,7 @@ import { resolveReportsOn } from '../moderation/reports';
 import { getQuestion } from './feed';
 import { enforcePostingLimits } from './posting-limits';
 import { SELECT_QUESTION, shapeQuestion, viewerFlags, type QuestionRow } from './question-shape';
+import { marksChanged } from './viewer-marks';
 
 export async function createQuestion(
   db: Database,
@@ -49,6 +50,7 @@ export async function createQuestion(
     await questionPosted.publish(tx, { q: created!.id, category: (categoryId && input.category) || '' });
     return created!.id;
   });
+  marksChanged(db, user.id);
   await questionsChanged(db);
   return getQuestion(db, user, locale, id);
 }

@@ -4,6 +4,7 @@ import { bookmarks, likes, questionFollows, questions } from '../../db/schema';
 import type { SessionUser } from '../../plugins/auth';
 import { questionsChanged } from './cache';
 import { assertQuestionExists, followQuestion } from './questions';
+import { marksChanged } from './viewer-marks';
 
 /** Sets the like to `liked`, or toggles it when not given; the count moves only when the row does. */
 export async function setLike(
@@ -41,6 +42,7 @@ export async function setLike(
       .returning({ upvotes: questions.upvotes });
     return { liked: want, upvotes: row?.upvotes ?? 0 };
   });
+  marksChanged(db, user.id);
   await questionsChanged(db, 'likes');
   return result;
 }
@@ -58,6 +60,7 @@ export async function setBookmark(
   const want = bookmarked ?? current.length === 0;
   if (want) await db.insert(bookmarks).values({ userId: user.id, questionId }).onConflictDoNothing();
   else await db.delete(bookmarks).where(where);
+  marksChanged(db, user.id);
   return { bookmarked: want };
 }
 
@@ -75,5 +78,6 @@ export async function setFollow(
       .delete(questionFollows)
       .where(and(eq(questionFollows.userId, user.id), eq(questionFollows.questionId, questionId)));
   }
+  marksChanged(db, user.id);
   return { following };
 }

@@ -14,6 +14,7 @@ import { resolveReportsOn } from '../moderation/reports';
 import { getQuestion } from './feed';
 import { enforcePostingLimits, type Transaction } from './posting-limits';
 import { assertQuestionExists, followQuestion } from './questions';
+import { marksChanged } from './viewer-marks';
 
 /** The question's reply count moves in the same transaction as the reply itself. */
 function moveReplyCount(tx: Transaction, questionId: string, by: 1 | -1) {
@@ -49,6 +50,7 @@ export async function createReply(
     await followQuestion(tx, user.id, questionId);
     await replyWritten(tx, questionId, reply!.id, user.id);
   });
+  marksChanged(db, user.id);
   await questionsChanged(db);
   return getQuestion(db, user, locale, questionId);
 }
@@ -114,6 +116,11 @@ export async function removeReply(tx: Transaction, id: string): Promise<void> {
   const [deleted] = await tx
     .delete(replies)
     .where(eq(replies.id, id))
-    .returning({ questionId: replies.questionId });
+    .returning({ questionId: replies.questionId, helpfulAt: replies.helpfulAt });
   if (deleted) await moveReplyCount(tx, deleted.questionId, -1);
+  if (deleted?.helpfulAt)
+    await tx
+      .update(questions)
+      .set({ helpfulCount: sql`${questions.helpfulCount} - 1` })
+      .where(eq(questions.id, deleted.questionId));
 }

@@ -10,7 +10,10 @@ import {
   createQuestionSchema,
   createReplySchema,
   idParamsSchema,
+  helpfulRequestSchema,
+  helpfulResponseSchema,
   likeRequestSchema,
+  replyParamsSchema,
   likeResponseSchema,
   listQuestionsQuerySchema,
   QUESTION_LIMITS,
@@ -28,8 +31,10 @@ import { categoriesWithCounts } from './categories';
 import { getQuestion, listQuestions } from './feed';
 import { createQuestion, deleteQuestion, profileQuestions } from './questions';
 import { setBookmark, setFollow, setLike } from './reactions';
+import { setHelpful } from './helpful';
 import { createReply, deleteReply } from './replies';
 import { report } from './reports';
+import { memberListJson, memberQuestionJson, sendJson } from './member-bodies';
 import { sendPrepared, visitorListJson, visitorQuestionJson } from './visitor-bodies';
 import { attachVoiceNote, readVoiceNote } from './voice-notes';
 
@@ -91,7 +96,10 @@ export const questionRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const locale = requestLocale(request);
-      if (request.user) return listQuestions(db, request.user, locale, request.query);
+      if (request.user) {
+        const json = await memberListJson(db, request.user, locale, request.query);
+        return json === null ? listQuestions(db, request.user, locale, request.query) : sendJson(reply, json);
+      }
       return sendPrepared(request, reply, await visitorListJson(db, locale, request.query));
     },
   );
@@ -125,7 +133,12 @@ export const questionRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const locale = requestLocale(request);
-      if (request.user) return getQuestion(db, request.user, locale, request.params.id);
+      if (request.user) {
+        const json = await memberQuestionJson(db, request.user, locale, request.params.id);
+        return json === null
+          ? getQuestion(db, request.user, locale, request.params.id)
+          : sendJson(reply, json);
+      }
       return sendPrepared(request, reply, await visitorQuestionJson(db, locale, request.params.id));
     },
   );
@@ -204,6 +217,21 @@ export const questionRoutes: FastifyPluginAsyncZod<{
       );
       return reply.code(201).send(question);
     },
+  );
+
+  app.post(
+    '/api/questions/:id/replies/:replyId/helpful',
+    {
+      schema: {
+        tags: ['questions'],
+        summary: 'The asker marks a reply "This helped", or takes it back',
+        params: replyParamsSchema,
+        body: helpfulRequestSchema,
+        response: { 200: helpfulResponseSchema, ...errorReplies, 409: errorResponseSchema },
+      },
+    },
+    async (request) =>
+      setHelpful(db, requireUser(request), request.params.id, request.params.replyId, request.body?.helpful),
   );
 
   app.delete(

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { organisations } from '../../db/schema';
 import {
   localResourcesResponseSchema,
   RESOURCE_PAGE_SIZE,
@@ -187,6 +189,8 @@ describe('GET /api/resources', () => {
       distance: expect.any(Number),
       services: ['Advice'],
       supportedLanguages: ['English', 'Vietnamese', 'Free interpreter on request'],
+      spokenLanguages: ['English', 'Vietnamese'],
+      interpreterNotes: ['Free interpreter on request'],
       suburb: 'Parramatta',
       state: 'NSW',
       postcode: '2150',
@@ -220,7 +224,7 @@ describe('GET /api/resources', () => {
   it('keeps one copy per language in a cache', async () => {
     const response = await t.app.inject({ url: '/api/resources?postcode=2000' });
     expect(response.headers.vary).toContain('accept-language');
-    expect(response.headers['cache-control']).toBe('private, max-age=300');
+    expect(response.headers['cache-control']).toBe('private, no-cache');
   });
 
   describe('browsing the whole directory, without a location', () => {
@@ -273,6 +277,73 @@ describe('GET /api/resources', () => {
       } finally {
         await syncHelpContent(t.db, { services: [], organisations: ORGANISATIONS });
       }
+    });
+  });
+
+  it('gives one organisation for its own page, in the reader’s language; 404 for none or an archived one', async () => {
+    const one = await t.app.inject({
+      url: '/api/resources/parramatta-legal',
+      headers: { 'accept-language': 'vi' },
+    });
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toMatchObject({
+      id: 'parramatta-legal',
+      description: 'parramatta-legal giúp đỡ.',
+      distance: null,
+    });
+    expect((await t.app.inject({ url: '/api/resources/nobody-here' })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/api/resources/Not%20An%20Id' })).statusCode).toBe(400);
+    await t.db
+      .update(organisations)
+      .set({ archivedAt: new Date() })
+      .where(eq(organisations.id, 'parramatta-legal'));
+    try {
+      expect((await t.app.inject({ url: '/api/resources/parramatta-legal' })).statusCode).toBe(404);
+    } finally {
+      await t.db
+        .update(organisations)
+        .set({ archivedAt: null })
+        .where(eq(organisations.id, 'parramatta-legal'));
+    }
+  });
+
+  describe('searching by name, service or suburb, and by language', () => {
+    const hindi = {
+      ...organisation(
+        'harris-park-hindi',
+        { suburb: 'Harris Park', postcode: '2150', state: 'NSW' },
+        'community',
+      ),
+      name: 'Harris Park Community Library',
+      services: [{ en: 'English conversation classes', vi: 'Lớp đàm thoại tiếng Anh' }],
+      supportedLanguages: ['Hindi' as const],
+    };
+    beforeAll(async () => {
+      await syncHelpContent(t.db, { services: [], organisations: [...ORGANISATIONS, hindi] });
+    });
+
+    it('finds by a name, a suburb or a service, in either language, typos forgiven', async () => {
+      expect(names((await get('q=Harris Park')).body)).toEqual(['harris-park-hindi']);
+      expect(names((await get('q=libary')).body)).toEqual(['harris-park-hindi']);
+      expect(names((await get('q=conversaton')).body)).toEqual(['harris-park-hindi']);
+      expect(names((await get(`q=${encodeURIComponent('đàm thoại')}`)).body)).toEqual(['harris-park-hindi']);
+      expect(names((await get('q=parramata&state=NSW')).body)).toEqual(['parramatta-legal']);
+      // Near a place too: the search narrows what is near.
+      expect(names((await get('postcode=2150&q=library')).body)).toEqual(['harris-park-hindi']);
+      expect((await get('q=zzqqxx')).body.total).toBe(0);
+    });
+
+    it('finds where a language is spoken, or an interpreter is offered', async () => {
+      const vietnamese = await get('language=Vietnamese');
+      expect(vietnamese.body.total).toBe(ORGANISATIONS.length);
+      expect(names((await get('language=Hindi')).body)).toEqual(['harris-park-hindi']);
+      expect(names((await get('language=interpreter&state=VIC')).body)).toEqual([
+        'footscray-education',
+        'melbourne-immigration',
+      ]);
+      const bad = await get('language=Klingon', { 'accept-language': 'vi' });
+      expect(bad.status).toBe(400);
+      expect((bad.body as unknown as { error: string }).error).toBe('Vui lòng chọn một trong các ngôn ngữ.');
     });
   });
 });

@@ -1,7 +1,9 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Locale } from '../../../shared/constants';
-import { languageText } from '../../../shared/schemas/languages';
+import { isInterpreterNote, languageText } from '../../../shared/schemas/languages';
 import {
   AUS_STATES,
+  LANGUAGE_INTERPRETER,
   LOCAL_CATEGORIES,
   RESOURCE_PAGE_SIZE,
   RESOURCE_RADII_KM,
@@ -20,6 +22,8 @@ export type NearbyQuery = {
   lng?: number;
   postcode?: string;
   category?: string;
+  q?: string;
+  language?: string;
   radius: number;
 };
 export type DirectoryQuery = NearbyQuery & { state?: string; page: number };
@@ -43,11 +47,42 @@ function origin(query: NearbyQuery): { point: { lat: number; lng: number }; plac
   };
 }
 
-/** Every organisation with its coordinates: the directory is small enough to rank and page in memory. */
-function readDirectory(db: Database) {
-  return db
+/** Whether an organisation offers a language (its English name), or with `interpreter`, an interpreter. */
+export function offersLanguage(organisation: Organisation, language: string): boolean {
+  const languages = organisation.supportedLanguages ?? [];
+  if (language === LANGUAGE_INTERPRETER) return languages.some(isInterpreterNote);
+  return languages.includes(language as never);
+}
+
+/** How like a word of the entry a searched word must be (0–1): "libary" is 0.5 like "Library". */
+const SEARCH_SIMILARITY = 0.5;
+
+/**
+ * What a search looks in: the name, the suburb and postcode, and the services in both languages. A search matches
+ * a part of it, or a word like one of its words (trigram word similarity), so "vietnamse" and "libary" still find.
+ */
+const searchable = sql`concat_ws(' ', ${organisations.data}->>'name', ${organisations.data}->>'suburb',
+  ${organisations.postcode}, (select string_agg((s->>'en') || ' ' || (s->>'vi'), ' ')
+    from jsonb_array_elements(${organisations.data}->'services') s))`;
+
+/**
+ * Every organisation readers may see (not archived) with its coordinates, matching the search and the language:
+ * the directory is small enough to rank and page in memory.
+ */
+export async function readDirectory(db: Database, query: Pick<NearbyQuery, 'q' | 'language'>) {
+  const where = [isNull(organisations.archivedAt)];
+  if (query.q) {
+    const like = `%${query.q.replace(/[\\%_]/g, '\\$&')}%`;
+    where.push(
+      sql`(${searchable} ilike ${like} or word_similarity(${query.q}, ${searchable}) >= ${SEARCH_SIMILARITY})`,
+    );
+  }
+  const rows = await db
     .select({ data: organisations.data, lat: organisations.lat, lng: organisations.lng })
-    .from(organisations);
+    .from(organisations)
+    .where(and(...where));
+  const { language } = query;
+  return language ? rows.filter((row) => offersLanguage(row.data, language)) : rows;
 }
 
 function countByCategory(area: Organisation[]): Record<string, number> {
@@ -81,7 +116,7 @@ function widenFor(
  */
 export async function nearbyOrganisations(db: Database, query: NearbyQuery) {
   const { point, place } = origin(query);
-  const all: NearbyOrganisation[] = (await readDirectory(db))
+  const all: NearbyOrganisation[] = (await readDirectory(db, query))
     .map((row) => ({ ...row.data, distance: Math.round(haversineKm(point, row) * 10) / 10 }))
     .sort((a, b) => a.distance - b.distance || a.name.localeCompare(b.name));
   const of = (category?: string) => (organisation: Organisation) =>
@@ -99,7 +134,7 @@ export async function nearbyOrganisations(db: Database, query: NearbyQuery) {
 
 /** The whole directory (or a state's), by state and name, a page at a time; counts are for the same state. */
 async function browseOrganisations(db: Database, query: DirectoryQuery) {
-  const area = (await readDirectory(db))
+  const area = (await readDirectory(db, query))
     .map((row) => row.data)
     .filter((organisation) => !query.state || organisation.state === query.state)
     .sort(
@@ -117,9 +152,14 @@ async function browseOrganisations(db: Database, query: DirectoryQuery) {
   };
 }
 
-/** An organisation as the spec's local resource, in the reader's language. */
-function present(organisation: Organisation, distance: number | null, locale: Locale): LocalResource {
+/**
+ * An organisation as the spec's local resource, in the reader's language. `supportedLanguages` is every language
+ * line its source gives; the card tells the languages spoken there from the interpreter notes.
+ */
+export function present(organisation: Organisation, distance: number | null, locale: Locale): LocalResource {
   const { address, suburb, state, postcode } = organisation;
+  const languages = organisation.supportedLanguages ?? [];
+  const inReaderLanguage = (entries: typeof languages) => entries.map((entry) => languageText(entry, locale));
   return {
     id: organisation.id,
     name: organisation.name,
@@ -131,9 +171,9 @@ function present(organisation: Organisation, distance: number | null, locale: Lo
     hours: organisation.hours?.[locale] ?? null,
     distance,
     services: organisation.services.map((service) => service[locale]),
-    supportedLanguages: (organisation.supportedLanguages ?? []).map((language) =>
-      languageText(language, locale),
-    ),
+    supportedLanguages: inReaderLanguage(languages),
+    spokenLanguages: inReaderLanguage(languages.filter((entry) => !isInterpreterNote(entry))),
+    interpreterNotes: inReaderLanguage(languages.filter(isInterpreterNote)),
     suburb,
     state,
     postcode,
@@ -172,4 +212,14 @@ export async function findOrganisations(
     page: query.page,
     pageSize: RESOURCE_PAGE_SIZE,
   };
+}
+
+/** `GET /api/resources/:id`: one organisation readers may see, in the reader's language; 404 when none. */
+export async function getOrganisation(db: Database, id: string, locale: Locale): Promise<LocalResource> {
+  const [row] = await db
+    .select({ data: organisations.data })
+    .from(organisations)
+    .where(and(eq(organisations.id, id), isNull(organisations.archivedAt)));
+  if (!row) throw errors.directoryEntryNotFound();
+  return present(row.data, null, locale);
 }

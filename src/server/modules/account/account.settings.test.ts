@@ -4,7 +4,7 @@ import { SESSION } from '../../../shared/constants';
 import { pagesEn } from '../../../shared/i18n/pages.en';
 import { accountTokens, failedSignins, mailOutbox, users } from '../../db/schema';
 import { bearer, signIn, signUp } from '../../test/helpers';
-import { useAuthApp } from './auth.test-helpers';
+import { useAuthApp } from '../auth/auth.test-helpers';
 import { changeRole } from './service';
 
 const { t, post, me, sessionRows } = useAuthApp();

@@ -1,0 +1,208 @@
+import { z } from 'zod';
+import { australianToday } from '../australian-date';
+import { CATEGORY_SLUGS } from '../categories';
+import { AUS_STATES } from '../directory';
+import { MENTOR_PROFILE_LIMITS } from './auth';
+import type { Locale } from '../constants';
+import { lineText, longText } from './common';
+import { languageText, type LanguageName } from './languages';
+
+/**
+ * Languages a mentor can help in: English and Vietnamese first, then the languages most spoken by international
+ * students in Australia (by their countries of citizenship: China, India, Nepal, the Philippines, Colombia and
+ * Latin America, Pakistan, Indonesia, Thailand, Sri Lanka, Brazil, Korea, Bangladesh), as codes in addresses.
+ */
+export const MENTOR_LANGUAGES = [
+  'en',
+  'vi',
+  'zh',
+  'hi',
+  'ne',
+  'pa',
+  'ur',
+  'fil',
+  'es',
+  'id',
+  'th',
+  'si',
+  'ta',
+  'pt',
+  'ko',
+  'bn',
+  'ar',
+] as const;
+export type MentorLanguage = (typeof MENTOR_LANGUAGES)[number];
+
+/** Each one's name in the directory's table of languages (languages.ts), which has it in both languages. */
+const MENTOR_LANGUAGE_NAMES: Record<MentorLanguage, LanguageName> = {
+  en: 'English',
+  vi: 'Vietnamese',
+  zh: 'Mandarin',
+  hi: 'Hindi',
+  ne: 'Nepali',
+  pa: 'Punjabi',
+  ur: 'Urdu',
+  fil: 'Filipino',
+  es: 'Spanish',
+  id: 'Indonesian',
+  th: 'Thai',
+  si: 'Sinhala',
+  ta: 'Tamil',
+  pt: 'Portuguese',
+  ko: 'Korean',
+  bn: 'Bengali',
+  ar: 'Arabic',
+};
+
+/** A mentor language's name for the reader ("Vietnamese", "Tiếng Việt"); an unknown code as it is. */
+export function mentorLanguageName(code: string, locale: Locale): string {
+  const name = MENTOR_LANGUAGE_NAMES[code as MentorLanguage];
+  return name ? languageText(name, locale) : code;
+}
+
+export const MENTOR_LIMITS = {
+  ...MENTOR_PROFILE_LIMITS,
+  cityMax: 60,
+  countryPathMax: 80,
+  capacityMin: 1,
+  capacityMax: 10,
+  capacityDefault: 5,
+  /** How far ahead a mentor may say they are away. */
+  awayMaxDays: 366,
+  searchMax: 100,
+  pageSize: 12,
+  /** Answers on a mentor's page. */
+  recentAnswers: 5,
+} as const;
+
+/** Whether a mentor takes new conversations: open, away until a day, or full (as many open as their capacity). */
+export const MENTOR_AVAILABILITY = ['open', 'away', 'full'] as const;
+export type MentorAvailability = (typeof MENTOR_AVAILABILITY)[number];
+
+const optionalLine = (max: number, tooLong: string) =>
+  lineText()
+    .max(max, tooLong)
+    .transform((v) => v || null)
+    .nullable();
+
+const unique = <T>(list: T[]) => new Set(list).size === list.length;
+
+/** A mentor edits their profile: any of its fields, each checked, with a message in the reader's language. */
+export const mentorProfileUpdateSchema = z
+  .object({
+    headline: lineText()
+      .min(1, 'validation.headlineRequired')
+      .max(MENTOR_LIMITS.headlineMax, 'validation.headlineMax'),
+    story: longText()
+      .max(MENTOR_LIMITS.storyMax, 'validation.storyMax')
+      .transform((v) => v || null)
+      .nullable(),
+    topics: z
+      .array(z.enum(CATEGORY_SLUGS, 'mentors.errors.topicInvalid'), 'mentors.errors.topicInvalid')
+      .max(CATEGORY_SLUGS.length, 'mentors.errors.topicInvalid')
+      .refine(unique, 'mentors.errors.topicInvalid'),
+    languages: z
+      .array(z.enum(MENTOR_LANGUAGES, 'mentors.errors.languageInvalid'), 'mentors.errors.languageInvalid')
+      .min(1, 'mentors.errors.languageRequired')
+      .max(MENTOR_LANGUAGES.length, 'mentors.errors.languageInvalid')
+      .refine(unique, 'mentors.errors.languageInvalid'),
+    countryPath: optionalLine(MENTOR_LIMITS.countryPathMax, 'mentors.errors.countryPathMax'),
+    state: z.enum(AUS_STATES, 'validation.stateInvalid').nullable(),
+    city: optionalLine(MENTOR_LIMITS.cityMax, 'mentors.errors.cityMax'),
+    /** The last day away (YYYY-MM-DD, today or later, within a year), or null for open. */
+    awayUntil: z
+      .string('mentors.errors.awayInvalid')
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'mentors.errors.awayInvalid')
+      .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'mentors.errors.awayInvalid')
+      .refine((v) => v >= australianToday(), 'mentors.errors.awayPast')
+      .refine(
+        (v) =>
+          Date.parse(`${v}T00:00:00Z`) - Date.parse(`${australianToday()}T00:00:00Z`) <=
+          MENTOR_LIMITS.awayMaxDays * 24 * 60 * 60 * 1000,
+        'mentors.errors.awayTooFar',
+      )
+      .nullable(),
+    capacity: z
+      .number('mentors.errors.capacityInvalid')
+      .int('mentors.errors.capacityInvalid')
+      .min(MENTOR_LIMITS.capacityMin, 'mentors.errors.capacityInvalid')
+      .max(MENTOR_LIMITS.capacityMax, 'mentors.errors.capacityInvalid'),
+  })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, 'validation.nothingToUpdate');
+export type MentorProfileUpdate = z.input<typeof mentorProfileUpdateSchema>;
+
+/** A mentor's own profile as they edit it. */
+export const mentorProfileSchema = z.object({
+  headline: z.string().nullable(),
+  story: z.string().nullable(),
+  topics: z.array(z.string()),
+  languages: z.array(z.string()),
+  countryPath: z.string().nullable(),
+  state: z.string().nullable(),
+  city: z.string().nullable(),
+  awayUntil: z.string().nullable(),
+  capacity: z.number().int(),
+  /** Without a headline a mentor is not offered to students and cannot be verified. */
+  complete: z.boolean(),
+});
+export type MentorProfile = z.infer<typeof mentorProfileSchema>;
+
+/** A verified mentor as anyone sees them: never an email or anything private. */
+export const mentorSchema = z.object({
+  id: z.string(),
+  displayName: z.string(),
+  headline: z.string().nullable(),
+  /** Free-text experience (founders' tags), kept for the spec's Mentor. */
+  expertise: z.array(z.string()),
+  topics: z.array(z.string()),
+  languages: z.array(z.string()),
+  state: z.string().nullable(),
+  city: z.string().nullable(),
+  /** Questions they answered, and their answers the asker marked "This helped". */
+  answerCount: z.number().int(),
+  helpfulCount: z.number().int(),
+  availability: z.enum(MENTOR_AVAILABILITY),
+  awayUntil: z.string().nullable(),
+  /** A sample profile of the demo data, labelled as one. */
+  isDemo: z.boolean(),
+});
+export type Mentor = z.infer<typeof mentorSchema>;
+
+export const mentorsQuerySchema = z.object({
+  topic: z.enum(CATEGORY_SLUGS, 'mentors.errors.topicInvalid').optional(),
+  language: z.enum(MENTOR_LANGUAGES, 'mentors.errors.languageInvalid').optional(),
+  state: z.enum(AUS_STATES, 'validation.stateInvalid').optional(),
+  q: lineText().max(MENTOR_LIMITS.searchMax, 'validation.searchMax').optional(),
+  cursor: z
+    .string()
+    .regex(/^\d{1,5}$/, 'validation.cursorInvalid')
+    .optional(),
+});
+export type MentorsQuery = z.infer<typeof mentorsQuerySchema>;
+
+export const mentorsResponseSchema = z.object({
+  mentors: z.array(mentorSchema),
+  nextCursor: z.string().nullable(),
+  total: z.number().int(),
+});
+export type MentorsResponse = z.infer<typeof mentorsResponseSchema>;
+
+export const mentorAnswerSchema = z.object({
+  id: z.string(),
+  questionId: z.string(),
+  questionTitle: z.string(),
+  /** The start of the answer. The question's asker is never named here. */
+  content: z.string(),
+  createdAt: z.string(),
+  helpful: z.boolean(),
+});
+
+export const mentorDetailSchema = mentorSchema.extend({
+  story: z.string().nullable(),
+  countryPath: z.string().nullable(),
+  recentAnswers: z.array(mentorAnswerSchema),
+});
+export type MentorDetail = z.infer<typeof mentorDetailSchema>;
+
+export const mentorParamsSchema = z.object({ id: z.uuid('validation.idInvalid') });
