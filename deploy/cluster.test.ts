@@ -166,7 +166,8 @@ describe.skipIf(!adminUrl)('npm run cluster: three instances behind nginx on one
       });
     }
     cluster = { child, lines, logDir: '', instances: [] };
-    await waitForLines(/^cluster ready: /);
+    // The last line of the start, after the ready line and the instances'.
+    await waitForLines(/^Rolling restart: kill -HUP /);
     cluster.logDir = /^Logs in (\S+):/.exec(lines.find((line) => line.startsWith('Logs in '))!)![1]!;
     cluster.instances = lines
       .map((line) => /^\s+(i\d+)\s+(http:\S+)\s+metrics (http:\S+)/.exec(line))
