@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { askOwnQuestion, LANGUAGE_KEY, ORIGIN, signInFast, useLanguage } from './fixtures';
+import { accountMenuButton, askOwnQuestion, LANGUAGE_KEY, ORIGIN, signInFast, useLanguage } from './fixtures';
 
 /** The layout facts of issue #14 that a test can hold; scores and timings live in `npm run bench`. */
 
@@ -214,7 +214,7 @@ test('the app loads the texts of the reader’s language only, and the other’s
   expect(texts.sort()).toEqual(['en', 'pages.en', 'pages.vi', 'vi']);
 });
 
-test('the app takes the framed page over, once; signed in or searching, the app draws it alone', async ({
+test('the app takes the framed page over, once; searching, the app draws it alone', async ({
   page,
   request,
 }) => {
@@ -232,7 +232,7 @@ test('the app takes the framed page over, once; signed in or searching, the app 
 
   expect(await (await request.get('/resources?view=all')).text()).toContain('<div id="root"></div>');
   await signInFast(page, { role: 'student' });
-  expect(await (await page.request.get('/faq')).text()).toContain('<div id="root"></div>');
+  expect(await (await page.request.get('/latest?category=work')).text()).toContain('<div id="root"></div>');
 });
 
 for (const locale of ['en', 'vi'] as const) {
@@ -257,6 +257,50 @@ for (const locale of ['en', 'vi'] as const) {
           document.querySelector('h1'),
       );
       expect(kept, `${path}: ${warnings.join(' | ')}`).toBe(true);
+    }
+    expect(warnings).toEqual([]);
+  });
+}
+
+for (const locale of ['en', 'vi'] as const) {
+  test(`signed in, the app keeps the frame drawn for the member on their pages, with nothing to draw again, in ${locale}`, async ({
+    page,
+    request,
+  }) => {
+    const questionId = await askOwnQuestion(request, 'Where can I open a bank account?');
+    await useLanguage(page, locale);
+    await page.context().addCookies([{ name: LANGUAGE_KEY, value: locale, url: ORIGIN }]);
+    await signInFast(page, { role: 'student' });
+    const warnings = consoleWarnings(page);
+    await page.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () => {
+        const w = window as unknown as { frameHeading: Element | null; framed: boolean };
+        w.frameHeading = document.querySelector('h1');
+        w.framed = document.querySelector('#root > [inert]') !== null;
+      }),
+    );
+    for (const path of [
+      '/',
+      '/latest',
+      '/faq',
+      '/profile',
+      '/chat',
+      '/notifications',
+      `/questions/${questionId}`,
+    ]) {
+      await page.goto(path);
+      await expect(page.locator('[inert]')).toHaveCount(0);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const frame = await page.evaluate(() => {
+        const w = window as unknown as { frameHeading: Element | null; framed: boolean };
+        return {
+          framed: w.framed,
+          kept: w.frameHeading === null || w.frameHeading === document.querySelector('h1'),
+        };
+      });
+      // A question's page draws its heading with the question, after the frame.
+      expect(frame, `${path}: ${warnings.join(' | ')}`).toEqual({ framed: true, kept: true });
+      await expect(accountMenuButton(page)).toBeVisible();
     }
     expect(warnings).toEqual([]);
   });

@@ -1,10 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { FRAMED_PAGES } from '../shared/routes';
+import { FRAMED_PAGES, MEMBER_FRAMED_PAGES } from '../shared/routes';
+import type { User } from '../shared/schemas/auth';
 import type { CategoriesResponse, QuestionList } from '../shared/schemas/questions';
 import { renderDataFrame, renderFrame } from './frame';
 import { sampleQuestion } from './test/helpers';
 
 const h1 = (html: string) => html.match(/<h1[^>]*>([^<]*)<\/h1>/)?.[1];
+
+const member: User = {
+  id: '6f1c2d3e-4b5a-4c6d-8e7f-901234567890',
+  email: 'lan@example.com',
+  displayName: 'Lan Nguyen',
+  role: 'student',
+  locale: 'vi',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  isDemo: false,
+  mentorVerified: false,
+  emailVerified: true,
+  mentorDeclinedReason: null,
+};
 
 describe('the page frames', () => {
   it.each(FRAMED_PAGES)(
@@ -18,6 +32,22 @@ describe('the page frames', () => {
         expect(html).not.toContain(' style=');
         // The screen itself, not the skeleton shown while its code loads.
         expect(h1(html), `${page} ${locale}`).toBeTruthy();
+      }
+    },
+  );
+
+  it.each(MEMBER_FRAMED_PAGES.map((route) => route.replace(':id', member.id)))(
+    '%s renders for a signed-in member, in both languages, with the member’s header',
+    async (page) => {
+      for (const locale of ['en', 'vi'] as const) {
+        const { html } = await renderFrame(page, locale, member);
+        expect(html).toContain('<header id="site-header"');
+        expect(html).not.toContain(' style=');
+        // The member's header keeps a place for their menu, and offers no sign-in.
+        expect(html).not.toContain('href="/login"');
+        // The screen itself, not the skeleton shown while its code loads: a question's page waits for its question.
+        expect(html).not.toContain('Switched to client rendering');
+        if (!page.startsWith('/questions/')) expect(h1(html), `${page} ${locale}`).toBeTruthy();
       }
     },
   );
@@ -63,6 +93,36 @@ describe('the page frames', () => {
     expect(data).toContainEqual([['categories', 'vi'], categories]);
     expect(data).toContainEqual([
       ['questions', 'feed', { sort: 'latest' }, 'vi', null],
+      { pages: [feed], pageParams: [null] },
+    ]);
+  });
+
+  it('draws frames asked for at the same time each in its own language', async () => {
+    const frames = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        renderFrame('/faq', i % 2 ? 'vi' : 'en', i > 2 ? member : undefined),
+      ),
+    );
+    expect(frames.map((frame) => h1(frame.html))).toEqual(
+      Array.from({ length: 6 }, (_, i) => (i % 2 ? 'Câu hỏi thường gặp' : 'Frequently Asked Questions')),
+    );
+  });
+
+  it('gives /latest’s first data to a member under their own key', async () => {
+    const feed: QuestionList = {
+      questions: [{ ...sampleQuestion, liked: true }],
+      urgent: [],
+      nextCursor: null,
+    };
+    const frame = await renderDataFrame(
+      '/latest',
+      'en',
+      async (path) => (path.startsWith('/api/categories') ? { categories: [], total: 0 } : feed),
+      member,
+    );
+    const data = JSON.parse(frame.data) as [unknown[], unknown][];
+    expect(data).toContainEqual([
+      ['questions', 'feed', { sort: 'latest' }, 'en', member.id],
       { pages: [feed], pageParams: [null] },
     ]);
   });

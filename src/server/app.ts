@@ -3,11 +3,16 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { LIMITS, STORAGE_KEYS, type Locale } from '../shared/constants';
 import { isLocale, localeFromAcceptLanguage } from '../shared/i18n';
-import { isPagePath, pageRoute, type FramedPage, type LoadData } from '../shared/routes';
+import { isPagePath, MEMBER_FRAMED_PAGES, pageRoute, type FramedPage, type LoadData } from '../shared/routes';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { errors } from './errors';
@@ -32,6 +37,7 @@ import { embedderFor, type Embedder } from './modules/ai/embeddings';
 import { chatProvider, type ChatProvider } from './modules/ai/providers';
 import { accountRoutes } from './modules/account/routes';
 import { authRoutes } from './modules/auth/routes';
+import { toPublicUser } from './modules/auth/service';
 import { chatRoutes } from './modules/chat/routes';
 import { mentorRoutes } from './modules/mentors/routes';
 import { contentRoutes } from './modules/content/routes';
@@ -268,10 +274,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // A visitor's page whose frame shows its first data (the newest questions): the server asks itself for that data as
   // a visitor would, and keeps the page as long as the feeds' own cache (cleared by any question write, everywhere).
   // It asks as the visitor whose request found no page, as far as the rate limits know: their app would have asked.
-  const loadAsVisitor =
-    (remoteAddress: string): LoadData =>
+  const loadAs =
+    (remoteAddress: string, cookie?: string): LoadData =>
     async (url, locale) => {
-      const headers = { 'accept-language': locale };
+      const headers = { 'accept-language': locale, ...(cookie && { cookie }) };
       const response = await app.inject({ method: 'GET', url, remoteAddress, headers });
       if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}`);
       return response.json();
@@ -286,15 +292,34 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return undefined;
     try {
       return await dataFramePages(db).get(`${route}|${locale}`, async () =>
-        indexPage(
-          pathname,
-          locale,
-          true,
-          await frameRenderer.renderDataFrame(route, locale, loadAsVisitor(ip)),
-        ),
+        indexPage(pathname, locale, true, await frameRenderer.renderDataFrame(route, locale, loadAs(ip))),
       );
     } catch (error) {
       app.log.warn(`No frame with data for ${route} (${locale}): ${(error as Error).message}`);
+      return undefined;
+    }
+  };
+  // A signed-in member's page, drawn for them on each request (their header, their marks on the first data): their
+  // session was read as for an API request. None when the page has no member frame or its render fails.
+  const memberFramePage = async (request: FastifyRequest, locale: Locale): Promise<PageBytes | undefined> => {
+    const pathname = requestPath(request);
+    const route = pageRoute(pathname);
+    if (!frameRenderer || !indexPage || !request.user || !route || !MEMBER_FRAMED_PAGES.includes(route))
+      return undefined;
+    const user = toPublicUser(request.user);
+    try {
+      const withData = frameRenderer.DATA_FRAMES.includes(route as FramedPage);
+      const frame = withData
+        ? await frameRenderer.renderDataFrame(
+            route as FramedPage,
+            locale,
+            loadAs(request.ip, request.headers.cookie),
+            user,
+          )
+        : { ...(await frameRenderer.renderFrame(pathname, locale, user)), data: '' };
+      return indexPage(pathname, locale, true, frame, user);
+    } catch (error) {
+      app.log.warn(`No member frame for ${route} (${locale}): ${(error as Error).message}`);
       return undefined;
     }
   };
@@ -310,14 +335,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const locale = isLocale(chosen) ? chosen : localeFromAcceptLanguage(request.headers['accept-language']);
     // A visitor's first screen is the same for everyone unless the address asks for more (a search, a filter).
     const visitor = !request.cookies[cookieName(config)] && !request.url.includes('?');
+    const member = !request.url.includes('?') && (await memberFramePage(request, locale));
     const page =
+      member ||
       (visitor && (await dataFramePage(pathname, locale, request.ip))) ||
       indexPage!(pathname, locale, visitor);
     const encoding = (['br', 'gzip'] as const).find((name) => page[name] && accepted.includes(name));
     reply
       .code(isPagePath(pathname) ? 200 : 404)
       .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
+      .header('cache-control', member ? 'private, no-cache' : 'no-cache')
       .header('vary', 'accept-encoding, accept-language, cookie');
     if (encoding) reply.header('content-encoding', encoding);
     // Their address carries a token until the page takes it out: no other site may learn it as a referrer.

@@ -1,4 +1,5 @@
 import type { Locale } from './constants';
+import type { User } from './schemas/auth';
 
 /** The client's routes. The server answers any other page path with the app and a 404 status. */
 export const PAGE_PATHS = [
@@ -64,7 +65,28 @@ export const FRAMED_PAGES = [
 ] as const satisfies readonly PageRoute[];
 export type FramedPage = (typeof FRAMED_PAGES)[number];
 
-/** Answers a GET of the API as a visitor in a language: how the server gives a page frame its first data. */
+/** The pages only a member gets a frame for: a question's page (a visitor's depends on the question), their own. */
+export const MEMBER_PAGES = [
+  '/questions/:id',
+  '/profile',
+  '/chat',
+  '/notifications',
+] as const satisfies readonly PageRoute[];
+export type MemberPage = (typeof MEMBER_PAGES)[number];
+
+/**
+ * The pages whose first HTML carries a frame drawn for the signed-in member who asks, per request: the framed pages a
+ * member sees as they are (sign-in and sign-up send a member on), and the member's pages.
+ */
+export const MEMBER_FRAMED_PAGES: readonly PageRoute[] = [
+  ...FRAMED_PAGES.filter((route) => route !== '/login' && route !== '/signup'),
+  ...MEMBER_PAGES,
+];
+
+/**
+ * Answers a GET of the API in a language, as the visitor or the member the frame is for: how the server gives a page
+ * frame its first data.
+ */
 export type LoadData = (path: string, locale: Locale) => Promise<unknown>;
 
 /** A page's frame, and the moment it was drawn at (its times count from it: "3 minutes ago", the year). */
@@ -78,7 +100,8 @@ export type DataFrame = Frame & { data: string };
 
 /** What the page frames' renderer (src/client/frame.tsx, built to dist/frame/frame.js) gives the server. */
 export type FrameRenderer = {
-  renderFrame: (pathname: string, locale: Locale) => Promise<Frame>;
-  renderDataFrame: (pathname: FramedPage, locale: Locale, load: LoadData) => Promise<DataFrame>;
+  /** `user`: the signed-in member the frame is drawn for; a visitor's without. */
+  renderFrame: (pathname: string, locale: Locale, user?: User) => Promise<Frame>;
+  renderDataFrame: (pathname: FramedPage, locale: Locale, load: LoadData, user?: User) => Promise<DataFrame>;
   DATA_FRAMES: readonly FramedPage[];
 };

@@ -54,26 +54,47 @@ describe('route guard', () => {
     expect(screen.getByText('login page ?next=%2Fsecret%3Fx%3D1')).toBeInTheDocument();
   });
 
-  it('shows skeletons while the stored user is checked, then the screen', async () => {
+  it('draws the screen for the stored user at once, while the server checks it in the background', async () => {
     localStorage.setItem('mentorme.user', JSON.stringify(student));
     let answer: (value: Response) => void = () => undefined;
-    vi.stubGlobal('fetch', vi.fn().mockReturnValue(new Promise<Response>((resolve) => (answer = resolve))));
+    const fetch = vi.fn().mockReturnValue(new Promise<Response>((resolve) => (answer = resolve)));
+    vi.stubGlobal('fetch', fetch);
     renderAt('/secret');
-    expect(screen.getByRole('status')).toHaveTextContent('Checking your session');
-    expect(screen.queryByText('secret content')).not.toBeInTheDocument();
+    expect(screen.getByText('secret content')).toBeInTheDocument();
+    expect(String(fetch.mock.calls[0]![0])).toContain('/api/auth/me');
     answer(json(200, { user: { ...student, displayName: 'Lan N' } }));
-    expect(await screen.findByText('secret content')).toBeInTheDocument();
-    expect(JSON.parse(localStorage.getItem('mentorme.user')!)).toMatchObject({ displayName: 'Lan N' });
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem('mentorme.user')!)).toMatchObject({ displayName: 'Lan N' }),
+    );
+    expect(screen.getByText('secret content')).toBeInTheDocument();
   });
 
-  it('clears a stored user the server no longer accepts', async () => {
+  it('draws the screen for the member the server drew the page for, and keeps them once the server agrees', async () => {
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = 'frame-user';
+    script.textContent = JSON.stringify(student);
+    document.body.append(script);
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(json(200, { user: student })));
+    try {
+      renderAt('/secret');
+      expect(screen.getByText('secret content')).toBeInTheDocument();
+      await waitFor(() =>
+        expect(JSON.parse(localStorage.getItem('mentorme.user')!)).toMatchObject({ id: 'u1' }),
+      );
+    } finally {
+      script.remove();
+    }
+  });
+
+  it('sends a stored user the server no longer accepts to sign in, and forgets them', async () => {
     localStorage.setItem('mentorme.user', JSON.stringify(student));
     vi.stubGlobal(
       'fetch',
       vi.fn().mockResolvedValue(json(401, { error: 'Please sign in', code: 'UNAUTHORIZED' })),
     );
-    renderAt('/secret');
-    expect(await screen.findByText(/login page/)).toBeInTheDocument();
+    renderAt('/secret?x=1');
+    expect(await screen.findByText('login page ?next=%2Fsecret%3Fx%3D1')).toBeInTheDocument();
     expect(localStorage.getItem('mentorme.user')).toBeNull();
   });
 

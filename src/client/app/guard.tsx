@@ -21,8 +21,9 @@ export function GuardSkeleton() {
 }
 
 /**
- * Wraps protected screens: skeletons while the session is checked; without a user, a redirect
- * that replaces history to the sign-in page, which brings the reader back here afterwards.
+ * Wraps protected screens: drawn at once for the stored user (the server still checks every request, and a session it
+ * refuses signs the reader out); without a user, a redirect that replaces history to the sign-in page, which brings
+ * the reader back here afterwards.
  */
 export function RequireAuth({
   children,
@@ -33,9 +34,8 @@ export function RequireAuth({
   role?: Role;
   redirectTo?: string;
 }) {
-  const { status, user } = useAuth();
+  const { user } = useAuth();
   const location = useLocation();
-  if (status === 'unknown') return <GuardSkeleton />;
   if (!user) {
     const next = encodeURIComponent(location.pathname + location.search);
     return <Navigate to={`${redirectTo}?next=${next}`} replace />;
@@ -47,7 +47,7 @@ export function RequireAuth({
 
 /** Sign-in and sign-up are for visitors: a signed-in user goes on to `next` or home. */
 export function PublicOnly({ children, next }: { children: ReactNode; next: string }) {
-  const { status } = useAuth();
-  if (status === 'signedIn') return <Navigate to={next} replace />;
+  const { user } = useAuth();
+  if (user) return <Navigate to={next} replace />;
   return children;
 }

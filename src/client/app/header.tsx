@@ -1,5 +1,5 @@
 import { ExternalLink, Menu } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { setLanguage, useTranslation, withTexts } from '../lib/i18n';
 import { Link, NavLink, useLocation } from 'react-router';
 import { CrisisDialog } from '../components/crisis-dialog';
@@ -8,6 +8,7 @@ import { Modal } from '../components/ui/modal';
 import { useAuth } from '../lib/auth';
 import { cn } from '../lib/cn';
 import { usePublicConfig } from '../lib/config';
+import { InBrowser } from './in-browser';
 import { NAV_LINKS } from './nav-links';
 import { SafetyBar } from './safety-bar';
 
@@ -68,9 +69,9 @@ function MainNav(props: {
             <NavLink to={entry.to} end={'end' in entry} className={props.linkClassName}>
               {t(entry.label)}
               {entry.to === '/chat' && user && (
-                <Suspense fallback={null}>
+                <InBrowser>
                   <UnreadBadge />
-                </Suspense>
+                </InBrowser>
               )}
             </NavLink>
           </li>
@@ -113,9 +114,9 @@ function MobileDrawer() {
       >
         <Menu aria-hidden="true" className="h-6 w-6" />
         {user && (
-          <Suspense fallback={null}>
+          <InBrowser>
             <UnreadBadge dot />
-          </Suspense>
+          </InBrowser>
         )}
       </Button>
       <Modal open={open} onClose={() => setOpen(false)} title={t('nav.menuTitle')} side="left">
@@ -162,7 +163,7 @@ function Logo() {
 
 export function Header() {
   const { t } = useTranslation();
-  const { user, status } = useAuth();
+  const { user } = useAuth();
   const link = ({ isActive }: { isActive: boolean }) =>
     cn(
       'block rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap',
@@ -185,20 +186,22 @@ export function Header() {
           <LanguageSwitch short />
           {user ? (
             <>
-              <Suspense fallback={<span aria-hidden="true" className="block h-11 w-11" />}>
+              <InBrowser placeholder={<span aria-hidden="true" className="block h-11 w-11" />}>
                 <Bell />
-              </Suspense>
-              <Suspense
-                fallback={<span aria-hidden="true" className="block h-10 w-10 rounded-full bg-brand-700" />}
+              </InBrowser>
+              <InBrowser
+                placeholder={
+                  <span aria-hidden="true" className="block h-10 w-10 rounded-full bg-brand-700" />
+                }
               >
                 <AccountMenu />
-              </Suspense>
+              </InBrowser>
             </>
-          ) : status === 'signedOut' ? (
+          ) : (
             <Link to="/login" className={buttonClasses('primary', 'sm')}>
               {t('nav.signIn')}
             </Link>
-          ) : null}
+          )}
         </div>
       </div>
       <MainNav

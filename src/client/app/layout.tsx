@@ -1,12 +1,4 @@
-import {
-  lazy,
-  Suspense,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useSyncExternalStore,
-  type ReactNode,
-} from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 import { useAuth } from '../lib/auth';
 import { useTranslation, withTexts } from '../lib/i18n';
@@ -17,6 +9,7 @@ import { Footer } from './footer';
 import { GuardSkeleton } from './guard';
 import { Header } from './header';
 import { OfflineStatus } from './offline-status';
+import { InBrowser } from './in-browser';
 import type * as ScrollMemory from './scroll-memory';
 
 /** The toast renderer loads with the first toast, keeping it off the first page load. */
@@ -34,17 +27,6 @@ function Toasts() {
 /** The floating chat button loads after the page: it is not part of what the first screen needs to show. */
 const FloatingChat = lazy(() => import('./floating-chat').then((m) => ({ default: m.FloatingChat })));
 
-const noSubscription = () => () => {};
-
-/** True in the browser, false in a page frame (frame.tsx): what loads after the page is never part of its frame. */
-function useInBrowser() {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
-
 /**
  * Once the screen is drawn, the page's frame (which the app takes over, main.tsx) becomes the page: usable, and read
  * by assistive technology. Drawn with the screen, not before it: a field typed in before React had taken it over
@@ -60,24 +42,15 @@ function FrameTakenOver() {
   return null;
 }
 
-/** The floating chat, in the browser only: its own component, so the switch from the frame redraws it alone. */
-function FloatingChatInBrowser() {
-  return useInBrowser() ? (
-    <Suspense fallback={null}>
-      <FloatingChat />
-    </Suspense>
-  ) : null;
-}
-
 /** Loaded only for a person whose mentor application was declined and who has not read why yet. */
 const MentorDeclinedNotice = lazy(() => withTexts(import('./mentor-declined-notice')));
 
 function DeclinedNotice() {
   const reason = useAuth().user?.mentorDeclinedReason;
   return reason ? (
-    <Suspense fallback={null}>
+    <InBrowser>
       <MentorDeclinedNotice reason={reason} />
-    </Suspense>
+    </InBrowser>
   ) : null;
 }
 
@@ -147,7 +120,9 @@ export function Layout({ children }: { children: ReactNode }) {
       </main>
       <Footer />
       <div className="print:hidden">
-        <FloatingChatInBrowser />
+        <InBrowser>
+          <FloatingChat />
+        </InBrowser>
         <Toasts />
       </div>
     </div>

@@ -1,7 +1,7 @@
 import { createElement, lazy, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes, useSearchParams } from 'react-router';
 import { LOCALES, type Locale } from '../../shared/constants';
-import { pageRoute, type FramedPage } from '../../shared/routes';
+import { pageRoute, type FramedPage, type MemberPage } from '../../shared/routes';
 import { safeNext } from '../lib/format';
 import { withTexts } from '../lib/i18n';
 import { PublicOnly, RequireAuth } from './guard';
@@ -118,8 +118,8 @@ const UnsubscribePage = page(
   (m) => m.UnsubscribePage,
 );
 
-/** The screens of the pages that come with a frame (FRAMED_PAGES). */
-const FRAMED_SCREENS: Record<FramedPage, { preload: () => Promise<unknown> }> = {
+/** The screens of the pages that come with a frame (FRAMED_PAGES, and MEMBER_PAGES for a member). */
+const FRAMED_SCREENS: Record<FramedPage | MemberPage, { preload: () => Promise<unknown> }> = {
   '/': FeedPage,
   '/latest': FeedPage,
   '/resources': ResourcesPage,
@@ -133,12 +133,16 @@ const FRAMED_SCREENS: Record<FramedPage, { preload: () => Promise<unknown> }> = 
   '/guidelines': LegalPage,
   '/login': LoginPage,
   '/signup': SignupPage,
+  '/questions/:id': QuestionPage,
+  '/profile': ProfilePage,
+  '/chat': ChatPage,
+  '/notifications': NotificationsPage,
 };
 
 /** Loads the screen of a framed page, so the first render draws it whole. */
 export async function preloadScreen(pathname: string): Promise<void> {
   const route = pageRoute(pathname);
-  if (route && route in FRAMED_SCREENS) await FRAMED_SCREENS[route as FramedPage].preload();
+  if (route && route in FRAMED_SCREENS) await FRAMED_SCREENS[route as FramedPage | MemberPage].preload();
 }
 
 function VisitorsOnly({ children }: { children: ReactNode }) {

@@ -5,10 +5,7 @@ import { api, ApiError } from './api';
 import { forgetChloeConversation } from './chloe-conversation';
 import { forgetSavedAnswers } from './offline';
 
-export type AuthStatus = 'unknown' | 'signedIn' | 'signedOut';
-
 type AuthContextValue = {
-  status: AuthStatus;
   user: User | null;
   signOut: () => Promise<void>;
   /** Replaces the stored user after a profile change. */
@@ -32,6 +29,12 @@ export function readStoredUser(): User | null {
   }
 }
 
+/** The member the server drew the page's frame for (index-page.ts), when it did. */
+function frameUser(): User | null {
+  const element = typeof document === 'undefined' ? null : document.getElementById('frame-user');
+  return element ? (JSON.parse(element.textContent!) as User) : null;
+}
+
 function storeUser(user: User | null) {
   // Another person, or nobody: the answers kept for reading offline were someone else's.
   if (readStoredUser()?.id !== user?.id) {
@@ -47,22 +50,23 @@ function storeUser(user: User | null) {
 }
 
 /**
- * Auth state: unknown while a stored user is verified with the server, then signed in or out.
- * The session itself is an HttpOnly cookie; only the user object is stored, for a fast start and
- * so other tabs hear about sign-in and sign-out through the storage event.
+ * Auth state: signed in at once as the member the server drew the page's frame for (it has just read their session),
+ * else as the stored user, so a member's screens draw without waiting; the server verifies the session in the
+ * background: the user is then kept, or forgotten (the guards send the reader to sign in). Offline, the stored user
+ * stays until the next start. The session itself is an HttpOnly cookie; only the user object is stored, for a fast
+ * start and so other tabs hear about sign-in and sign-out through the storage event. `initialUser`: the member a page
+ * frame is drawn for (frame.tsx), where there is no storage.
  */
-export function AuthProvider({ children }: { children: ReactNode }) {
-  const [user, setUserState] = useState<User | null>(() => readStoredUser());
-  const [status, setStatus] = useState<AuthStatus>(() => (readStoredUser() ? 'unknown' : 'signedOut'));
+export function AuthProvider({ children, initialUser }: { children: ReactNode; initialUser?: User | null }) {
+  const [user, setUserState] = useState<User | null>(() => initialUser ?? frameUser() ?? readStoredUser());
 
   const accept = useCallback((next: User | null) => {
     storeUser(next);
     setUserState(next);
-    setStatus(next ? 'signedIn' : 'signedOut');
   }, []);
 
   useEffect(() => {
-    if (!readStoredUser()) return;
+    if (!frameUser() && !readStoredUser()) return;
     const controller = new AbortController();
     api<{ user: User }>('/api/auth/me', { signal: controller.signal })
       .then(({ user: fresh }) => accept(fresh))
@@ -70,7 +74,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if (controller.signal.aborted) return;
         // The server said no: forget the user. Offline: keep the stored user and try again next start.
         if (error instanceof ApiError && error.status > 0) accept(null);
-        else setStatus('signedIn');
       });
     return () => controller.abort();
   }, [accept]);
@@ -78,9 +81,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
       if (event.key !== STORAGE_KEYS.user && event.key !== null) return;
-      const stored = readStoredUser();
-      setUserState(stored);
-      setStatus(stored ? 'signedIn' : 'signedOut');
+      setUserState(readStoredUser());
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
@@ -88,7 +89,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const value = useMemo<AuthContextValue>(
     () => ({
-      status,
       user,
       signOut: async () => {
         await api('/api/auth/signout', { method: 'POST' }).catch(() => undefined);
@@ -98,7 +98,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setUser: (next) => accept(next),
       clear: () => accept(null),
     }),
-    [status, user, accept],
+    [user, accept],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

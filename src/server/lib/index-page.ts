@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { LOCALES, type Locale } from '../../shared/constants';
+import type { User } from '../../shared/schemas/auth';
 import { translate, type MessageKey } from '../../shared/i18n';
 import {
   FRAME_DRAWN_AT,
@@ -221,14 +222,14 @@ function inLanguage(html: string, locale: Locale, route: PageRoute | undefined):
  * header, the page's title and lead and its skeletons paint with the first HTML, inert and hidden from assistive
  * technology (a picture of the page) until the app takes them over (hydration); its code starts once it has
  * painted (`afterPaint`). Paths the app does not know get the plain page. Built once, compressed once; except a
- * page given its frame `withData` (a page in the renderer's DATA_FRAMES), whose first data comes along for the app's
- * first render.
+ * page given its frame `withData` (a page in the renderer's DATA_FRAMES, or one drawn for a `member`), whose first
+ * data comes along for the app's first render, and the member it was drawn for.
  */
 export function loadIndexPages(
   clientDir: string,
   frames: Frames = new Map(),
   stylesheet: Stylesheet | null = builtStylesheet(clientDir),
-): (pathname: string, locale: Locale, framed?: boolean, withData?: DataFrame) => PageBytes {
+): (pathname: string, locale: Locale, framed?: boolean, withData?: DataFrame, member?: User) => PageBytes {
   const built = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
   const html = stylesheet ? built.replace(stylesheet.link, () => `<style>${stylesheet.css}</style>`) : built;
   const manifestFile = path.join(clientDir, '.vite/manifest.json');
@@ -257,6 +258,7 @@ export function loadIndexPages(
     locale: Locale,
     frame: DataFrame | undefined,
     quality = QUALITY.kept,
+    member?: User,
   ) => {
     const screen = preloads(route && PAGE_SCREENS[route], locale);
     let page = frame && code ? afterPaint(code, screen) : preloadedInHead(html, screen);
@@ -267,14 +269,17 @@ export function loadIndexPages(
           `<div id="root"><div inert aria-hidden="true" ${FRAME_DRAWN_AT}="${frame.drawnAt}">${frame.html}</div></div>` +
           (frame.data
             ? `<script type="application/json" id="frame-data">${scriptJson(frame.data)}</script>`
+            : '') +
+          (member
+            ? `<script type="application/json" id="frame-user">${scriptJson(JSON.stringify(member))}</script>`
             : ''),
       );
     return compress(inLanguage(page, locale, route), quality);
   };
-  return (pathname, locale, framed = false, withData) => {
+  return (pathname, locale, framed = false, withData, member) => {
     const route = pageRoute(pathname);
-    // A frame with data is the caller's to keep: it changes with the data.
-    if (withData) return build(route, locale, withData, QUALITY.perRequest);
+    // A frame with data, or drawn for a member, is the caller's to keep: it changes with the data.
+    if (withData) return build(route, locale, withData, QUALITY.perRequest, member);
     const frame = framed ? frames.get(`${route}|${locale}`) : undefined;
     const key = `${route ?? ''}|${locale}|${frame ? 'framed' : ''}`;
     let page = pages.get(key);

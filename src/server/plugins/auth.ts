@@ -3,6 +3,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SESSION, type Role } from '../../shared/constants';
+import { isPagePath } from '../../shared/routes';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { sessions, users } from '../db/schema';
@@ -174,7 +175,7 @@ export function isCrossSite(request: FastifyRequest, config: Config): boolean {
 }
 
 /**
- * Who asks, on every API request. `sessions`: the instance's session cache (app.ts gives one that hears the bus);
+ * Who asks, on every API request, and on a request for a page (its frame is drawn for the member). `sessions`: the instance's session cache (app.ts gives one that hears the bus);
  * without it every request reads its session from the database.
  */
 export const authPlugin = fp(
@@ -185,7 +186,7 @@ export const authPlugin = fp(
 
     app.addHook('onRequest', async (request, reply) => {
       const pathname = requestPath(request);
-      if (!pathname.startsWith('/api/')) return;
+      if (!pathname.startsWith('/api/') && !(request.method === 'GET' && isPagePath(pathname))) return;
       if (UNSAFE.has(request.method) && !request.routeOptions.config?.anySite && isCrossSite(request, config))
         throw errors.crossOrigin();
 
