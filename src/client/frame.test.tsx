@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FRAMED_PAGES, MEMBER_FRAMED_PAGES } from '../shared/routes';
 import type { User } from '../shared/schemas/auth';
+import type { NotificationsPage } from '../shared/schemas/notifications';
 import type { CategoriesResponse, QuestionList } from '../shared/schemas/questions';
 import { renderDataFrame, renderFrame } from './frame';
 import { sampleQuestion } from './test/helpers';
@@ -125,6 +126,41 @@ describe('the page frames', () => {
       ['questions', 'feed', { sort: 'latest' }, 'en', member.id],
       { pages: [feed], pageParams: [null] },
     ]);
+  });
+
+  it('draws a member’s notifications and a question’s page with their data, under the member’s keys', async () => {
+    const asked: string[] = [];
+    const question = { ...sampleQuestion, id: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', replies: [] };
+    const notifications: NotificationsPage = {
+      notifications: [
+        {
+          id: 'n1',
+          type: 'reply_to_my_question',
+          createdAt: '2026-11-20T01:00:00.000Z',
+          readAt: null,
+          actor: { displayName: 'Minh', role: 'mentor' },
+          target: { kind: 'question', id: question.id, title: 'Where do I find a GP?' },
+          text: 'Minh replied to your question',
+        },
+      ],
+      nextCursor: null,
+      unread: 1,
+    };
+    const load = async (path: string) => {
+      asked.push(path);
+      return path === '/api/notifications' ? notifications : question;
+    };
+    const list = await renderDataFrame('/notifications', 'en', load, member);
+    expect(list.html).toContain('Minh replied to your question');
+    expect(JSON.parse(list.data)).toContainEqual([
+      ['notifications', member.id, 'list', 'en'],
+      { pages: [notifications], pageParams: [null] },
+    ]);
+    const page = await renderDataFrame(`/questions/${question.id}`, 'vi', load, member);
+    expect(h1(page.html)).toBe(question.title);
+    expect(JSON.parse(page.data)[0][0]).toEqual(['questions', 'detail', question.id, 'vi', member.id]);
+    expect(asked).toEqual(['/api/notifications', `/api/questions/${question.id}`]);
+    await expect(renderDataFrame('/notifications', 'en', load)).rejects.toThrow();
   });
 
   it('gives no data frame for a page without data, and fails when the data cannot be had', async () => {

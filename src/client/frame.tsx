@@ -10,35 +10,72 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import type { Locale } from '../shared/constants';
 import type { User } from '../shared/schemas/auth';
-import type { CategoriesResponse, QuestionList } from '../shared/schemas/questions';
-import type { DataFrame, Frame, FramedPage, LoadData } from '../shared/routes';
+import type { NotificationsPage } from '../shared/schemas/notifications';
+import type { CategoriesResponse, QuestionDetail, QuestionList } from '../shared/schemas/questions';
+import {
+  pageRoute,
+  type DataFrame,
+  type Frame,
+  type FramedPage,
+  type LoadData,
+  type MemberPage,
+  type PageRoute,
+} from '../shared/routes';
 import { Root } from './app/root';
 import { AppRoutes, preloadScreen } from './app/router';
 import { drawingFrameAt } from './lib/clock';
 import { loadEveryLanguage, setLanguage } from './lib/i18n';
 import { createQueryClient } from './lib/query';
-import { categoriesPath, categoriesQuery, feedPath, feedQuery } from './lib/questions';
+import { notificationKeys } from './lib/notifications';
+import { categoriesPath, categoriesQuery, feedPath, feedQuery, questionQuery } from './lib/questions';
 
-/** What a frame's page asks for first, put where the app keeps it: the frame shows it, and so does the first render. */
-const FRAME_DATA: Partial<
-  Record<FramedPage, (client: QueryClient, locale: Locale, load: LoadData, user?: User) => Promise<void>>
-> = {
-  '/latest': async (client, locale, load, user) => {
-    const latest = { sort: 'latest' } as const;
+/**
+ * Fills the app's store with what a frame's page asks for first, loaded as the visitor or the `user` it is drawn for:
+ * the frame shows it, and so does the first render.
+ */
+type FrameData = (
+  client: QueryClient,
+  locale: Locale,
+  load: LoadData,
+  user: User | undefined,
+  pathname: string,
+) => Promise<void>;
+
+const feedData =
+  (sort: 'trending' | 'latest'): FrameData =>
+  async (client, locale, load, user) => {
     const [categories, feed] = await Promise.all([
       load(categoriesPath(locale), locale),
-      load(feedPath(latest), locale),
+      load(feedPath({ sort }), locale),
     ]);
     client.setQueryData(categoriesQuery(locale).queryKey, categories as CategoriesResponse);
-    client.setQueryData(feedQuery(latest, locale, user?.id ?? null).queryKey, {
+    client.setQueryData(feedQuery({ sort }, locale, user?.id ?? null).queryKey, {
       pages: [feed as QuestionList],
       pageParams: [undefined],
     });
+  };
+
+const FRAME_DATA: Partial<Record<FramedPage | MemberPage, FrameData>> = {
+  '/': feedData('trending'),
+  '/latest': feedData('latest'),
+  '/questions/:id': async (client, locale, load, user, pathname) => {
+    const id = pathname.split('/')[2]!;
+    const question = await load(`/api/questions/${id}`, locale);
+    client.setQueryData(questionQuery(id, locale, user?.id ?? null).queryKey, question as QuestionDetail);
+  },
+  '/notifications': async (client, locale, load, user) => {
+    if (!user) throw new Error('/notifications is a member’s');
+    const page = (await load('/api/notifications', locale)) as NotificationsPage;
+    client.setQueryData(notificationKeys.list(user.id, locale), { pages: [page], pageParams: [undefined] });
+    client.setQueryData(notificationKeys.unread(user.id), page.unread);
   },
 };
 
-/** The pages whose frame carries their first data, rendered for each visitor's request rather than once. */
-export const DATA_FRAMES = Object.keys(FRAME_DATA) as FramedPage[];
+/** The pages whose frame carries their first data for a visitor, rendered for each visitor's request rather than once. */
+export const DATA_FRAMES: FramedPage[] = ['/latest'];
+
+/** The pages whose frame carries their first data for a member, as that member sees it. */
+export const MEMBER_DATA_FRAMES = Object.keys(FRAME_DATA) as PageRoute[];
 
 async function render(pathname: string, locale: Locale, client: QueryClient, user?: User): Promise<Frame> {
   await Promise.all([preloadScreen(pathname), loadEveryLanguage()]);
@@ -69,15 +106,15 @@ export async function renderFrame(pathname: string, locale: Locale, user?: User)
  * before its first render. Throws when the data cannot be had: the page then keeps its frame without.
  */
 export async function renderDataFrame(
-  pathname: FramedPage,
+  pathname: string,
   locale: Locale,
   load: LoadData,
   user?: User,
 ): Promise<DataFrame> {
-  const fill = FRAME_DATA[pathname];
+  const fill = FRAME_DATA[pageRoute(pathname) as FramedPage | MemberPage];
   if (!fill) throw new Error(`${pathname} has no frame data`);
   const client = createQueryClient();
-  await fill(client, locale, load, user);
+  await fill(client, locale, load, user, pathname);
   const data = client
     .getQueryCache()
     .getAll()

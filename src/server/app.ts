@@ -307,16 +307,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (!frameRenderer || !indexPage || !request.user || !route || !MEMBER_FRAMED_PAGES.includes(route))
       return undefined;
     const user = toPublicUser(request.user);
+    const withData = frameRenderer.MEMBER_DATA_FRAMES.includes(route);
+    const load = loadAs(request.ip, request.headers.cookie);
     try {
-      const withData = frameRenderer.DATA_FRAMES.includes(route as FramedPage);
-      const frame = withData
-        ? await frameRenderer.renderDataFrame(
-            route as FramedPage,
-            locale,
-            loadAs(request.ip, request.headers.cookie),
-            user,
-          )
-        : { ...(await frameRenderer.renderFrame(pathname, locale, user)), data: '' };
+      // Without its data (a question since deleted), the page keeps its frame.
+      const frame = (withData &&
+        (await frameRenderer.renderDataFrame(pathname, locale, load, user).catch(() => undefined))) || {
+        ...(await frameRenderer.renderFrame(pathname, locale, user)),
+        data: '',
+      };
       return indexPage(pathname, locale, true, frame, user);
     } catch (error) {
       app.log.warn(`No member frame for ${route} (${locale}): ${(error as Error).message}`);

@@ -102,6 +102,7 @@ export type DataFrame = Frame & { data: string };
 export type FrameRenderer = {
   /** `user`: the signed-in member the frame is drawn for; a visitor's without. */
   renderFrame: (pathname: string, locale: Locale, user?: User) => Promise<Frame>;
-  renderDataFrame: (pathname: FramedPage, locale: Locale, load: LoadData, user?: User) => Promise<DataFrame>;
+  renderDataFrame: (pathname: string, locale: Locale, load: LoadData, user?: User) => Promise<DataFrame>;
   DATA_FRAMES: readonly FramedPage[];
+  MEMBER_DATA_FRAMES: readonly PageRoute[];
 };

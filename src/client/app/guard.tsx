@@ -1,29 +1,13 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useTranslation } from '../lib/i18n';
 import type { Role } from '../../shared/constants';
-import { Skeleton } from '../components/ui/card';
 import { useAuth } from '../lib/auth';
 import { NotFoundScreen } from './screens';
 
-export function GuardSkeleton() {
-  const { t } = useTranslation();
-  return (
-    <div className="mx-auto max-w-5xl space-y-4 px-4 py-8" aria-busy="true">
-      <span className="sr-only" role="status">
-        {t('auth.checkingSession')}
-      </span>
-      <Skeleton className="h-8 w-1/2" />
-      <Skeleton className="h-4 w-3/4" />
-      <Skeleton className="h-32 w-full" />
-    </div>
-  );
-}
-
 /**
- * Wraps protected screens: drawn at once for the stored user (the server still checks every request, and a session it
- * refuses signs the reader out); without a user, a redirect that replaces history to the sign-in page, which brings
- * the reader back here afterwards.
+ * Wraps protected screens: drawn at once for the user the app knows (lib/auth.tsx; the server still checks every
+ * request, and a session it refuses signs the reader out); without a user, a redirect that replaces history to the
+ * sign-in page, which brings the reader back here afterwards.
  */
 export function RequireAuth({
   children,

@@ -1,19 +1,19 @@
-import { Suspense, useSyncExternalStore, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 
-const noSubscription = () => () => {};
-
-/** True in the browser, false in a page frame (frame.tsx) and in the render that takes a frame over. */
-function useInBrowser() {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+/** Runs `work` once the browser is idle (at the latest after two seconds); returns how to cancel it. */
+function whenIdle(work: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(work, { timeout: 2_000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = window.setTimeout(work, 1);
+  return () => window.clearTimeout(handle);
 }
 
 /**
- * What loads after the page (its code is its own chunk): never part of a page frame, which shows `placeholder` in its
- * place, as the page does while the code comes. Its own component, so the switch from the frame redraws it alone.
+ * What loads after the page (its code is its own chunk): never part of a page frame (frame.tsx), nor of the render
+ * that takes a frame over, which show `placeholder` in its place, as the page does while the code comes. Drawn once
+ * the browser is idle after the page, each in a task of its own, so none makes the page's start longer.
  */
 export function InBrowser({
   children,
@@ -22,5 +22,7 @@ export function InBrowser({
   children: ReactNode;
   placeholder?: ReactNode;
 }) {
-  return useInBrowser() ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder;
+  const [shown, setShown] = useState(false);
+  useEffect(() => whenIdle(() => setShown(true)), []);
+  return shown ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder;
 }

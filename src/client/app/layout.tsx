@@ -4,9 +4,9 @@ import { useAuth } from '../lib/auth';
 import { useTranslation, withTexts } from '../lib/i18n';
 import { frameTakenOver, pageFrame } from '../lib/page-frame';
 import { useCurrentToast } from '../lib/toast';
+import { Skeleton } from '../components/ui/card';
 import { ErrorBoundary } from './error-boundary';
 import { Footer } from './footer';
-import { GuardSkeleton } from './guard';
 import { Header } from './header';
 import { OfflineStatus } from './offline-status';
 import { InBrowser } from './in-browser';
@@ -95,6 +95,21 @@ function useScrollOnNavigate() {
   }, [pathname]);
 }
 
+/** In the screen's place while its code loads. */
+function ScreenSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto max-w-5xl space-y-4 px-4 py-8" aria-busy="true">
+      <span className="sr-only" role="status">
+        {t('app.loading')}
+      </span>
+      <Skeleton className="h-8 w-1/2" />
+      <Skeleton className="h-4 w-3/4" />
+      <Skeleton className="h-32 w-full" />
+    </div>
+  );
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -112,7 +127,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <main id="main" tabIndex={-1} className="min-h-svh flex-1 outline-none">
         <DeclinedNotice />
         <ErrorBoundary resetKey={pathname}>
-          <Suspense fallback={<GuardSkeleton />}>
+          <Suspense fallback={<ScreenSkeleton />}>
             {children}
             <FrameTakenOver />
           </Suspense>

@@ -62,7 +62,8 @@ export function AuthProvider({ children, initialUser }: { children: ReactNode; i
 
   const accept = useCallback((next: User | null) => {
     storeUser(next);
-    setUserState(next);
+    // The same person as drawn: nothing to draw again (every screen that asks who is signed in would).
+    setUserState((current) => (JSON.stringify(current) === JSON.stringify(next) ? current : next));
   }, []);
 
   useEffect(() => {

@@ -1,9 +1,7 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app';
+import { builtClientWithRenderer } from './frames.test-helpers';
 import { createDatabase, type Database } from '../db/client';
 import { cookieName } from '../plugins/auth';
 import { createTestDatabase, testConfig, type TestDatabase } from '../test/helpers';
@@ -21,25 +19,15 @@ import {
  * Vietnamese its data cannot be had).
  */
 function builtClient(): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'data-frames-'));
-  mkdirSync(path.join(root, 'client'));
-  mkdirSync(path.join(root, 'frame'));
-  writeFileSync(
-    path.join(root, 'client/index.html'),
-    '<html lang="en"><head><title>Mentor Me</title></head><body><div id="root"></div></body></html>',
-  );
-  writeFileSync(
-    path.join(root, 'frame/frame.js'),
-    `export const DATA_FRAMES = ['/latest'];
+  return builtClientWithRenderer(`export const DATA_FRAMES = ['/latest'];
+export const MEMBER_DATA_FRAMES = [];
 export async function renderFrame(pathname, locale) { return { html: '<h1>' + pathname + ' ' + locale + '</h1>', drawnAt: Date.now() }; }
 export async function renderDataFrame(pathname, locale, load) {
   if (locale === 'vi') throw new Error('no data');
   const feed = await load('/api/questions?sort=latest&limit=10', locale);
   const html = feed.questions.map((q) => '<h3>' + q.title + '</h3>').join('');
   return { html, drawnAt: Date.now(), data: JSON.stringify([[['feed'], feed]]) };
-}`,
-  );
-  return path.join(root, 'client');
+}`);
 }
 
 // Two app instances on one database, as behind a load balancer, each keeping its own pages with data.

@@ -1,9 +1,7 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
+import { builtClientWithRenderer } from './frames.test-helpers';
 import { cookieName } from '../plugins/auth';
 import { createTestDatabase, testConfig, type TestDatabase } from '../test/helpers';
 import { seedCategories } from '../modules/questions/categories';
@@ -20,28 +18,22 @@ import {
  * for, with the marks of whoever it asks as.
  */
 function builtClient(): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'member-frames-'));
-  mkdirSync(path.join(root, 'client'));
-  mkdirSync(path.join(root, 'frame'));
-  writeFileSync(
-    path.join(root, 'client/index.html'),
-    '<html lang="en"><head><title>Mentor Me</title></head><body><div id="root"></div></body></html>',
-  );
-  writeFileSync(
-    path.join(root, 'frame/frame.js'),
-    `export const DATA_FRAMES = ['/latest'];
+  return builtClientWithRenderer(`export const DATA_FRAMES = ['/latest'];
+export const MEMBER_DATA_FRAMES = ['/latest', '/questions/:id'];
 const who = (user) => (user ? user.displayName + ' (' + user.role + ')' : 'a visitor');
 export async function renderFrame(pathname, locale, user) {
   return { html: '<h1>' + pathname + ' ' + locale + ' for ' + who(user) + '</h1>', drawnAt: Date.now() };
 }
 export async function renderDataFrame(pathname, locale, load, user) {
+  if (pathname.startsWith('/questions/')) {
+    const question = await load('/api' + pathname, locale);
+    return { html: '<h1>' + question.title + ' for ' + who(user) + '</h1>', drawnAt: Date.now(), data: '[]' };
+  }
   const feed = await load('/api/questions?sort=latest&limit=10', locale);
   const html = '<h1>' + pathname + ' for ' + who(user) + '</h1>' +
     feed.questions.map((q) => '<h3>' + q.title + (q.liked ? ' (liked)' : '') + '</h3>').join('');
   return { html, drawnAt: Date.now(), data: JSON.stringify([[['feed', user ? user.id : null], feed]]) };
-}`,
-  );
-  return path.join(root, 'client');
+}`);
 }
 
 let database: TestDatabase;
@@ -89,13 +81,18 @@ describe('a signed-in member’s first HTML', () => {
     expect(visitor.body).not.toContain('frame-user');
   });
 
-  it('draws a question’s page for them, which a visitor gets without a frame', async () => {
+  it('draws a question’s page for them with the question, which a visitor gets without a frame', async () => {
     const question = await api(app).ask(author.headers, { title: 'Where do I find a GP?' });
     const url = `/questions/${question.id}`;
     expect((await page(url, session(member.token))).body).toContain(
-      `<h1>${url} en for Lan Nguyen (student)</h1>`,
+      '<h1>Where do I find a GP? for Lan Nguyen (student)</h1>',
     );
     expect((await page(url)).body).toContain('<div id="root"></div>');
+    // A question that is not there: the page keeps its frame, without data.
+    const gone = `/questions/${member.id}`;
+    expect((await page(gone, session(member.token))).body).toContain(
+      `<h1>${gone} en for Lan Nguyen (student)</h1>`,
+    );
   });
 
   it('gives /latest its first data as they see it, their own marks included', async () => {

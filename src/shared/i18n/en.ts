@@ -73,9 +73,7 @@ export const en = {
     crisis: 'In danger? Call 000. Lifeline: 13 11 14.',
     copyright: '© {{year}} Mentor Me. All rights reserved.',
   },
-  auth: {
-    checkingSession: 'Checking your session…',
-  },
+  auth: {},
   /** The messages of the shell's own requests; the server's answers are screen texts (pages.en.ts). */
   errors: {
     requestFailed: 'Request failed',

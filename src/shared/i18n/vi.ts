@@ -75,9 +75,7 @@ export const vi: Resources = {
     crisis: 'Gặp nguy hiểm? Gọi 000. Lifeline: 13 11 14.',
     copyright: '© {{year}} Mentor Me. Bảo lưu mọi quyền.',
   },
-  auth: {
-    checkingSession: 'Đang kiểm tra phiên đăng nhập…',
-  },
+  auth: {},
   errors: {
     requestFailed: 'Yêu cầu thất bại',
     network: 'Lỗi mạng',
