@@ -343,7 +343,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply
       .code(isPagePath(pathname) ? 200 : 404)
       .type('text/html; charset=utf-8')
-      .header('cache-control', member ? 'private, no-cache' : 'no-cache')
+      .header('cache-control', member ? 'private, no-store' : 'no-cache')
       .header('vary', 'accept-encoding, accept-language, cookie');
     if (encoding) reply.header('content-encoding', encoding);
     // Their address carries a token until the page takes it out: no other site may learn it as a referrer.

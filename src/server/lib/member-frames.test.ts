@@ -61,12 +61,12 @@ const page = (url: string, cookie?: string) =>
 const session = (token: string) => `${cookieName(config())}=${token}`;
 
 describe('a signed-in member’s first HTML', () => {
-  it('carries the page drawn for them, kept by no shared cache', async () => {
+  it('carries the page drawn for them, kept by no cache', async () => {
     for (const url of ['/', '/profile', '/chat', '/notifications', '/faq']) {
       const response = await page(url, session(member.token));
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain(`<h1>${url} en for Lan Nguyen (student)</h1>`);
-      expect(response.headers['cache-control']).toBe('private, no-cache');
+      expect(response.headers['cache-control']).toBe('private, no-store');
       expect(response.headers.vary).toContain('cookie');
       // The member it was drawn for, as /api/auth/me gives them: the app's first render is theirs.
       const user = response.body.match(
