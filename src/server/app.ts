@@ -3,32 +3,18 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type FastifyRequest,
-  type FastifyServerOptions,
-} from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { LIMITS, STORAGE_KEYS, type Locale } from '../shared/constants';
-import { isLocale, localeFromAcceptLanguage } from '../shared/i18n';
-import { isPagePath, MEMBER_FRAMED_PAGES, pageRoute, type FramedPage, type LoadData } from '../shared/routes';
+import { LIMITS } from '../shared/constants';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { errors } from './errors';
-import { authPlugin, cookieName, requestPath } from './plugins/auth';
+import { authPlugin } from './plugins/auth';
 import { SessionCache } from './plugins/session-cache';
 import { keepMarks } from './modules/questions/viewer-marks';
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './plugins/errors';
 import { projectPath } from './paths';
-import {
-  builtStylesheet,
-  loadFrameRenderer,
-  loadIndexPages,
-  START_SCRIPT_HASH,
-  renderFrames,
-  type PageBytes,
-} from './lib/index-page';
+import { builtStylesheet, START_SCRIPT_HASH } from './lib/index-page';
+import { servePages } from './pages';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { appSecurityHeaders, securityHeadersPlugin } from './plugins/security-headers';
 import { aiRoutes } from './modules/ai/routes';
@@ -37,7 +23,6 @@ import { embedderFor, type Embedder } from './modules/ai/embeddings';
 import { chatProvider, type ChatProvider } from './modules/ai/providers';
 import { accountRoutes } from './modules/account/routes';
 import { authRoutes } from './modules/auth/routes';
-import { toPublicUser } from './modules/auth/service';
 import { chatRoutes } from './modules/chat/routes';
 import { mentorRoutes } from './modules/mentors/routes';
 import { contentRoutes } from './modules/content/routes';
@@ -48,7 +33,7 @@ import { questionRoutes } from './modules/questions/routes';
 import { resourceRoutes } from './modules/resources/routes';
 import { hsdsRoutes } from './modules/directory/hsds/routes';
 import { directoryRoutes } from './modules/directory/routes';
-import { clearCachesOnEvents, perDatabaseCache } from './modules/questions/cache';
+import { clearCachesOnEvents } from './modules/questions/cache';
 import { registerLiveQuestions } from './modules/questions/live';
 import { EventBus } from './realtime/bus';
 import { registerRealtime } from './realtime/channel';
@@ -103,12 +88,6 @@ function defaultClientDir(): string | null {
   const index = projectPath('dist/client/index.html');
   return index && path.dirname(index);
 }
-
-/** The pages that emailed links open, with a token in their address. */
-const LINK_PAGES = new Set<string | undefined>(['/reset-password', '/verify-email', '/unsubscribe']);
-
-/** Pages whose frame carries data, by `route|locale`: as fresh as the feeds' first pages. */
-const dataFramePages = perDatabaseCache<PageBytes>(5_000, 20);
 
 /** Builds the application. It never listens: main.ts does, tests inject. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -263,93 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  const frameRenderer = clientDir ? await loadFrameRenderer(clientDir) : null;
-  const indexPage = clientDir
-    ? loadIndexPages(
-        clientDir,
-        await renderFrames(frameRenderer, (message) => app.log.warn(message)),
-        stylesheet,
-      )
-    : null;
-  // A visitor's page whose frame shows its first data (the newest questions): the server asks itself for that data as
-  // a visitor would, and keeps the page as long as the feeds' own cache (cleared by any question write, everywhere).
-  // It asks as the visitor whose request found no page, as far as the rate limits know: their app would have asked.
-  const loadAs =
-    (remoteAddress: string, cookie?: string): LoadData =>
-    async (url, locale) => {
-      const headers = { 'accept-language': locale, ...(cookie && { cookie }) };
-      const response = await app.inject({ method: 'GET', url, remoteAddress, headers });
-      if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}`);
-      return response.json();
-    };
-  const dataFramePage = async (
-    pathname: string,
-    locale: Locale,
-    ip: string,
-  ): Promise<PageBytes | undefined> => {
-    const route = pageRoute(pathname) as FramedPage | undefined;
-    if (!frameRenderer || !indexPage || !route || !frameRenderer.DATA_FRAMES.includes(route))
-      return undefined;
-    try {
-      return await dataFramePages(db).get(`${route}|${locale}`, async () =>
-        indexPage(pathname, locale, true, await frameRenderer.renderDataFrame(route, locale, loadAs(ip))),
-      );
-    } catch (error) {
-      app.log.warn(`No frame with data for ${route} (${locale}): ${(error as Error).message}`);
-      return undefined;
-    }
-  };
-  // A signed-in member's page, drawn for them on each request (their header, their marks on the first data): their
-  // session was read as for an API request. None when the page has no member frame or its render fails.
-  const memberFramePage = async (request: FastifyRequest, locale: Locale): Promise<PageBytes | undefined> => {
-    const pathname = requestPath(request);
-    const route = pageRoute(pathname);
-    if (!frameRenderer || !indexPage || !request.user || !route || !MEMBER_FRAMED_PAGES.includes(route))
-      return undefined;
-    const user = toPublicUser(request.user);
-    const withData = frameRenderer.MEMBER_DATA_FRAMES.includes(route);
-    const load = loadAs(request.ip, request.headers.cookie);
-    try {
-      // Without its data (a question since deleted), the page keeps its frame.
-      const frame = (withData &&
-        (await frameRenderer.renderDataFrame(pathname, locale, load, user).catch(() => undefined))) || {
-        ...(await frameRenderer.renderFrame(pathname, locale, user)),
-        data: '',
-      };
-      return indexPage(pathname, locale, true, frame, user);
-    } catch (error) {
-      app.log.warn(`No member frame for ${route} (${locale}): ${(error as Error).message}`);
-      return undefined;
-    }
-  };
-  app.setNotFoundHandler(async (request, reply) => {
-    const pathname = requestPath(request);
-    if (pathname.startsWith('/api/') || pathname === '/api' || !clientDir || request.method !== 'GET') {
-      throw errors.notFound();
-    }
-    // Every page is the single-page app; paths it does not know get its 404 page with a 404 status.
-    const accepted = String(request.headers['accept-encoding'] ?? '');
-    // The reader's language: the cookie the app sets when it starts or switches, else the browser's languages.
-    const chosen = request.cookies[STORAGE_KEYS.language];
-    const locale = isLocale(chosen) ? chosen : localeFromAcceptLanguage(request.headers['accept-language']);
-    // A visitor's first screen is the same for everyone unless the address asks for more (a search, a filter).
-    const visitor = !request.cookies[cookieName(config)] && !request.url.includes('?');
-    const member = !request.url.includes('?') && (await memberFramePage(request, locale));
-    const page =
-      member ||
-      (visitor && (await dataFramePage(pathname, locale, request.ip))) ||
-      indexPage!(pathname, locale, visitor);
-    const encoding = (['br', 'gzip'] as const).find((name) => page[name] && accepted.includes(name));
-    reply
-      .code(isPagePath(pathname) ? 200 : 404)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', member ? 'private, no-store' : 'no-cache')
-      .header('vary', 'accept-encoding, accept-language, cookie');
-    if (encoding) reply.header('content-encoding', encoding);
-    // Their address carries a token until the page takes it out: no other site may learn it as a referrer.
-    if (LINK_PAGES.has(pageRoute(pathname))) reply.header('referrer-policy', 'no-referrer');
-    return reply.send(encoding ? page[encoding] : page.identity);
-  });
+  await servePages(app, { config, db, clientDir, stylesheet });
 
   return app;
 }
