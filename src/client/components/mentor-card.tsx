@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { CATEGORIES } from '../../shared/categories';
-import { mentorLanguageName, type Mentor } from '../../shared/schemas/mentors';
+import { mentorLanguageName } from '../../shared/limits';
+import type { Mentor } from '../../shared/schemas/mentors';
 import { cn } from '../lib/cn';
 import { formatDate, initials } from '../lib/format';
 import { useTranslation } from '../lib/i18n';

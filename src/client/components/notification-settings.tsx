@@ -3,11 +3,8 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import type { Role } from '../../shared/constants';
 import type { User } from '../../shared/schemas/auth';
-import {
-  NOTIFICATION_TYPES,
-  type NotificationPreferences,
-  type NotificationType,
-} from '../../shared/schemas/notifications';
+import { NOTIFICATION_TYPES, type NotificationType } from '../../shared/limits';
+import type { NotificationPreferences } from '../../shared/schemas/notifications';
 import { useTranslation } from '../lib/i18n';
 import { useNotificationPreferences, useUpdatePreferences } from '../lib/notifications';
 import { useDisablePush, useEnablePush, usePushState } from '../lib/push';

@@ -1,6 +1,8 @@
 import type { FormEvent } from 'react';
 import type { z } from 'zod';
-import { REPORT_REASONS, reportSchema } from '../../shared/schemas/questions';
+import { REPORT_REASONS } from '../../shared/limits';
+import type { reportSchema } from '../../shared/schemas/questions';
+import { schemas } from '../lib/schemas';
 import { useTranslation, type MessageKey } from '../lib/i18n';
 import { toastInvalid } from './invalid-input';
 import { Button } from './ui/button';
@@ -34,9 +36,10 @@ export function ReportForm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
+    const { reportSchema } = await schemas.questions();
     const parsed = reportSchema.safeParse({
       reason: form.get('reason'),
       details: String(form.get('details') ?? ''),

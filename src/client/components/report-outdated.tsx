@@ -2,7 +2,8 @@ import { Flag } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { australianToday } from '../../shared/australian-date';
 import { DIRECTORY_PROBLEMS, reviewState, type DirectoryEntryType } from '../../shared/directory';
-import { DIRECTORY_REPORT_NOTE_MAX, directoryReportSchema } from '../../shared/schemas/directory';
+import { DIRECTORY_REPORT_NOTE_MAX } from '../../shared/limits';
+import { schemas } from '../lib/schemas';
 import { useReportOutdated } from '../lib/directory';
 import { useTranslation, type MessageKey } from '../lib/i18n';
 import { toast } from '../lib/toast';
@@ -40,9 +41,10 @@ function ReportOutdatedForm({
       onDone();
     },
   });
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
+    const { directoryReportSchema } = await schemas.directory();
     const parsed = directoryReportSchema.safeParse({
       problem: form.get('problem') ?? undefined,
       note: String(form.get('note') ?? ''),

@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
-import { exportFileName, type AccountExport } from '../../shared/schemas/account';
+import { exportFileName } from '../../shared/limits';
+import type { AccountExport } from '../../shared/schemas/account';
 import type {
   changePasswordSchema,
   deleteAccountSchema,

@@ -104,7 +104,4 @@ export const accountExportSchema = z.object({
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;
 
-/** The export's file name, from the day it was made: the server's attachment and the browser's download agree. */
-export function exportFileName(exportedAt: string): string {
-  return `mentor-me-data-${exportedAt.slice(0, 10)}.json`;
-}
+export { exportFileName } from '../limits';

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { LIMITS, LOCALES, ROLES, SIGNUP_ROLES } from '../constants';
 import { lineText, longText } from './common';
+import { MENTOR_PROFILE_LIMITS } from '../limits';
+
+export { MENTOR_PROFILE_LIMITS } from '../limits';
 
 /**
  * Messages are i18n keys: the server answers them in the caller's language,
@@ -37,8 +40,6 @@ export const displayNameSchema = lineText({ error: 'validation.displayNameRequir
 
 export const roleSchema = z.enum(ROLES);
 export const localeSchema = z.enum(LOCALES, 'validation.localeInvalid');
-
-export const MENTOR_PROFILE_LIMITS = { headlineMax: 120, storyMax: 1_000 } as const;
 
 /**
  * A person signing up as a mentor may say what they can help with (and more about themselves): an admin reads it

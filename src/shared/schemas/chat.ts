@@ -1,21 +1,9 @@
 import { z } from 'zod';
 import { ROLES } from '../constants';
 import { lineText, longText } from './common';
-import { REPORT_REASONS } from './questions';
+import { CHAT_LIMITS, REPORT_REASONS } from '../limits';
 
-export const CHAT_LIMITS = {
-  titleMax: 120,
-  contentMax: 4_000,
-  pageSize: 50,
-  pageMax: 100,
-  /** Open (active) conversations a student may have at once. */
-  openConversationsMax: 20,
-  /** Conversations a student may start in a day, against spam. */
-  conversationsPerDay: 10,
-  /** Messages a person may send each second, over REST and the socket together. */
-  messagesPerSecond: 5,
-  clientIdMax: 64,
-} as const;
+export { CHAT_LIMITS } from '../limits';
 
 export const CONVERSATION_STATUSES = ['active', 'closed'] as const;
 export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];

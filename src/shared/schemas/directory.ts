@@ -8,11 +8,12 @@ import {
 } from '../directory';
 import { ADMIN_LIMITS, REPORT_STATUSES } from './admin';
 import { lineText, longText, pageFields, pageQuery } from './common';
+import { DIRECTORY_REPORT_NOTE_MAX } from '../limits';
+
+export { DIRECTORY_REPORT_NOTE_MAX } from '../limits';
 import { governmentServiceSchema, organisationSchema } from './resources';
 
 /** Curating the directory: the admins' Directory tab, and readers' reports of outdated information. */
-
-export const DIRECTORY_REPORT_NOTE_MAX = 500;
 
 /** What a reader says is wrong with an entry; a note is optional. No account needed. */
 export const directoryReportSchema = z.object({

@@ -2,78 +2,10 @@ import { z } from 'zod';
 import { australianToday } from '../australian-date';
 import { CATEGORY_SLUGS } from '../categories';
 import { AUS_STATES } from '../directory';
-import { MENTOR_PROFILE_LIMITS } from './auth';
-import type { Locale } from '../constants';
 import { lineText, longText } from './common';
-import { languageText, type LanguageName } from './languages';
+import { MENTOR_LANGUAGES, MENTOR_LIMITS } from '../limits';
 
-/**
- * Languages a mentor can help in: English and Vietnamese first, then the languages most spoken by international
- * students in Australia (by their countries of citizenship: China, India, Nepal, the Philippines, Colombia and
- * Latin America, Pakistan, Indonesia, Thailand, Sri Lanka, Brazil, Korea, Bangladesh), as codes in addresses.
- */
-export const MENTOR_LANGUAGES = [
-  'en',
-  'vi',
-  'zh',
-  'hi',
-  'ne',
-  'pa',
-  'ur',
-  'fil',
-  'es',
-  'id',
-  'th',
-  'si',
-  'ta',
-  'pt',
-  'ko',
-  'bn',
-  'ar',
-] as const;
-export type MentorLanguage = (typeof MENTOR_LANGUAGES)[number];
-
-/** Each one's name in the directory's table of languages (languages.ts), which has it in both languages. */
-const MENTOR_LANGUAGE_NAMES: Record<MentorLanguage, LanguageName> = {
-  en: 'English',
-  vi: 'Vietnamese',
-  zh: 'Mandarin',
-  hi: 'Hindi',
-  ne: 'Nepali',
-  pa: 'Punjabi',
-  ur: 'Urdu',
-  fil: 'Filipino',
-  es: 'Spanish',
-  id: 'Indonesian',
-  th: 'Thai',
-  si: 'Sinhala',
-  ta: 'Tamil',
-  pt: 'Portuguese',
-  ko: 'Korean',
-  bn: 'Bengali',
-  ar: 'Arabic',
-};
-
-/** A mentor language's name for the reader ("Vietnamese", "Tiếng Việt"); an unknown code as it is. */
-export function mentorLanguageName(code: string, locale: Locale): string {
-  const name = MENTOR_LANGUAGE_NAMES[code as MentorLanguage];
-  return name ? languageText(name, locale) : code;
-}
-
-export const MENTOR_LIMITS = {
-  ...MENTOR_PROFILE_LIMITS,
-  cityMax: 60,
-  countryPathMax: 80,
-  capacityMin: 1,
-  capacityMax: 10,
-  capacityDefault: 5,
-  /** How far ahead a mentor may say they are away. */
-  awayMaxDays: 366,
-  searchMax: 100,
-  pageSize: 12,
-  /** Answers on a mentor's page. */
-  recentAnswers: 5,
-} as const;
+export { MENTOR_LANGUAGES, MENTOR_LIMITS, mentorLanguageName, type MentorLanguage } from '../limits';
 
 /** Whether a mentor takes new conversations: open, away until a day, or full (as many open as their capacity). */
 export const MENTOR_AVAILABILITY = ['open', 'away', 'full'] as const;

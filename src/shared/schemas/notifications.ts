@@ -1,20 +1,9 @@
 import { z } from 'zod';
 import { ROLES } from '../constants';
 import { latestCursorQuery } from './questions';
+import { NOTIFICATION_TYPES } from '../limits';
 
-/** What a person is told about. Admins' `new_reports` comes at most once an hour while the queue is not empty. */
-export const NOTIFICATION_TYPES = [
-  'reply_to_my_question',
-  'reply_to_followed',
-  'new_conversation',
-  'chat_message',
-  'conversation_closed',
-  'mentor_verified',
-  'mentor_declined',
-  'content_removed',
-  'new_reports',
-] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+export { NOTIFICATION_TYPES, type NotificationType } from '../limits';
 
 /** What a notification opens: a question page, a chat, the profile (mentor decisions) or the admins' report queue. */
 export const NOTIFICATION_TARGETS = ['question', 'conversation', 'profile', 'reports'] as const;

@@ -2,21 +2,9 @@ import { z } from 'zod';
 import { categorySlugOf } from '../categories';
 import { ROLES } from '../constants';
 import { langQuery, lineText, longText } from './common';
+import { QUESTION_LIMITS, REPORT_REASONS } from '../limits';
 
-export const QUESTION_LIMITS = {
-  titleMax: 200,
-  contentMax: 10_000,
-  tagsMax: 10,
-  tagMax: 30,
-  replyMax: 5_000,
-  pageSize: 20,
-  pageMax: 50,
-  reportDetailsMax: 1_000,
-  voiceNoteMaxBytes: 3 * 1024 * 1024,
-  voiceNoteMaxSeconds: 120,
-  /** SOS questions stay in their own lane at the top of the feed for this long. */
-  urgentLaneHours: 72,
-} as const;
+export { QUESTION_LIMITS, REPORT_REASONS, splitTags } from '../limits';
 
 /** Tags: trimmed, lower-cased, empties dropped and duplicates removed, then limited. */
 export const tagsSchema = z
@@ -28,14 +16,6 @@ export const tagsSchema = z
       .array(z.string().max(QUESTION_LIMITS.tagMax, 'validation.tagMax'))
       .max(QUESTION_LIMITS.tagsMax, 'validation.tagsMax'),
   );
-
-/** The Ask dialog's comma-separated tags, split as the spec says. */
-export function splitTags(input: string): string[] {
-  return input
-    .split(',')
-    .map((tag) => tag.trim())
-    .filter(Boolean);
-}
 
 /** A category by its slug or by its display name in English or Vietnamese, as the spec's clients send it. */
 const categoryField = z.string('validation.categoryInvalid').transform((value, ctx) => {
@@ -172,7 +152,6 @@ export const createReplySchema = z.object({
     .max(QUESTION_LIMITS.replyMax, 'validation.replyMax'),
 });
 
-export const REPORT_REASONS = ['spam', 'abuse', 'misleading', 'personal-information', 'other'] as const;
 export const reportSchema = z.object({
   reason: z.enum(REPORT_REASONS, 'validation.reasonInvalid'),
   details: longText()

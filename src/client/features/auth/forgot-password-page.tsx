@@ -1,7 +1,7 @@
 import '../../lib/page-texts';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { passwordResetRequestSchema } from '../../../shared/schemas/auth';
+import { schemas } from '../../lib/schemas';
 import { Page } from '../../components/page';
 import { buttonClasses, Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -18,9 +18,10 @@ export function ForgotPasswordPage() {
   const [sentTo, setSentTo] = useState<string>();
   const request = useRequestPasswordReset({ onSuccess: (_answer, input) => setSentTo(input.email) });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
+    const { passwordResetRequestSchema } = await schemas.auth();
     const parsed = passwordResetRequestSchema.safeParse({ email: new FormData(form).get('email') });
     if (!parsed.success) {
       setFieldError(t(messageKey(parsed.error.issues[0]?.message)));

@@ -3,7 +3,8 @@ import type { FormEvent } from 'react';
 import { useTranslation, type MessageKey } from '../../lib/i18n';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Role } from '../../../shared/constants';
-import { signinSchema, type User } from '../../../shared/schemas/auth';
+import type { User } from '../../../shared/schemas/auth';
+import { schemas } from '../../lib/schemas';
 import { toastInvalid } from '../../components/invalid-input';
 import { Page } from '../../components/page';
 import { Button } from '../../components/ui/button';
@@ -36,9 +37,10 @@ export function LoginPage() {
   const demo = useDemoSignIn({ meta: { errorTitle: 'auth.demoFailed' }, onSuccess: welcome });
   const working = busyUntilLeft(signIn) || busyUntilLeft(demo);
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
+    const { signinSchema } = await schemas.auth();
     const parsed = signinSchema.safeParse({ email: form.get('email'), password: form.get('password') });
     if (!parsed.success) return toastInvalid('auth.loginFailed', parsed.error);
     signIn.mutate(parsed.data);

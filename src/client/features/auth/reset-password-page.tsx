@@ -1,7 +1,7 @@
 import '../../lib/page-texts';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { newPasswordSchema } from '../../../shared/schemas/auth';
+import { schemas } from '../../lib/schemas';
 import { Page } from '../../components/page';
 import { buttonClasses, Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -26,7 +26,7 @@ export function ResetPasswordPage() {
     errors.password ?? (code === 'COMMON_PASSWORD' ? refusalMessage(reset.error) : undefined);
   const formError = reset.isError && code !== 'COMMON_PASSWORD' ? refusalMessage(reset.error) : undefined;
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
@@ -34,6 +34,7 @@ export function ResetPasswordPage() {
     const focus = (name: keyof FieldErrors) =>
       (form.elements.namedItem(name) as HTMLInputElement | null)?.focus();
     reset.reset();
+    const { newPasswordSchema } = await schemas.auth();
     const parsed = newPasswordSchema.safeParse(password);
     if (!parsed.success) {
       setErrors({ password: t(messageKey(parsed.error.issues[0]?.message)) });

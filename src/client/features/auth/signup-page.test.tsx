@@ -34,8 +34,10 @@ describe('sign-up page', () => {
     expect(screen.getByRole('group', { name: 'About you as a mentor' })).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
-    expect(screen.getByLabelText('What you can help with')).toHaveAccessibleDescription(
-      'Please say what you can help with as a mentor.',
+    await waitFor(() =>
+      expect(screen.getByLabelText('What you can help with')).toHaveAccessibleDescription(
+        'Please say what you can help with as a mentor.',
+      ),
     );
     expect(fetch).not.toHaveBeenCalledWith('/api/auth/signup', expect.anything());
 

@@ -2,7 +2,8 @@ import '../../lib/page-texts';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { MENTOR_PROFILE_LIMITS, signupSchema } from '../../../shared/schemas/auth';
+import { MENTOR_PROFILE_LIMITS } from '../../../shared/limits';
+import { schemas } from '../../lib/schemas';
 import { Page } from '../../components/page';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -35,7 +36,7 @@ export function SignupPage() {
   });
   const busy = busyUntilLeft(signUp);
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const password = String(form.get('password'));
@@ -51,6 +52,7 @@ export function SignupPage() {
       toast({ title: t('auth.selectRole'), description: t('auth.selectRoleText'), variant: 'destructive' });
       return;
     }
+    const { signupSchema } = await schemas.auth();
     const parsed = signupSchema.safeParse({
       email: form.get('email'),
       password,

@@ -1,9 +1,11 @@
 import { Send } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { sendOnEnter } from '../../components/send-on-enter';
-import { CHAT_LIMITS, messageContentSchema } from '../../../shared/schemas/chat';
+import { CHAT_LIMITS } from '../../../shared/limits';
+import { toastInvalid } from '../../components/invalid-input';
 import { Button } from '../../components/ui/button';
 import { useTranslation } from '../../lib/i18n';
+import { schemas } from '../../lib/schemas';
 
 /** Shown once a message is this close to the limit, so a long paste is not cut off unnoticed. */
 const COUNT_FROM = CHAT_LIMITS.contentMax - 200;
@@ -26,16 +28,20 @@ export function Composer({
   const id = useId();
   const hintId = `${id}-hint`;
   const locked = Boolean(lockedNotice);
-  const parsed = messageContentSchema.safeParse(value);
+  const blank = !value.trim();
 
-  const send = () => {
-    if (locked || !parsed.success) return;
+  const send = async () => {
+    if (locked || blank) return;
+    const { messageContentSchema } = await schemas.chat();
+    const parsed = messageContentSchema.safeParse(value);
+    if (!parsed.success) return toastInvalid('chat.sendFailed', parsed.error);
     onSend(parsed.data);
-    setValue('');
+    // What was typed while the schema loaded stays.
+    setValue((current) => (current === value ? '' : current));
   };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    send();
+    void send();
   };
 
   if (lockedNotice)
@@ -63,14 +69,14 @@ export function Composer({
             setValue(event.target.value);
             if (event.target.value.trim()) onTyping?.();
           }}
-          onKeyDown={sendOnEnter(send)}
+          onKeyDown={sendOnEnter(() => void send())}
           className="block max-h-40 w-full resize-none rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus-visible:border-brand-600"
         />
         <p id={hintId} className="mt-1 text-xs text-slate-600">
           {value.length >= COUNT_FROM ? t('chat.charactersLeft', { count: left }) : t('chat.inputHint')}
         </p>
       </div>
-      <Button type="submit" disabled={!parsed.success} className="mb-5 shrink-0" aria-label={t('chat.send')}>
+      <Button type="submit" disabled={blank} className="mb-5 shrink-0" aria-label={t('chat.send')}>
         <Send aria-hidden="true" className="h-4 w-4" />
         <span className="hidden sm:inline">{t('chat.send')}</span>
       </Button>

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { conversationFeedbackSchema, type Conversation } from '../../../shared/schemas/chat';
+import type { Conversation } from '../../../shared/schemas/chat';
+import { schemas } from '../../lib/schemas';
 import { toastInvalid } from '../../components/invalid-input';
 import { Button } from '../../components/ui/button';
 import { inputClasses } from '../../components/ui/field';
@@ -17,8 +18,9 @@ export function FeedbackForm({ conversation }: { conversation: Conversation }) {
     meta: { errorTitle: 'chat.feedbackFailed' },
     onSuccess: () => toast({ title: t('chat.feedbackThanks') }),
   });
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    const { conversationFeedbackSchema } = await schemas.chat();
     const parsed = conversationFeedbackSchema.safeParse({ helpful: helpful ?? undefined, note });
     if (!parsed.success) return toastInvalid('chat.feedbackFailed', parsed.error);
     send.mutate({ conversationId: conversation.id, input: parsed.data });

@@ -58,7 +58,10 @@ async function openConversation() {
 }
 
 async function send(text: string) {
-  await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), `${text}{Enter}`);
+  const box = screen.getByRole('textbox', { name: 'Message' });
+  await userEvent.type(box, `${text}{Enter}`);
+  // Sent once the message's schema is loaded (lib/schemas.ts): the box empties.
+  await waitFor(() => expect(box).toHaveValue(''));
 }
 
 const socket = () => FakeWebSocket.latest();

@@ -1,7 +1,9 @@
 import { useQuery, useInfiniteQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { CHAT_LIMITS, createConversationSchema, type Conversation } from '../../../shared/schemas/chat';
+import type { Conversation } from '../../../shared/schemas/chat';
+import { CHAT_LIMITS } from '../../../shared/limits';
+import { schemas } from '../../lib/schemas';
 import type { Mentor } from '../../../shared/schemas/mentors';
 import { toastInvalid } from '../../components/invalid-input';
 import { MentorFilterFields } from '../../components/mentor-filters';
@@ -54,12 +56,13 @@ export function StartConversationDialog({
     },
   });
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!mentorId || !title.trim()) {
       toast({ title: t('chat.selectMentorAndTitle'), variant: 'destructive' });
       return;
     }
+    const { createConversationSchema } = await schemas.chat();
     const parsed = createConversationSchema.safeParse({ participantId: mentorId, title });
     if (!parsed.success) return toastInvalid('chat.createFailed', parsed.error);
     create.mutate(parsed.data);

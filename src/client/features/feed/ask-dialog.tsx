@@ -2,7 +2,8 @@ import '../../lib/page-texts';
 import { useId, useState, type FormEvent } from 'react';
 import { CATEGORIES } from '../../../shared/categories';
 import { CRISIS_LINES } from '../../../shared/constants';
-import { createQuestionSchema, splitTags } from '../../../shared/schemas/questions';
+import { splitTags } from '../../../shared/limits';
+import { schemas } from '../../lib/schemas';
 import { toastInvalid } from '../../components/invalid-input';
 import { PushOffer } from '../../components/push-offer';
 import { Button } from '../../components/ui/button';
@@ -56,7 +57,7 @@ export function AskDialog({
     },
   });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const title = String(form.get('title') ?? '').trim();
@@ -65,6 +66,7 @@ export function AskDialog({
       toast({ title: t('ask.missingTitle'), description: t('ask.missingText'), variant: 'destructive' });
       return;
     }
+    const { createQuestionSchema } = await schemas.questions();
     const parsed = createQuestionSchema.safeParse({
       title,
       content,

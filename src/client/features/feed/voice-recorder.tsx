@@ -1,7 +1,7 @@
 import '../../lib/page-texts';
 import { Mic, Square, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { QUESTION_LIMITS } from '../../../shared/schemas/questions';
+import { QUESTION_LIMITS } from '../../../shared/limits';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../lib/toast';
 import { useTranslation } from '../../lib/i18n';

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CATEGORY_SLUGS } from '../../../shared/categories';
 import { AUS_STATES } from '../../../shared/directory';
-import { MENTOR_LANGUAGES, MENTOR_LIMITS } from '../../../shared/schemas/mentors';
+import { MENTOR_LANGUAGES, MENTOR_LIMITS } from '../../../shared/limits';
 import { LoadFailed } from '../../components/load-failed';
 import { MentorCard } from '../../components/mentor-card';
 import { MentorFilterFields } from '../../components/mentor-filters';

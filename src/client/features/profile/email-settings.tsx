@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { emailSchema, type User } from '../../../shared/schemas/auth';
+import type { User } from '../../../shared/schemas/auth';
+import { schemas } from '../../lib/schemas';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
@@ -53,13 +54,14 @@ export function EmailForm({ user }: { user: User }) {
   const [sentTo, setSentTo] = useState<string>();
   const change = useChangeEmail();
   const busy = change.isPending;
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const formElement = event.currentTarget;
     const form = new FormData(formElement);
     const focus = (name: keyof EmailErrors) =>
       (formElement.elements.namedItem(name) as HTMLInputElement | null)?.focus();
     setSentTo(undefined);
+    const { emailSchema } = await schemas.auth();
     const email = emailSchema.safeParse(form.get('email'));
     const currentPassword = String(form.get('currentPassword') ?? '');
     const found: EmailErrors = {};

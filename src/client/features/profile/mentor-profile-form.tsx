@@ -5,13 +5,9 @@ import { CATEGORIES } from '../../../shared/categories';
 import { AUS_STATES } from '../../../shared/directory';
 import type { User } from '../../../shared/schemas/auth';
 import { australianToday } from '../../../shared/australian-date';
-import {
-  MENTOR_LANGUAGES,
-  mentorLanguageName,
-  MENTOR_LIMITS,
-  mentorProfileUpdateSchema,
-  type MentorProfile,
-} from '../../../shared/schemas/mentors';
+import type { MentorProfile } from '../../../shared/schemas/mentors';
+import { MENTOR_LANGUAGES, mentorLanguageName, MENTOR_LIMITS } from '../../../shared/limits';
+import { schemas } from '../../lib/schemas';
 import { toastInvalid } from '../../components/invalid-input';
 import { Button } from '../../components/ui/button';
 import { Card, Skeleton } from '../../components/ui/card';
@@ -63,10 +59,11 @@ function ProfileForm({ profile, user }: { profile: MentorProfile; user: User }) 
     onSuccess: () => toast({ title: t('mentors.edit.saved') }),
   });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const text = (name: string) => String(form.get(name) ?? '');
+    const { mentorProfileUpdateSchema } = await schemas.mentors();
     const parsed = mentorProfileUpdateSchema.safeParse({
       headline: text('headline'),
       story: text('story'),

@@ -4,7 +4,8 @@ import { startTransition, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { useNavigate } from 'react-router';
 import type { Locale } from '../../../shared/constants';
-import { newPasswordSchema, type User } from '../../../shared/schemas/auth';
+import type { User } from '../../../shared/schemas/auth';
+import { schemas } from '../../lib/schemas';
 import { NotificationSettings } from '../../components/notification-settings';
 import { Page } from '../../components/page';
 import { QuestionCard, QuestionCardSkeleton } from '../../components/question-card';
@@ -83,7 +84,7 @@ function PasswordForm() {
       toast({ title: t('profile.passwordChanged'), description: t('profile.passwordChangedText') }),
   });
   const busy = change.isPending;
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const formElement = event.currentTarget;
     const form = new FormData(formElement);
@@ -96,6 +97,7 @@ function PasswordForm() {
       });
       return;
     }
+    const { newPasswordSchema } = await schemas.auth();
     const parsed = newPasswordSchema.safeParse(newPassword);
     if (!parsed.success) {
       setError(t(messageKey(parsed.error.issues[0]?.message)));

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { createReplySchema } from '../../../shared/schemas/questions';
+import { QUESTION_LIMITS } from '../../../shared/limits';
+import { schemas } from '../../lib/schemas';
 import { toastInvalid } from '../../components/invalid-input';
 import { Button } from '../../components/ui/button';
 import { TextAreaField } from '../../components/ui/field';
@@ -28,9 +29,11 @@ export function ReplyForm({ questionId }: { questionId: string }) {
       <Button onClick={() => loginRequired('question.loginToReply')}>{t('question.signInToReply')}</Button>
     );
   }
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = createReplySchema.safeParse({ content: new FormData(event.currentTarget).get('content') });
+    const content = new FormData(event.currentTarget).get('content');
+    const { createReplySchema } = await schemas.questions();
+    const parsed = createReplySchema.safeParse({ content });
     if (!parsed.success) return toastInvalid('question.replyFailed', parsed.error);
     reply.mutate({ questionId, input: parsed.data });
   };
@@ -40,7 +43,7 @@ export function ReplyForm({ questionId }: { questionId: string }) {
         label={t('question.replyLabel')}
         name="content"
         required
-        maxLength={5000}
+        maxLength={QUESTION_LIMITS.replyMax}
         rows={4}
         placeholder={t('question.replyPlaceholder')}
       />
