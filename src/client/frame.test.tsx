@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { FRAMED_PAGES, MEMBER_FRAMED_PAGES } from '../shared/routes';
 import type { User } from '../shared/schemas/auth';
-import type { NotificationsPage } from '../shared/schemas/notifications';
+import { NOTIFICATION_TYPES } from '../shared/limits';
+import type { NotificationPreferences, NotificationsPage } from '../shared/schemas/notifications';
 import type { CategoriesResponse, QuestionList } from '../shared/schemas/questions';
 import { renderDataFrame, renderFrame } from './frame';
+import { sampleConversation } from './test/chat-fixtures';
 import { sampleQuestion } from './test/helpers';
 
 const h1 = (html: string) => html.match(/<h1[^>]*>([^<]*)<\/h1>/)?.[1];
@@ -161,6 +163,52 @@ describe('the page frames', () => {
     expect(JSON.parse(page.data)[0][0]).toEqual(['questions', 'detail', question.id, 'vi', member.id]);
     expect(asked).toEqual(['/api/notifications', `/api/questions/${question.id}`]);
     await expect(renderDataFrame('/notifications', 'en', load)).rejects.toThrow();
+  });
+
+  it('draws a member’s profile and chat with their lists, under the keys the screens read', async () => {
+    const preferences: NotificationPreferences = {
+      types: Object.fromEntries(
+        NOTIFICATION_TYPES.map((type) => [type, { email: true, push: type !== 'chat_message' }]),
+      ) as NotificationPreferences['types'],
+      emailDigest: false,
+      pushShowsTitles: false,
+    };
+    const saved = {
+      ...sampleQuestion,
+      id: '1b2c3d4e-5f60-4a7b-8c9d-0e1f2a3b4c5d',
+      title: 'Renting in Hobart',
+    };
+    const answers: Record<string, unknown> = {
+      '/api/me/questions': { questions: [sampleQuestion] },
+      '/api/me/bookmarks': { questions: [saved] },
+      '/api/notifications/preferences': preferences,
+      '/api/conversations': { conversations: [sampleConversation] },
+    };
+    const asked: string[] = [];
+    const load = async (path: string) => {
+      asked.push(path);
+      if (!(path in answers)) throw new Error(`${path} answered 404`);
+      return answers[path];
+    };
+    const profile = await renderDataFrame('/profile', 'en', load, member);
+    expect(profile.html).toContain(sampleQuestion.title);
+    expect(profile.html).toContain('Renting in Hobart');
+    expect(JSON.parse(profile.data)).toEqual(
+      expect.arrayContaining([
+        [['questions', 'me', 'mine', 'en'], { questions: [sampleQuestion] }],
+        [['questions', 'me', 'saved', 'en'], { questions: [saved] }],
+        [['notifications', member.id, 'preferences'], preferences],
+      ]),
+    );
+    const chat = await renderDataFrame('/chat', 'vi', load, member);
+    expect(chat.html).toContain(sampleConversation.title);
+    expect(JSON.parse(chat.data)).toContainEqual([
+      ['chat', 'conversations'],
+      { conversations: [sampleConversation] },
+    ]);
+    // A student's profile asks for no mentor profile; a visitor has no profile to draw.
+    expect(asked).not.toContain('/api/me/mentor-profile');
+    await expect(renderDataFrame('/profile', 'en', load)).rejects.toThrow();
   });
 
   it('gives no data frame for a page without data, and fails when the data cannot be had', async () => {

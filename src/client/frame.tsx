@@ -10,8 +10,10 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import type { Locale } from '../shared/constants';
 import type { User } from '../shared/schemas/auth';
-import type { NotificationsPage } from '../shared/schemas/notifications';
-import type { CategoriesResponse, QuestionDetail, QuestionList } from '../shared/schemas/questions';
+import type { Conversation } from '../shared/schemas/chat';
+import type { MentorProfile } from '../shared/schemas/mentors';
+import type { NotificationPreferences, NotificationsPage } from '../shared/schemas/notifications';
+import type { CategoriesResponse, Question, QuestionDetail, QuestionList } from '../shared/schemas/questions';
 import {
   pageRoute,
   type DataFrame,
@@ -26,8 +28,18 @@ import { AppRoutes, preloadScreen } from './app/router';
 import { drawingFrameAt } from './lib/clock';
 import { loadEveryLanguage, setLanguage } from './lib/i18n';
 import { createQueryClient } from './lib/query';
-import { notificationKeys } from './lib/notifications';
-import { categoriesPath, categoriesQuery, feedPath, feedQuery, questionQuery } from './lib/questions';
+import { conversationsQuery, CONVERSATIONS_PATH } from './lib/chat';
+import { ownMentorProfileQuery, OWN_MENTOR_PROFILE_PATH } from './lib/mentors';
+import { notificationKeys, PREFERENCES_PATH } from './lib/notifications';
+import {
+  categoriesPath,
+  categoriesQuery,
+  feedPath,
+  feedQuery,
+  profileQuestionsPath,
+  profileQuestionsQuery,
+  questionQuery,
+} from './lib/questions';
 
 /**
  * Fills the app's store with what a frame's page asks for first, loaded as the visitor or the `user` it is drawn for:
@@ -68,6 +80,23 @@ const FRAME_DATA: Partial<Record<FramedPage | MemberPage, FrameData>> = {
     const page = (await load('/api/notifications', locale)) as NotificationsPage;
     client.setQueryData(notificationKeys.list(user.id, locale), { pages: [page], pageParams: [undefined] });
     client.setQueryData(notificationKeys.unread(user.id), page.unread);
+  },
+  '/chat': async (client, locale, load) => {
+    const list = await load(CONVERSATIONS_PATH, locale);
+    client.setQueryData(conversationsQuery().queryKey, list as { conversations: Conversation[] });
+  },
+  '/profile': async (client, locale, load, user) => {
+    if (!user) throw new Error('/profile is a member’s');
+    const [mine, saved, preferences, mentorProfile] = await Promise.all([
+      load(profileQuestionsPath('mine'), locale),
+      load(profileQuestionsPath('saved'), locale),
+      load(PREFERENCES_PATH, locale),
+      user.role === 'mentor' ? load(OWN_MENTOR_PROFILE_PATH, locale) : undefined,
+    ]);
+    client.setQueryData(profileQuestionsQuery('mine', locale).queryKey, mine as { questions: Question[] });
+    client.setQueryData(profileQuestionsQuery('saved', locale).queryKey, saved as { questions: Question[] });
+    client.setQueryData(notificationKeys.preferences(user.id), preferences as NotificationPreferences);
+    if (mentorProfile) client.setQueryData(ownMentorProfileQuery().queryKey, mentorProfile as MentorProfile);
   },
 };
 

@@ -1,4 +1,5 @@
 import { Bell, BellRing, Bookmark, CheckCircle2, Heart, MessageSquare, Mic, Share2 } from 'lucide-react';
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { CATEGORIES } from '../../shared/categories';
 import type { Question } from '../../shared/schemas/questions';
@@ -216,9 +217,16 @@ export function QuestionBadges({ question }: { question: Question }) {
 
 /**
  * A question in a list. `compact` (the SOS lane, which says they are urgent) keeps who asked and the title, so
- * urgent questions do not push the rest of the feed screens down on a phone.
+ * urgent questions do not push the rest of the feed screens down on a phone. A list drawn again (the next step of
+ * useDrawnInSteps, the feed's own state) leaves alone the cards whose question is the same object.
  */
-export function QuestionCard({ question, compact = false }: { question: Question; compact?: boolean }) {
+export const QuestionCard = memo(function QuestionCard({
+  question,
+  compact = false,
+}: {
+  question: Question;
+  compact?: boolean;
+}) {
   return (
     <article
       aria-labelledby={`q-${question.id}`}
@@ -247,7 +255,7 @@ export function QuestionCard({ question, compact = false }: { question: Question
       {!compact && <CardDetails question={question} />}
     </article>
   );
-}
+});
 
 function CardDetails({ question }: { question: Question }) {
   const { t } = useTranslation();

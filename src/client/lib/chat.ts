@@ -34,10 +34,13 @@ export function isAwaitingVerification(user: User): boolean {
 
 const path = (conversationId: string) => `/api/conversations/${encodeURIComponent(conversationId)}`;
 
+/** The member's conversations (and the chat frame's data). */
+export const CONVERSATIONS_PATH = '/api/conversations';
+
 export const conversationsQuery = () =>
   queryOptions({
     queryKey: chatKeys.conversations,
-    queryFn: ({ signal }) => api<{ conversations: Conversation[] }>('/api/conversations', { signal }),
+    queryFn: ({ signal }) => api<{ conversations: Conversation[] }>(CONVERSATIONS_PATH, { signal }),
   });
 
 export function fetchMessages(
@@ -99,7 +102,7 @@ export function useCreateConversation(config: MutationConfig<Conversation, Creat
   const client = useQueryClient();
   return useMutation(
     withConfig(config, {
-      mutationFn: (input) => api<Conversation>('/api/conversations', { method: 'POST', body: input }),
+      mutationFn: (input) => api<Conversation>(CONVERSATIONS_PATH, { method: 'POST', body: input }),
       onSuccess: async (conversation) => {
         applyConversation(client, conversation);
         await client.invalidateQueries({ queryKey: chatKeys.conversations });

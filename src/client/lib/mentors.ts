@@ -35,10 +35,13 @@ export const mentorQuery = (id: string) =>
     queryFn: ({ signal }) => api<MentorDetail>(`/api/mentors/${encodeURIComponent(id)}`, { signal }),
   });
 
+/** A mentor's own profile, as they edit it (and the profile frame's data for a mentor). */
+export const OWN_MENTOR_PROFILE_PATH = '/api/me/mentor-profile';
+
 export const ownMentorProfileQuery = () =>
   queryOptions({
     queryKey: mentorKeys.ownProfile,
-    queryFn: ({ signal }) => api<MentorProfile>('/api/me/mentor-profile', { signal }),
+    queryFn: ({ signal }) => api<MentorProfile>(OWN_MENTOR_PROFILE_PATH, { signal }),
   });
 
 /** A mentor saves their profile; the directory's pages are read again, since a verified mentor's card changed. */

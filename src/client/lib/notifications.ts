@@ -187,12 +187,15 @@ export function useReadQuestionNotifications(questionId: string, replyCount: num
   }, [user, hasUnread, questionId, replyCount, mutate]);
 }
 
+/** The member's notification preferences (and the profile frame's data). */
+export const PREFERENCES_PATH = '/api/notifications/preferences';
+
 export function useNotificationPreferences() {
   const { user } = useAuth();
   const userId = user?.id ?? '';
   return useQuery({
     queryKey: notificationKeys.preferences(userId),
-    queryFn: ({ signal }) => api<NotificationPreferences>('/api/notifications/preferences', { signal }),
+    queryFn: ({ signal }) => api<NotificationPreferences>(PREFERENCES_PATH, { signal }),
     enabled: Boolean(user),
   });
 }
@@ -226,7 +229,7 @@ export function useUpdatePreferences(
   return useMutation({
     ...withConfig(config, {
       mutationFn: (update: PreferencesUpdate) =>
-        api<NotificationPreferences>('/api/notifications/preferences', { method: 'PUT', body: update }),
+        api<NotificationPreferences>(PREFERENCES_PATH, { method: 'PUT', body: update }),
       onSuccess: (answer) => {
         if (client.isMutating({ mutationKey: SAVING_PREFERENCES }) <= 1) client.setQueryData(key, answer);
       },

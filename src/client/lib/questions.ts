@@ -83,11 +83,14 @@ export const questionQuery = (id: string, locale: string, userId: string | null)
     queryFn: ({ signal }) => api<QuestionDetail>(`/api/questions/${encodeURIComponent(id)}`, { signal }),
   });
 
+/** The address of the profile's list of the member's own questions or of those they saved (and of its frame data). */
+export const profileQuestionsPath = (which: ProfileList) =>
+  which === 'mine' ? '/api/me/questions' : '/api/me/bookmarks';
+
 export const profileQuestionsQuery = (which: ProfileList, locale: string) =>
   queryOptions({
     queryKey: questionKeys.mine(which, locale),
-    queryFn: () =>
-      api<{ questions: Question[] }>(which === 'mine' ? '/api/me/questions' : '/api/me/bookmarks'),
+    queryFn: () => api<{ questions: Question[] }>(profileQuestionsPath(which)),
   });
 
 export function useCategories() {
