@@ -1,10 +1,8 @@
-import type { Locale } from './constants';
-import { languageText, type LanguageName } from './schemas/languages';
-
 /**
  * The limits and fixed lists the shared schemas check, and the small rules beside them, without zod: the screens
  * read them without building a schema, which is the heaviest work of a page's start on a phone (decision 029).
- * Each schema module exports again the ones of its domain.
+ * Each schema module exports again the ones of its domain; the mentor languages are with the others in
+ * schemas/languages.ts, which imports no zod either.
  */
 
 export const QUESTION_LIMITS = {
@@ -47,59 +45,6 @@ export const CHAT_LIMITS = {
 } as const;
 
 export const MENTOR_PROFILE_LIMITS = { headlineMax: 120, storyMax: 1_000 } as const;
-
-/**
- * Languages a mentor can help in: English and Vietnamese first, then the languages most spoken by international
- * students in Australia (by their countries of citizenship: China, India, Nepal, the Philippines, Colombia and
- * Latin America, Pakistan, Indonesia, Thailand, Sri Lanka, Brazil, Korea, Bangladesh), as codes in addresses.
- */
-export const MENTOR_LANGUAGES = [
-  'en',
-  'vi',
-  'zh',
-  'hi',
-  'ne',
-  'pa',
-  'ur',
-  'fil',
-  'es',
-  'id',
-  'th',
-  'si',
-  'ta',
-  'pt',
-  'ko',
-  'bn',
-  'ar',
-] as const;
-export type MentorLanguage = (typeof MENTOR_LANGUAGES)[number];
-
-/** Each one's name in the directory's table of languages (languages.ts), which has it in both languages. */
-const MENTOR_LANGUAGE_NAMES: Record<MentorLanguage, LanguageName> = {
-  en: 'English',
-  vi: 'Vietnamese',
-  zh: 'Mandarin',
-  hi: 'Hindi',
-  ne: 'Nepali',
-  pa: 'Punjabi',
-  ur: 'Urdu',
-  fil: 'Filipino',
-  es: 'Spanish',
-  id: 'Indonesian',
-  th: 'Thai',
-  si: 'Sinhala',
-  ta: 'Tamil',
-  pt: 'Portuguese',
-  ko: 'Korean',
-  bn: 'Bengali',
-  ar: 'Arabic',
-};
-
-/** A mentor language's name for the reader ("Vietnamese", "Tiếng Việt"); an unknown code as it is. */
-export function mentorLanguageName(code: string, locale: Locale): string {
-  const name = MENTOR_LANGUAGE_NAMES[code as MentorLanguage];
-  return name ? languageText(name, locale) : code;
-}
 
 export const MENTOR_LIMITS = {
   ...MENTOR_PROFILE_LIMITS,

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { CATEGORIES } from '../../shared/categories';
-import { mentorLanguageName } from '../../shared/limits';
+import { mentorLanguageName } from '../../shared/schemas/languages';
 import type { Mentor } from '../../shared/schemas/mentors';
 import { cn } from '../lib/cn';
 import { formatDate, initials } from '../lib/format';

@@ -1,3 +1,5 @@
+import type { Locale } from '../constants';
+
 /**
  * The languages a service names, in English and Vietnamese. Content files write a language by its English name
  * (a key here) or, for anything else such as "Free interpreter on request", as an `{ en, vi }` text.
@@ -91,4 +93,57 @@ export function languageText(entry: LanguageName | { en: string; vi: string }, l
 /** Whether a listed language is a note about interpreting ("Free interpreter on request"), not a language spoken. */
 export function isInterpreterNote(entry: LanguageName | { en: string; vi: string }): boolean {
   return typeof entry !== 'string' && /interpret|translat/i.test(entry.en);
+}
+
+/**
+ * Languages a mentor can help in: English and Vietnamese first, then the languages most spoken by international
+ * students in Australia (by their countries of citizenship: China, India, Nepal, the Philippines, Colombia and
+ * Latin America, Pakistan, Indonesia, Thailand, Sri Lanka, Brazil, Korea, Bangladesh), as codes in addresses.
+ */
+export const MENTOR_LANGUAGES = [
+  'en',
+  'vi',
+  'zh',
+  'hi',
+  'ne',
+  'pa',
+  'ur',
+  'fil',
+  'es',
+  'id',
+  'th',
+  'si',
+  'ta',
+  'pt',
+  'ko',
+  'bn',
+  'ar',
+] as const;
+export type MentorLanguage = (typeof MENTOR_LANGUAGES)[number];
+
+/** Each one's name in the directory's table of languages (languages.ts), which has it in both languages. */
+const MENTOR_LANGUAGE_NAMES: Record<MentorLanguage, LanguageName> = {
+  en: 'English',
+  vi: 'Vietnamese',
+  zh: 'Mandarin',
+  hi: 'Hindi',
+  ne: 'Nepali',
+  pa: 'Punjabi',
+  ur: 'Urdu',
+  fil: 'Filipino',
+  es: 'Spanish',
+  id: 'Indonesian',
+  th: 'Thai',
+  si: 'Sinhala',
+  ta: 'Tamil',
+  pt: 'Portuguese',
+  ko: 'Korean',
+  bn: 'Bengali',
+  ar: 'Arabic',
+};
+
+/** A mentor language's name for the reader ("Vietnamese", "Tiếng Việt"); an unknown code as it is. */
+export function mentorLanguageName(code: string, locale: Locale): string {
+  const name = MENTOR_LANGUAGE_NAMES[code as MentorLanguage];
+  return name ? languageText(name, locale) : code;
 }

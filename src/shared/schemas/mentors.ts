@@ -3,9 +3,11 @@ import { australianToday } from '../australian-date';
 import { CATEGORY_SLUGS } from '../categories';
 import { AUS_STATES } from '../directory';
 import { lineText, longText } from './common';
-import { MENTOR_LANGUAGES, MENTOR_LIMITS } from '../limits';
+import { MENTOR_LIMITS } from '../limits';
+import { MENTOR_LANGUAGES } from './languages';
 
-export { MENTOR_LANGUAGES, MENTOR_LIMITS, mentorLanguageName, type MentorLanguage } from '../limits';
+export { MENTOR_LIMITS } from '../limits';
+export { MENTOR_LANGUAGES, mentorLanguageName, type MentorLanguage } from './languages';
 
 /** Whether a mentor takes new conversations: open, away until a day, or full (as many open as their capacity). */
 export const MENTOR_AVAILABILITY = ['open', 'away', 'full'] as const;
