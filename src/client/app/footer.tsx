@@ -9,10 +9,36 @@ function Copyright() {
   return <p>{t('footer.copyright', { year: new Date(useNow()).getUTCFullYear() })}</p>;
 }
 
-export function Footer() {
+const link = 'text-slate-300 underline-offset-4 hover:text-white hover:underline';
+
+/** The site's own address and number, once its settings have come: only these lines are drawn again then. */
+function ContactLines() {
   const { t } = useTranslation();
   const config = usePublicConfig();
-  const link = 'text-slate-300 underline-offset-4 hover:text-white hover:underline';
+  return (
+    <>
+      {config?.contactEmail && (
+        <li>
+          {t('footer.email')}:{' '}
+          <a className={link} href={`mailto:${config.contactEmail}`}>
+            {config.contactEmail}
+          </a>
+        </li>
+      )}
+      {config?.contactPhone && (
+        <li>
+          {t('footer.phone')}:{' '}
+          <a className={link} href={`tel:${config.contactPhone.replace(/[^\d+]/g, '')}`}>
+            {config.contactPhone}
+          </a>
+        </li>
+      )}
+    </>
+  );
+}
+
+export function Footer() {
+  const { t } = useTranslation();
   return (
     <footer className="mt-12 bg-slate-900 text-slate-200 print:hidden">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
@@ -78,22 +104,7 @@ export function Footer() {
         <div>
           <h2 className="mb-3 font-semibold text-white">{t('footer.contact')}</h2>
           <ul className="space-y-2 text-sm">
-            {config?.contactEmail && (
-              <li>
-                {t('footer.email')}:{' '}
-                <a className={link} href={`mailto:${config.contactEmail}`}>
-                  {config.contactEmail}
-                </a>
-              </li>
-            )}
-            {config?.contactPhone && (
-              <li>
-                {t('footer.phone')}:{' '}
-                <a className={link} href={`tel:${config.contactPhone.replace(/[^\d+]/g, '')}`}>
-                  {config.contactPhone}
-                </a>
-              </li>
-            )}
+            <ContactLines />
             <li className="font-medium text-white">
               <a className={link} href="tel:000">
                 {t('footer.crisis')}

@@ -18,20 +18,26 @@ export function useTripleEscape(onTriple: () => void = leaveNow) {
  * The strip at the top of every page: Quick exit on the right, in the sticky header so it never scrolls away,
  * and on a demo site a plain note that its content is sample content.
  */
+/** On a demo site, a plain note that its content is sample content: drawn again alone when the settings come. */
+function DemoNotice() {
+  const { t } = useTranslation();
+  if (!usePublicConfig()?.demoMode) return null;
+  return (
+    <p className="flex min-w-0 items-center gap-1.5 text-xs leading-4 text-slate-700">
+      <Info aria-hidden="true" className="hidden h-3.5 w-3.5 shrink-0 sm:block" />
+      <span>{t('demoSite.notice')}</span>
+    </p>
+  );
+}
+
 export function SafetyBar() {
   const { t } = useTranslation();
-  const config = usePublicConfig();
   const hintId = useId();
   useTripleEscape();
   return (
     <div className="border-b border-slate-200 bg-slate-100">
       <div className="mx-auto flex min-h-10 max-w-7xl items-center gap-3 px-3 py-1 sm:px-6">
-        {config?.demoMode && (
-          <p className="flex min-w-0 items-center gap-1.5 text-xs leading-4 text-slate-700">
-            <Info aria-hidden="true" className="hidden h-3.5 w-3.5 shrink-0 sm:block" />
-            <span>{t('demoSite.notice')}</span>
-          </p>
-        )}
+        <DemoNotice />
         <button
           type="button"
           onClick={() => leaveNow()}
