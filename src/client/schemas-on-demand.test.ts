@@ -3,8 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Decision 029: no screen builds a zod schema when it starts. A form loads its shared schema when it is sent
- * (lib/schemas.ts); the admin screens, for admins only, may build theirs at once.
+ * Decision 029: no screen builds a zod schema when it starts. A form loads its shared schemas when the reader comes
+ * to it (lib/schemas.ts, decision 030); the admin screens, for admins only, may build theirs at once.
  */
 const src = path.resolve(import.meta.dirname, '..');
 const clientDir = path.join(src, 'client');

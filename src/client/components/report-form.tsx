@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 import type { z } from 'zod';
 import { REPORT_REASONS } from '../../shared/limits';
 import type { reportSchema } from '../../shared/schemas/questions';
-import { schemas } from '../lib/schemas';
+import { useSchemas } from '../lib/schemas';
 import { useTranslation, type MessageKey } from '../lib/i18n';
 import { toastInvalid } from './invalid-input';
 import { Button } from './ui/button';
@@ -36,19 +36,21 @@ export function ReportForm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const { preload, withSchemas } = useSchemas('questions');
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const { reportSchema } = await schemas.questions();
-    const parsed = reportSchema.safeParse({
-      reason: form.get('reason'),
-      details: String(form.get('details') ?? ''),
+    void withSchemas(({ reportSchema }) => {
+      const parsed = reportSchema.safeParse({
+        reason: form.get('reason'),
+        details: String(form.get('details') ?? ''),
+      });
+      if (!parsed.success) return toastInvalid(failedTitle, parsed.error);
+      onSubmit(parsed.data);
     });
-    if (!parsed.success) return toastInvalid(failedTitle, parsed.error);
-    onSubmit(parsed.data);
   };
   return (
-    <form onSubmit={submit} className="mt-4 space-y-4">
+    <form onSubmit={submit} onFocus={preload} className="mt-4 space-y-4">
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-slate-800">{t('question.reportReason')}</legend>
         {REPORT_REASONS.map((reason, index) => (

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { australianToday } from '../../shared/australian-date';
 import { DIRECTORY_PROBLEMS, reviewState, type DirectoryEntryType } from '../../shared/directory';
 import { DIRECTORY_REPORT_NOTE_MAX } from '../../shared/limits';
-import { schemas } from '../lib/schemas';
+import { useSchemas } from '../lib/schemas';
 import { useReportOutdated } from '../lib/directory';
 import { useTranslation, type MessageKey } from '../lib/i18n';
 import { toast } from '../lib/toast';
@@ -41,19 +41,21 @@ function ReportOutdatedForm({
       onDone();
     },
   });
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const { preload, withSchemas } = useSchemas('directory');
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const { directoryReportSchema } = await schemas.directory();
-    const parsed = directoryReportSchema.safeParse({
-      problem: form.get('problem') ?? undefined,
-      note: String(form.get('note') ?? ''),
+    void withSchemas(({ directoryReportSchema }) => {
+      const parsed = directoryReportSchema.safeParse({
+        problem: form.get('problem') ?? undefined,
+        note: String(form.get('note') ?? ''),
+      });
+      if (!parsed.success) return toastInvalid('directory.report.failed', parsed.error);
+      report.mutate({ type, id, ...parsed.data });
     });
-    if (!parsed.success) return toastInvalid('directory.report.failed', parsed.error);
-    report.mutate({ type, id, ...parsed.data });
   };
   return (
-    <form onSubmit={submit} noValidate className="mt-4 space-y-4">
+    <form onSubmit={submit} onFocus={preload} noValidate className="mt-4 space-y-4">
       <fieldset className="space-y-1">
         <legend className="text-sm font-medium text-slate-800">{t('directory.report.problem')}</legend>
         {DIRECTORY_PROBLEMS.map((problem) => (

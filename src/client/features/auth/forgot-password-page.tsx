@@ -1,7 +1,7 @@
 import '../../lib/page-texts';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { schemas } from '../../lib/schemas';
+import { useSchemas } from '../../lib/schemas';
 import { Page } from '../../components/page';
 import { buttonClasses, Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -18,18 +18,20 @@ export function ForgotPasswordPage() {
   const [sentTo, setSentTo] = useState<string>();
   const request = useRequestPasswordReset({ onSuccess: (_answer, input) => setSentTo(input.email) });
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const { preload, withSchemas } = useSchemas('auth');
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    const { passwordResetRequestSchema } = await schemas.auth();
-    const parsed = passwordResetRequestSchema.safeParse({ email: new FormData(form).get('email') });
-    if (!parsed.success) {
-      setFieldError(t(messageKey(parsed.error.issues[0]?.message)));
-      (form.elements.namedItem('email') as HTMLInputElement | null)?.focus();
-      return;
-    }
-    setFieldError(undefined);
-    request.mutate(parsed.data);
+    void withSchemas(({ passwordResetRequestSchema }) => {
+      const parsed = passwordResetRequestSchema.safeParse({ email: new FormData(form).get('email') });
+      if (!parsed.success) {
+        setFieldError(t(messageKey(parsed.error.issues[0]?.message)));
+        (form.elements.namedItem('email') as HTMLInputElement | null)?.focus();
+        return;
+      }
+      setFieldError(undefined);
+      request.mutate(parsed.data);
+    });
   };
 
   return (
@@ -47,7 +49,7 @@ export function ForgotPasswordPage() {
           </>
         ) : (
           <>
-            <form onSubmit={onSubmit} className="space-y-4" noValidate>
+            <form onSubmit={onSubmit} onFocus={preload} className="space-y-4" noValidate>
               <Field
                 label={t('auth.email')}
                 name="email"

@@ -4,7 +4,7 @@ import { useTranslation, type MessageKey } from '../../lib/i18n';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Role } from '../../../shared/constants';
 import type { User } from '../../../shared/schemas/auth';
-import { schemas } from '../../lib/schemas';
+import { useSchemas } from '../../lib/schemas';
 import { toastInvalid } from '../../components/invalid-input';
 import { Page } from '../../components/page';
 import { Button } from '../../components/ui/button';
@@ -37,19 +37,21 @@ export function LoginPage() {
   const demo = useDemoSignIn({ meta: { errorTitle: 'auth.demoFailed' }, onSuccess: welcome });
   const working = busyUntilLeft(signIn) || busyUntilLeft(demo);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const { preload, withSchemas } = useSchemas('auth');
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const { signinSchema } = await schemas.auth();
-    const parsed = signinSchema.safeParse({ email: form.get('email'), password: form.get('password') });
-    if (!parsed.success) return toastInvalid('auth.loginFailed', parsed.error);
-    signIn.mutate(parsed.data);
+    void withSchemas(({ signinSchema }) => {
+      const parsed = signinSchema.safeParse({ email: form.get('email'), password: form.get('password') });
+      if (!parsed.success) return toastInvalid('auth.loginFailed', parsed.error);
+      signIn.mutate(parsed.data);
+    });
   };
 
   return (
     <Page title={t('auth.loginTitle')} lead={t('auth.loginSubtitle')} width="narrow">
       <Card>
-        <form onSubmit={onSubmit} className="space-y-4">
+        <form onSubmit={onSubmit} onFocus={preload} className="space-y-4">
           <Field label={t('auth.email')} name="email" type="email" autoComplete="email" required />
           <Field
             label={t('auth.password')}

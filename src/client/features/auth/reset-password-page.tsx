@@ -1,7 +1,7 @@
 import '../../lib/page-texts';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { schemas } from '../../lib/schemas';
+import { useSchemas } from '../../lib/schemas';
 import { Page } from '../../components/page';
 import { buttonClasses, Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -26,7 +26,8 @@ export function ResetPasswordPage() {
     errors.password ?? (code === 'COMMON_PASSWORD' ? refusalMessage(reset.error) : undefined);
   const formError = reset.isError && code !== 'COMMON_PASSWORD' ? refusalMessage(reset.error) : undefined;
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const { preload, withSchemas } = useSchemas('auth');
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
@@ -34,21 +35,22 @@ export function ResetPasswordPage() {
     const focus = (name: keyof FieldErrors) =>
       (form.elements.namedItem(name) as HTMLInputElement | null)?.focus();
     reset.reset();
-    const { newPasswordSchema } = await schemas.auth();
-    const parsed = newPasswordSchema.safeParse(password);
-    if (!parsed.success) {
-      setErrors({ password: t(messageKey(parsed.error.issues[0]?.message)) });
-      return focus('password');
-    }
-    if (password !== String(data.get('confirmPassword') ?? '')) {
-      setErrors({ confirmPassword: t('auth.passwordsDontMatchText') });
-      return focus('confirmPassword');
-    }
-    setErrors({});
-    reset.mutate(
-      { token, password },
-      { onError: (error) => refusalCode(error) === 'COMMON_PASSWORD' && focus('password') },
-    );
+    void withSchemas(({ newPasswordSchema }) => {
+      const parsed = newPasswordSchema.safeParse(password);
+      if (!parsed.success) {
+        setErrors({ password: t(messageKey(parsed.error.issues[0]?.message)) });
+        return focus('password');
+      }
+      if (password !== String(data.get('confirmPassword') ?? '')) {
+        setErrors({ confirmPassword: t('auth.passwordsDontMatchText') });
+        return focus('confirmPassword');
+      }
+      setErrors({});
+      reset.mutate(
+        { token, password },
+        { onError: (error) => refusalCode(error) === 'COMMON_PASSWORD' && focus('password') },
+      );
+    });
   };
 
   if (reset.isSuccess)
@@ -88,7 +90,7 @@ export function ResetPasswordPage() {
   return (
     <Page title={t('auth.resetTitle')} lead={t('auth.resetSubtitle')} width="narrow">
       <Card>
-        <form onSubmit={onSubmit} className="space-y-4" noValidate>
+        <form onSubmit={onSubmit} onFocus={preload} className="space-y-4" noValidate>
           <NewPasswordFields
             label={t('auth.newPassword')}
             confirmLabel={t('auth.confirmNewPassword')}

@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { MENTOR_PROFILE_LIMITS } from '../../../shared/limits';
-import { schemas } from '../../lib/schemas';
+import { useSchemas } from '../../lib/schemas';
 import { Page } from '../../components/page';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -36,7 +36,8 @@ export function SignupPage() {
   });
   const busy = busyUntilLeft(signUp);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const { preload, withSchemas } = useSchemas('auth');
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const password = String(form.get('password'));
@@ -52,34 +53,35 @@ export function SignupPage() {
       toast({ title: t('auth.selectRole'), description: t('auth.selectRoleText'), variant: 'destructive' });
       return;
     }
-    const { signupSchema } = await schemas.auth();
-    const parsed = signupSchema.safeParse({
-      email: form.get('email'),
-      password,
-      displayName: form.get('displayName'),
-      role,
-      locale: currentLocale(),
-      headline: form.get('headline') ?? undefined,
-      story: form.get('story') ?? undefined,
+    void withSchemas(({ signupSchema }) => {
+      const parsed = signupSchema.safeParse({
+        email: form.get('email'),
+        password,
+        displayName: form.get('displayName'),
+        role,
+        locale: currentLocale(),
+        headline: form.get('headline') ?? undefined,
+        story: form.get('story') ?? undefined,
+      });
+      const found: FieldErrors = {};
+      for (const issue of parsed.error?.issues ?? []) {
+        const key = issue.path[0] as keyof FieldErrors;
+        found[key] ??= t(messageKey(issue.message));
+      }
+      // The API lets a mentor sign up without it, but an admin verifies nobody who has not said it: asking now
+      // saves the mentor a wait.
+      if (role === 'mentor' && !String(form.get('headline') ?? '').trim())
+        found.headline ??= t('validation.headlineRequired');
+      setErrors(found);
+      if (!parsed.success || Object.keys(found).length > 0) return;
+      signUp.mutate(parsed.data);
     });
-    const found: FieldErrors = {};
-    for (const issue of parsed.error?.issues ?? []) {
-      const key = issue.path[0] as keyof FieldErrors;
-      found[key] ??= t(messageKey(issue.message));
-    }
-    // The API lets a mentor sign up without it, but an admin verifies nobody who has not said it: asking now
-    // saves the mentor a wait.
-    if (role === 'mentor' && !String(form.get('headline') ?? '').trim())
-      found.headline ??= t('validation.headlineRequired');
-    setErrors(found);
-    if (!parsed.success || Object.keys(found).length > 0) return;
-    signUp.mutate(parsed.data);
   };
 
   return (
     <Page title={t('auth.signupTitle')} lead={t('auth.signupSubtitle')} width="narrow">
       <Card>
-        <form onSubmit={onSubmit} className="space-y-4" noValidate>
+        <form onSubmit={onSubmit} onFocus={preload} className="space-y-4" noValidate>
           <Field
             label={t('auth.displayName')}
             name="displayName"

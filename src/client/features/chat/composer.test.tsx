@@ -2,6 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import '../../lib/page-texts';
+import { schemas } from '../../lib/schemas';
 import { Composer } from './composer';
 
 function setup(lockedNotice?: string) {
@@ -15,10 +16,35 @@ describe('Composer', () => {
   it('sends the trimmed message on Enter and empties the box', async () => {
     const { onSend, onTyping, box } = setup();
     await userEvent.type(box(), '  Hello Minh  {Enter}');
-    // The form's schema loads when it is first sent (lib/schemas.ts).
+    // The form's schema loads when the box is focused or the message sent (lib/schemas.ts).
     await waitFor(() => expect(onSend).toHaveBeenCalledExactlyOnceWith('Hello Minh'));
     expect(box()).toHaveValue('');
     expect(onTyping).toHaveBeenCalled();
+  });
+
+  it('loads its schema when the box is focused, and sends once however often Enter is pressed while it loads', async () => {
+    let loaded!: () => void;
+    const slow = new Promise<void>((resolve) => (loaded = resolve));
+    const load = vi.spyOn(schemas, 'chat').mockImplementation(async () => {
+      await slow;
+      return import('../../../shared/schemas/chat');
+    });
+    try {
+      const { onSend, box } = setup();
+      await userEvent.click(box());
+      expect(load).toHaveBeenCalled();
+      await userEvent.type(box(), 'Hello{Enter}{Enter}');
+      await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+      expect(onSend).not.toHaveBeenCalled();
+      loaded();
+      await waitFor(() => expect(box()).toHaveValue(''));
+      expect(onSend).toHaveBeenCalledExactlyOnceWith('Hello');
+      await userEvent.type(box(), 'Again{Enter}');
+      await waitFor(() => expect(onSend).toHaveBeenLastCalledWith('Again'));
+      expect(onSend).toHaveBeenCalledTimes(2);
+    } finally {
+      load.mockRestore();
+    }
   });
 
   it('starts a new line on Shift+Enter without sending', async () => {

@@ -5,7 +5,7 @@ import { CHAT_LIMITS } from '../../../shared/limits';
 import { toastInvalid } from '../../components/invalid-input';
 import { Button } from '../../components/ui/button';
 import { useTranslation } from '../../lib/i18n';
-import { schemas } from '../../lib/schemas';
+import { useSchemas } from '../../lib/schemas';
 
 /** Shown once a message is this close to the limit, so a long paste is not cut off unnoticed. */
 const COUNT_FROM = CHAT_LIMITS.contentMax - 200;
@@ -30,18 +30,20 @@ export function Composer({
   const locked = Boolean(lockedNotice);
   const blank = !value.trim();
 
-  const send = async () => {
+  const { preload, withSchemas } = useSchemas('chat');
+  const send = () => {
     if (locked || blank) return;
-    const { messageContentSchema } = await schemas.chat();
-    const parsed = messageContentSchema.safeParse(value);
-    if (!parsed.success) return toastInvalid('chat.sendFailed', parsed.error);
-    onSend(parsed.data);
-    // What was typed while the schema loaded stays.
-    setValue((current) => (current === value ? '' : current));
+    void withSchemas(({ messageContentSchema }) => {
+      const parsed = messageContentSchema.safeParse(value);
+      if (!parsed.success) return toastInvalid('chat.sendFailed', parsed.error);
+      onSend(parsed.data);
+      // What was typed while the schema loaded stays.
+      setValue((current) => (current === value ? '' : current));
+    });
   };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    void send();
+    send();
   };
 
   if (lockedNotice)
@@ -53,7 +55,11 @@ export function Composer({
 
   const left = CHAT_LIMITS.contentMax - value.length;
   return (
-    <form onSubmit={onSubmit} className="flex items-end gap-2 border-t border-slate-200 p-3">
+    <form
+      onSubmit={onSubmit}
+      onFocus={preload}
+      className="flex items-end gap-2 border-t border-slate-200 p-3"
+    >
       <div className="min-w-0 flex-1">
         <label htmlFor={id} className="sr-only">
           {t('chat.messageLabel')}
@@ -69,7 +75,7 @@ export function Composer({
             setValue(event.target.value);
             if (event.target.value.trim()) onTyping?.();
           }}
-          onKeyDown={sendOnEnter(() => void send())}
+          onKeyDown={sendOnEnter(send)}
           className="block max-h-40 w-full resize-none rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus-visible:border-brand-600"
         />
         <p id={hintId} className="mt-1 text-xs text-slate-600">

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { Conversation } from '../../../shared/schemas/chat';
-import { schemas } from '../../lib/schemas';
+import { useSchemas } from '../../lib/schemas';
 import { toastInvalid } from '../../components/invalid-input';
 import { Button } from '../../components/ui/button';
 import { inputClasses } from '../../components/ui/field';
@@ -18,12 +18,14 @@ export function FeedbackForm({ conversation }: { conversation: Conversation }) {
     meta: { errorTitle: 'chat.feedbackFailed' },
     onSuccess: () => toast({ title: t('chat.feedbackThanks') }),
   });
-  const onSubmit = async (event: FormEvent) => {
+  const { preload, withSchemas } = useSchemas('chat');
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const { conversationFeedbackSchema } = await schemas.chat();
-    const parsed = conversationFeedbackSchema.safeParse({ helpful: helpful ?? undefined, note });
-    if (!parsed.success) return toastInvalid('chat.feedbackFailed', parsed.error);
-    send.mutate({ conversationId: conversation.id, input: parsed.data });
+    void withSchemas(({ conversationFeedbackSchema }) => {
+      const parsed = conversationFeedbackSchema.safeParse({ helpful: helpful ?? undefined, note });
+      if (!parsed.success) return toastInvalid('chat.feedbackFailed', parsed.error);
+      send.mutate({ conversationId: conversation.id, input: parsed.data });
+    });
   };
   const choice = (value: boolean, label: string) => (
     <label className="flex min-h-11 items-center gap-2 text-slate-900">
@@ -38,7 +40,7 @@ export function FeedbackForm({ conversation }: { conversation: Conversation }) {
     </label>
   );
   return (
-    <form onSubmit={onSubmit} noValidate className="border-t border-slate-200 px-3 py-2">
+    <form onSubmit={onSubmit} onFocus={preload} noValidate className="border-t border-slate-200 px-3 py-2">
       <fieldset>
         <legend className="text-sm font-semibold text-slate-900">{t('chat.feedbackTitle')}</legend>
         <p className="text-xs text-slate-600">{t('chat.feedbackText')}</p>

@@ -3,7 +3,7 @@ import { Plus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import type { Conversation } from '../../../shared/schemas/chat';
 import { CHAT_LIMITS } from '../../../shared/limits';
-import { schemas } from '../../lib/schemas';
+import { useSchemas } from '../../lib/schemas';
 import type { Mentor } from '../../../shared/schemas/mentors';
 import { toastInvalid } from '../../components/invalid-input';
 import { MentorFilterFields } from '../../components/mentor-filters';
@@ -56,16 +56,18 @@ export function StartConversationDialog({
     },
   });
 
-  const onSubmit = async (event: FormEvent) => {
+  const { preload, withSchemas } = useSchemas('chat');
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!mentorId || !title.trim()) {
       toast({ title: t('chat.selectMentorAndTitle'), variant: 'destructive' });
       return;
     }
-    const { createConversationSchema } = await schemas.chat();
-    const parsed = createConversationSchema.safeParse({ participantId: mentorId, title });
-    if (!parsed.success) return toastInvalid('chat.createFailed', parsed.error);
-    create.mutate(parsed.data);
+    void withSchemas(({ createConversationSchema }) => {
+      const parsed = createConversationSchema.safeParse({ participantId: mentorId, title });
+      if (!parsed.success) return toastInvalid('chat.createFailed', parsed.error);
+      create.mutate(parsed.data);
+    });
   };
 
   const optionText = (mentor: Mentor) => {
@@ -80,7 +82,7 @@ export function StartConversationDialog({
         {t('chat.startNew')}
       </Button>
       <Modal open={open} onClose={close} title={t('chat.startTitle')} description={t('chat.startText')}>
-        <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
+        <form onSubmit={onSubmit} onFocus={preload} noValidate className="mt-4 space-y-4">
           <fieldset className="grid gap-3 sm:grid-cols-3">
             <legend className="sr-only">{t('mentors.filters')}</legend>
             <MentorFilterFields filters={filters} onChange={setFilters} />

@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { CATEGORIES } from '../../../shared/categories';
 import { CRISIS_LINES } from '../../../shared/constants';
 import { splitTags } from '../../../shared/limits';
-import { schemas } from '../../lib/schemas';
+import { useSchemas } from '../../lib/schemas';
 import { toastInvalid } from '../../components/invalid-input';
 import { PushOffer } from '../../components/push-offer';
 import { Button } from '../../components/ui/button';
@@ -57,7 +57,8 @@ export function AskDialog({
     },
   });
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const { preload, withSchemas } = useSchemas('questions');
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const title = String(form.get('title') ?? '').trim();
@@ -66,17 +67,18 @@ export function AskDialog({
       toast({ title: t('ask.missingTitle'), description: t('ask.missingText'), variant: 'destructive' });
       return;
     }
-    const { createQuestionSchema } = await schemas.questions();
-    const parsed = createQuestionSchema.safeParse({
-      title,
-      content,
-      category: String(form.get('category') ?? '') || null,
-      tags: splitTags(String(form.get('tags') ?? '')),
-      isUrgent: urgent,
-      isAnonymous: form.get('anonymous') === 'on',
+    void withSchemas(({ createQuestionSchema }) => {
+      const parsed = createQuestionSchema.safeParse({
+        title,
+        content,
+        category: String(form.get('category') ?? '') || null,
+        tags: splitTags(String(form.get('tags') ?? '')),
+        isUrgent: urgent,
+        isAnonymous: form.get('anonymous') === 'on',
+      });
+      if (!parsed.success) return toastInvalid('ask.postFailed', parsed.error);
+      ask.mutate(parsed.data);
     });
-    if (!parsed.success) return toastInvalid('ask.postFailed', parsed.error);
-    ask.mutate(parsed.data);
   };
 
   // The same dialog, left open, now holding the offer.
@@ -89,7 +91,13 @@ export function AskDialog({
 
   return (
     <Modal open={open} onClose={onClose} title={t('ask.title')} description={t('ask.description')}>
-      <form key={formKey} onSubmit={onSubmit} className="mt-4 space-y-4 overflow-y-auto" noValidate>
+      <form
+        key={formKey}
+        onSubmit={onSubmit}
+        onFocus={preload}
+        className="mt-4 space-y-4 overflow-y-auto"
+        noValidate
+      >
         <Field
           label={t('ask.questionTitle')}
           name="title"

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { User } from '../../../shared/schemas/auth';
-import { schemas } from '../../lib/schemas';
+import { useSchemas } from '../../lib/schemas';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
@@ -54,42 +54,44 @@ export function EmailForm({ user }: { user: User }) {
   const [sentTo, setSentTo] = useState<string>();
   const change = useChangeEmail();
   const busy = change.isPending;
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const { preload, withSchemas } = useSchemas('auth');
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const formElement = event.currentTarget;
     const form = new FormData(formElement);
     const focus = (name: keyof EmailErrors) =>
       (formElement.elements.namedItem(name) as HTMLInputElement | null)?.focus();
     setSentTo(undefined);
-    const { emailSchema } = await schemas.auth();
-    const email = emailSchema.safeParse(form.get('email'));
-    const currentPassword = String(form.get('currentPassword') ?? '');
-    const found: EmailErrors = {};
-    if (!email.success) found.email = t(messageKey(email.error.issues[0]?.message));
-    if (!currentPassword) found.currentPassword = t('validation.passwordRequired');
-    setErrors(found);
-    if (!email.success || found.currentPassword) return focus(found.email ? 'email' : 'currentPassword');
-    change.mutate(
-      { email: email.data, currentPassword },
-      {
-        onSuccess: () => {
-          formElement.reset();
-          setSentTo(email.data);
+    void withSchemas(({ emailSchema }) => {
+      const email = emailSchema.safeParse(form.get('email'));
+      const currentPassword = String(form.get('currentPassword') ?? '');
+      const found: EmailErrors = {};
+      if (!email.success) found.email = t(messageKey(email.error.issues[0]?.message));
+      if (!currentPassword) found.currentPassword = t('validation.passwordRequired');
+      setErrors(found);
+      if (!email.success || found.currentPassword) return focus(found.email ? 'email' : 'currentPassword');
+      change.mutate(
+        { email: email.data, currentPassword },
+        {
+          onSuccess: () => {
+            formElement.reset();
+            setSentTo(email.data);
+          },
+          onError: (error) => {
+            const field = refusedField(error);
+            if (field) {
+              setErrors({ [field]: refusalMessage(error) });
+              return focus(field);
+            }
+            toast({
+              title: t('profile.emailChangeFailed'),
+              description: refusalMessage(error),
+              variant: 'destructive',
+            });
+          },
         },
-        onError: (error) => {
-          const field = refusedField(error);
-          if (field) {
-            setErrors({ [field]: refusalMessage(error) });
-            return focus(field);
-          }
-          toast({
-            title: t('profile.emailChangeFailed'),
-            description: refusalMessage(error),
-            variant: 'destructive',
-          });
-        },
-      },
-    );
+      );
+    });
   };
   return (
     <Card>
@@ -97,7 +99,13 @@ export function EmailForm({ user }: { user: User }) {
         {t('profile.emailTitle')}
       </h2>
       <p className="mt-1 text-slate-700">{t('profile.emailText', { email: user.email })}</p>
-      <form aria-labelledby={titleId} onSubmit={onSubmit} className="mt-4 space-y-4" noValidate>
+      <form
+        aria-labelledby={titleId}
+        onSubmit={onSubmit}
+        onFocus={preload}
+        className="mt-4 space-y-4"
+        noValidate
+      >
         <Field
           label={t('profile.newEmail')}
           name="email"

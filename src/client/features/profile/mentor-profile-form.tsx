@@ -8,7 +8,7 @@ import { australianToday } from '../../../shared/australian-date';
 import type { MentorProfile } from '../../../shared/schemas/mentors';
 import { MENTOR_LIMITS } from '../../../shared/limits';
 import { MENTOR_LANGUAGES, mentorLanguageName } from '../../../shared/schemas/languages';
-import { schemas } from '../../lib/schemas';
+import { useSchemas } from '../../lib/schemas';
 import { toastInvalid } from '../../components/invalid-input';
 import { Button } from '../../components/ui/button';
 import { Card, Skeleton } from '../../components/ui/card';
@@ -60,28 +60,30 @@ function ProfileForm({ profile, user }: { profile: MentorProfile; user: User }) 
     onSuccess: () => toast({ title: t('mentors.edit.saved') }),
   });
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const { preload, withSchemas } = useSchemas('mentors');
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const text = (name: string) => String(form.get(name) ?? '');
-    const { mentorProfileUpdateSchema } = await schemas.mentors();
-    const parsed = mentorProfileUpdateSchema.safeParse({
-      headline: text('headline'),
-      story: text('story'),
-      topics: form.getAll('topics').map(String),
-      languages: form.getAll('languages').map(String),
-      countryPath: text('countryPath'),
-      state: state || null,
-      city: text('city'),
-      awayUntil: away ? text('awayUntil') : null,
-      capacity: Number(text('capacity')),
+    void withSchemas(({ mentorProfileUpdateSchema }) => {
+      const parsed = mentorProfileUpdateSchema.safeParse({
+        headline: text('headline'),
+        story: text('story'),
+        topics: form.getAll('topics').map(String),
+        languages: form.getAll('languages').map(String),
+        countryPath: text('countryPath'),
+        state: state || null,
+        city: text('city'),
+        awayUntil: away ? text('awayUntil') : null,
+        capacity: Number(text('capacity')),
+      });
+      if (!parsed.success) return toastInvalid('mentors.edit.saveFailed', parsed.error);
+      save.mutate(parsed.data);
     });
-    if (!parsed.success) return toastInvalid('mentors.edit.saveFailed', parsed.error);
-    save.mutate(parsed.data);
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="mt-4 space-y-5">
+    <form onSubmit={onSubmit} onFocus={preload} noValidate className="mt-4 space-y-5">
       <Field
         label={t('mentors.edit.headline')}
         hint={t('mentors.edit.headlineHint')}

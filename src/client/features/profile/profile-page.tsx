@@ -5,7 +5,7 @@ import { useTranslation } from '../../lib/i18n';
 import { useNavigate } from 'react-router';
 import type { Locale } from '../../../shared/constants';
 import type { User } from '../../../shared/schemas/auth';
-import { schemas } from '../../lib/schemas';
+import { useSchemas } from '../../lib/schemas';
 import { NotificationSettings } from '../../components/notification-settings';
 import { Page } from '../../components/page';
 import { QuestionCard, QuestionCardSkeleton } from '../../components/question-card';
@@ -84,7 +84,8 @@ function PasswordForm() {
       toast({ title: t('profile.passwordChanged'), description: t('profile.passwordChangedText') }),
   });
   const busy = change.isPending;
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const { preload, withSchemas } = useSchemas('auth');
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const formElement = event.currentTarget;
     const form = new FormData(formElement);
@@ -97,17 +98,18 @@ function PasswordForm() {
       });
       return;
     }
-    const { newPasswordSchema } = await schemas.auth();
-    const parsed = newPasswordSchema.safeParse(newPassword);
-    if (!parsed.success) {
-      setError(t(messageKey(parsed.error.issues[0]?.message)));
-      return;
-    }
-    setError(undefined);
-    change.mutate(
-      { currentPassword: String(form.get('currentPassword')), newPassword },
-      { onSuccess: () => formElement.reset() },
-    );
+    void withSchemas(({ newPasswordSchema }) => {
+      const parsed = newPasswordSchema.safeParse(newPassword);
+      if (!parsed.success) {
+        setError(t(messageKey(parsed.error.issues[0]?.message)));
+        return;
+      }
+      setError(undefined);
+      change.mutate(
+        { currentPassword: String(form.get('currentPassword')), newPassword },
+        { onSuccess: () => formElement.reset() },
+      );
+    });
   };
   return (
     <Card>
@@ -115,7 +117,7 @@ function PasswordForm() {
         {t('profile.passwordTitle')}
       </h2>
       <p className="mt-1 text-slate-700">{t('profile.passwordText')}</p>
-      <form aria-labelledby={titleId} onSubmit={onSubmit} className="mt-4 space-y-4">
+      <form aria-labelledby={titleId} onSubmit={onSubmit} onFocus={preload} className="mt-4 space-y-4">
         <Field
           label={t('profile.currentPassword')}
           name="currentPassword"

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { QUESTION_LIMITS } from '../../../shared/limits';
-import { schemas } from '../../lib/schemas';
+import { useSchemas } from '../../lib/schemas';
 import { toastInvalid } from '../../components/invalid-input';
 import { Button } from '../../components/ui/button';
 import { TextAreaField } from '../../components/ui/field';
@@ -24,21 +24,23 @@ export function ReplyForm({ questionId }: { questionId: string }) {
       setFormKey((key) => key + 1);
     },
   });
+  const { preload, withSchemas } = useSchemas('questions');
   if (!user) {
     return (
       <Button onClick={() => loginRequired('question.loginToReply')}>{t('question.signInToReply')}</Button>
     );
   }
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const content = new FormData(event.currentTarget).get('content');
-    const { createReplySchema } = await schemas.questions();
-    const parsed = createReplySchema.safeParse({ content });
-    if (!parsed.success) return toastInvalid('question.replyFailed', parsed.error);
-    reply.mutate({ questionId, input: parsed.data });
+    void withSchemas(({ createReplySchema }) => {
+      const parsed = createReplySchema.safeParse({ content });
+      if (!parsed.success) return toastInvalid('question.replyFailed', parsed.error);
+      reply.mutate({ questionId, input: parsed.data });
+    });
   };
   return (
-    <form key={formKey} onSubmit={onSubmit} className="space-y-3">
+    <form key={formKey} onSubmit={onSubmit} onFocus={preload} className="space-y-3">
       <TextAreaField
         label={t('question.replyLabel')}
         name="content"
