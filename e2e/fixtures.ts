@@ -72,7 +72,8 @@ export async function askOwnQuestion(
 
 /**
  * Signs a page in quickly: the session cookie through the page's own request context (it shares the
- * browser context's cookies) and the stored user the app reads at start. Then opens `path`.
+ * browser context's cookies) and the stored user the app reads at start. Then opens `path`, and waits until the app
+ * has taken the page over.
  */
 export async function signInFast(
   page: Page,
@@ -95,6 +96,8 @@ export async function signInFast(
   );
   await page.goto(path);
   await expect(accountMenuButton(page)).toBeVisible();
+  // The page's frame is inert until the app has taken it over: a person can use its controls only then.
+  await expect(page.locator('#root > [inert]')).toHaveCount(0);
   return stored;
 }
 
