@@ -5,6 +5,7 @@ import { pagesEn } from '../../../shared/i18n/pages.en';
 import { accountTokens, failedSignins, mailOutbox, users } from '../../db/schema';
 import { bearer, signIn, signUp } from '../../test/helpers';
 import { useAuthApp } from '../auth/auth.test-helpers';
+import { api, ids, questionRow } from '../questions/questions.test-helpers';
 import { changeRole } from './service';
 
 const { t, post, me, sessionRows } = useAuthApp();
@@ -200,5 +201,51 @@ describe('account deletion', () => {
     expect(
       (await post('/api/auth/signin', { email: account.email, password: account.password })).statusCode,
     ).toBe(401);
+  });
+
+  it("takes back what the account gave other people's questions (replies, “This helped”, likes) and clears the caches", async () => {
+    const q = api(t.app);
+    const asker = await signUp(t.app);
+    const leaving = await signUp(t.app);
+    const question = await q.ask(bearer(asker.token), {
+      title: 'Where can I see a GP who speaks Vietnamese?',
+    });
+    await q.reply(bearer(asker.token), question.id, 'I will ask at the clinic too.');
+    const answered = await q.reply(
+      bearer(leaving.token),
+      question.id,
+      'Try the healthdirect service finder.',
+    );
+    const reply = answered.replies.find((r) => r.content.startsWith('Try the healthdirect'))!;
+    const helpful = `/api/questions/${question.id}/replies/${reply.id}/helpful`;
+    expect((await q.post(helpful, undefined, bearer(asker.token))).statusCode).toBe(200);
+    const like = `/api/questions/${question.id}/like`;
+    expect((await q.post(like, { liked: true }, bearer(leaving.token))).statusCode).toBe(200);
+    const own = await q.ask(bearer(leaving.token), { title: 'Which bank account suits a student?' });
+    // The feed and the question page are cached for visitors as they are now.
+    expect(ids((await q.list({ sort: 'latest' })).questions)).toEqual([own.id, question.id]);
+    expect(await q.detail(question.id)).toMatchObject({ replyCount: 2, upvotes: 1 });
+    expect(await questionRow(t.db, question.id)).toMatchObject({
+      replyCount: 2,
+      helpfulCount: 1,
+      upvotes: 1,
+    });
+
+    const response = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/auth/me',
+      payload: { password: leaving.password },
+      headers: bearer(leaving.token),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await questionRow(t.db, question.id)).toMatchObject({
+      replyCount: 1,
+      helpfulCount: 0,
+      upvotes: 0,
+    });
+    expect(ids((await q.list({ sort: 'latest' })).questions)).toEqual([question.id]);
+    const page = await q.detail(question.id);
+    expect(page).toMatchObject({ replyCount: 1, upvotes: 0 });
+    expect(page.replies.map((r) => r.content)).toEqual(['I will ask at the clinic too.']);
   });
 });

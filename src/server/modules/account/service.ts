@@ -26,6 +26,7 @@ import { errors } from '../../errors';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords';
 import type { SessionUser } from '../../plugins/auth';
 import { announceGone } from '../notifications/notify';
+import { questionsChanged } from '../questions/cache';
 import { preferencesOf } from '../notifications/preferences';
 
 export async function updateProfile(
@@ -76,16 +77,30 @@ export async function changeRole(db: Database, userId: string, role: Role): Prom
 
 /**
  * Deletes the account; sessions, questions, replies and link tokens go with it (foreign keys cascade), and so do the
- * failed sign-ins and the emails kept for its address.
+ * failed sign-ins and the emails kept for its address. Other people's questions lose the counts the account gave
+ * them: its replies, the "This helped" marks on them, its likes.
  */
 export async function deleteAccount(db: Database, user: SessionUser, password: string): Promise<void> {
   if (!(await verifyPassword(user.passwordHash, password))) throw errors.wrongPassword();
   await db.transaction(async (tx) => {
     await announceGone(tx, { authorId: user.id });
+    // Each count moves by the rows this statement deleted, as a reply's removal does: a reply or like removed
+    // meanwhile by someone else is not counted twice.
+    await tx.execute(sql`
+      with gone as (delete from ${replies} where ${replies.authorId} = ${user.id} returning question_id, helpful_at),
+        counts as (select question_id, count(*)::int as n, count(helpful_at)::int as helped from gone group by 1)
+      update ${questions} set reply_count = reply_count - counts.n, helpful_count = helpful_count - counts.helped
+      from counts where ${questions.id} = counts.question_id`);
+    await tx.execute(sql`
+      with gone as (delete from ${likes} where ${likes.userId} = ${user.id} returning question_id),
+        counts as (select question_id, count(*)::int as n from gone group by 1)
+      update ${questions} set upvotes = upvotes - counts.n from counts where ${questions.id} = counts.question_id`);
     await tx.delete(users).where(eq(users.id, user.id));
     await tx.delete(failedSignins).where(eq(failedSignins.email, user.email));
     await tx.delete(mailOutbox).where(sql`lower(${mailOutbox.toAddress}) = lower(${user.email})`);
   });
+  // The cached feeds and question pages no longer show what the account wrote, on any instance.
+  await questionsChanged(db);
 }
 
 const iso = (date: Date) => date.toISOString();
