@@ -6,6 +6,7 @@
  * Then the members' pages, signed in as the demo student (through the page, as a person signs in; storage is kept
  * between runs), the median of three runs each.
  * `BENCH_ONLY=lighthouse npm run bench` runs only this; `LIGHTHOUSE_RUNS` (default 1) takes the median of several.
+ * Under the table, the host's CPU as Lighthouse rates it (its benchmarkIndex), so runs on different machines compare.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';

@@ -14,10 +14,6 @@ export function useTripleEscape(onTriple: () => void = leaveNow) {
   }, [onTriple]);
 }
 
-/**
- * The strip at the top of every page: Quick exit on the right, in the sticky header so it never scrolls away,
- * and on a demo site a plain note that its content is sample content.
- */
 /** On a demo site, a plain note that its content is sample content: drawn again alone when the settings come. */
 function DemoNotice() {
   const { t } = useTranslation();
@@ -30,6 +26,10 @@ function DemoNotice() {
   );
 }
 
+/**
+ * The strip at the top of every page: Quick exit on the right, in the sticky header so it never scrolls away,
+ * and on a demo site a plain note that its content is sample content.
+ */
 export function SafetyBar() {
   const { t } = useTranslation();
   const hintId = useId();
