@@ -19,18 +19,30 @@ import { mentorsQuery, type MentorFilters } from '../../lib/mentors';
 const known = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
   value && (values as readonly string[]).includes(value) ? (value as T) : undefined;
 
-/** The filters live in the address (`/mentors?topic=housing&language=vi&state=VIC&q=…`), so a list can be shared. */
+const readFilters = (params: URLSearchParams): MentorFilters => ({
+  topic: known(CATEGORY_SLUGS, params.get('topic')),
+  language: known(MENTOR_LANGUAGES, params.get('language')),
+  state: known(AUS_STATES, params.get('state')),
+  q: params.get('q')?.trim().slice(0, MENTOR_LIMITS.searchMax) || undefined,
+});
+
+/**
+ * The filters live in the address (`/mentors?topic=housing&language=vi&state=VIC&q=…`), so a list can be shared.
+ * A change moves only the filters it changed, onto the address as it is now: one chosen a moment before, whose
+ * address the screen has not drawn yet, stays.
+ */
 function useFilters(): [MentorFilters, (next: MentorFilters) => void] {
   const [params, setParams] = useSearchParams();
-  const filters: MentorFilters = {
-    topic: known(CATEGORY_SLUGS, params.get('topic')),
-    language: known(MENTOR_LANGUAGES, params.get('language')),
-    state: known(AUS_STATES, params.get('state')),
-    q: params.get('q')?.trim().slice(0, MENTOR_LIMITS.searchMax) || undefined,
-  };
+  const filters = readFilters(params);
   const setFilters = (next: MentorFilters) => {
+    const keys = Object.keys(filters) as (keyof MentorFilters)[];
+    const changed = keys.filter((key) => next[key] !== filters[key]).map((key) => [key, next[key]]);
+    const merged: MentorFilters = {
+      ...readFilters(new URLSearchParams(window.location.search)),
+      ...(Object.fromEntries(changed) as MentorFilters),
+    };
     const search = new URLSearchParams();
-    for (const [key, value] of Object.entries(next)) if (value) search.set(key, value);
+    for (const [key, value] of Object.entries(merged)) if (value) search.set(key, value);
     setParams(search, { replace: true });
   };
   return [filters, setFilters];
