@@ -5,9 +5,10 @@
  * (bench/admin.ts; `BENCH_ONLY=admin`), sends 1,000 emails through the outbox beside Nodemailer sending them directly
  * (bench/mail.ts; `BENCH_ONLY=mail`), posts one reply to a question with 10,000 followers and times the rows and
  * the bells on two instances beside a bare NOTIFY (bench/notify.ts; `BENCH_ONLY=notify`), compares a signed-in
- * member's health, feed and question page with a visitor's (`BENCH_ONLY=member`), reports the home route's JavaScript size, and runs Lighthouse's mobile
- * audit on the public pages (bench/lighthouse.ts; `BENCH_ONLY=lighthouse`). Uses DATABASE_URL when set, else the embedded PostgreSQL
- * in .data/bench. Builds the client first when dist/ is missing. `BENCH_ONLY=scale` alone times the feed, the
+ * member's health, feed and question page with a visitor's (`BENCH_ONLY=member`), reports the home route's
+ * JavaScript size, and runs Lighthouse's mobile audit on the public pages and, signed in, on the members' pages
+ * (bench/lighthouse.ts; `BENCH_ONLY=lighthouse`). Uses DATABASE_URL when set, else the embedded PostgreSQL in
+ * .data/bench. Builds the client first when dist/ is missing. `BENCH_ONLY=scale` alone times the feed, the
  * categories and the community's counts on a million questions, in a database of its own (bench/scale.ts);
  * `BENCH_ONLY=retrieval` alone times Chloe's retrieval on 10,000 answered questions, by words and fused with an
  * embedding model, beside a bare full-text query, in a database of its own (bench/retrieval.ts).
