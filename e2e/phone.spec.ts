@@ -224,6 +224,17 @@ test('the app takes the framed page over, once; searching, the app draws it alon
   await expect(page.locator('h1')).toHaveCount(1);
   await expect(page.locator('#site-header')).toHaveCount(1);
   await expect(page.locator('#root > div')).not.toHaveAttribute('aria-hidden');
+  // The start script asked for all the page's code: the entry, and each chunk listed beside it once.
+  const code = JSON.parse((await page.locator('#app-code').textContent())!) as {
+    entry: string;
+    preload: string[];
+  };
+  await expect(page.locator(`head script[type="module"][src="${code.entry}"]`)).toHaveCount(1);
+  const preloaded = await page
+    .locator('head link[rel="modulepreload"]')
+    .evaluateAll((links) => links.map((l) => l.getAttribute('href')));
+  // (The app adds links of its own, by full address, for the chunks it loads later.)
+  expect(preloaded.filter((href) => code.preload.includes(href!))).toEqual(code.preload);
   // The frame is the page: its first question opens.
   const question = page.getByRole('button', { name: /Mentor Me/ }).first();
   const name = (await question.textContent())!.trim();

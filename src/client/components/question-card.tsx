@@ -218,7 +218,9 @@ export function QuestionBadges({ question }: { question: Question }) {
 /**
  * A question in a list. `compact` (the SOS lane, which says they are urgent) keeps who asked and the title, so
  * urgent questions do not push the rest of the feed screens down on a phone. A list drawn again (the next step of
- * useDrawnInSteps, the feed's own state) leaves alone the cards whose question is the same object.
+ * useDrawnInSteps, the feed's own state) leaves alone the cards whose question is the same object. A card away from
+ * the screen is neither styled nor laid out until it comes near it (`content-visibility`), keeping its last height:
+ * a phone does a long list's work a screen at a time.
  */
 export const QuestionCard = memo(function QuestionCard({
   question,
@@ -231,7 +233,7 @@ export const QuestionCard = memo(function QuestionCard({
     <article
       aria-labelledby={`q-${question.id}`}
       className={cn(
-        'rounded-xl border bg-white shadow-sm wrap-anywhere',
+        'rounded-xl border bg-white shadow-sm wrap-anywhere [contain-intrinsic-size:auto_16rem] [content-visibility:auto]',
         compact ? 'p-3 sm:p-4' : 'p-4 sm:p-5',
         question.isUrgent ? 'border-red-300' : 'border-slate-200',
       )}

@@ -36,11 +36,12 @@ const LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60;
 
 /**
  * Sets <html lang>, and the language cookie that lets the server title the first HTML of a page in it (it holds
- * only `en` or `vi`).
+ * only `en` or `vi`). The page usually comes in the reader's language: setting the same lang again would still make
+ * the browser work out the style of every element on it again.
  */
 function applyToDocument() {
   if (typeof document === 'undefined') return;
-  document.documentElement.lang = locale;
+  if (document.documentElement.lang !== locale) document.documentElement.lang = locale;
   document.cookie = `${STORAGE_KEYS.language}=${locale}; path=/; max-age=${LANGUAGE_COOKIE_AGE}; samesite=lax`;
 }
 applyToDocument();

@@ -143,7 +143,7 @@ describe('the app page for each path', () => {
     expect(pages('/about', 'en', true).identity.toString()).toContain('<div id="root"></div>');
   });
 
-  it('starts a framed page’s code after the page has painted, all of it at once', () => {
+  it('starts a framed page’s code after the page has painted, the entry with the chunks beside it', () => {
     const built = HTML.replace(
       '</head>',
       '<script type="module" crossorigin src="/assets/index-1.js"></script>\n<link rel="modulepreload" crossorigin href="/assets/query-1.js"></head>',
