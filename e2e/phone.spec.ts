@@ -194,6 +194,30 @@ test('/latest’s first HTML already lists the newest questions, a new one at on
   expect(feedCalls).toEqual([]);
 });
 
+test('/’s first HTML already lists the trending questions, and the app draws them without asking again', async ({
+  page,
+  browser,
+}) => {
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const before = await noScript.newPage();
+  await before.goto(`${ORIGIN}/`);
+  const titles = await before.locator('article h3').allTextContents();
+  expect(titles.length).toBeGreaterThan(0);
+  await expect(before.locator('[aria-busy="true"]')).toHaveCount(0);
+  await noScript.close();
+
+  const feedCalls: string[] = [];
+  page.on('request', (call) => {
+    if (call.url().includes('/api/questions') || call.url().includes('/api/categories'))
+      feedCalls.push(call.url());
+  });
+  await page.goto('/');
+  await expect(page.getByRole('article').filter({ hasText: titles[0]! })).toBeVisible();
+  await expect(page.locator('[inert]')).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  expect(feedCalls).toEqual([]);
+});
+
 test('the app loads the texts of the reader’s language only, and the other’s when the reader switches', async ({
   page,
 }) => {

@@ -101,7 +101,7 @@ const FRAME_DATA: Partial<Record<FramedPage | MemberPage, FrameData>> = {
 };
 
 /** The pages whose frame carries their first data for a visitor, rendered for each visitor's request rather than once. */
-export const DATA_FRAMES: FramedPage[] = ['/latest'];
+export const DATA_FRAMES: FramedPage[] = ['/', '/latest'];
 
 /** The pages whose frame carries their first data for a member, as that member sees it. */
 export const MEMBER_DATA_FRAMES = Object.keys(FRAME_DATA) as PageRoute[];

@@ -40,9 +40,10 @@ export async function servePages(
         stylesheet,
       )
     : null;
-  // A visitor's page whose frame shows its first data (the newest questions): the server asks itself for that data as
-  // a visitor would, and keeps the page as long as the feeds' own cache (cleared by any question write, everywhere).
-  // It asks as the visitor whose request found no page, as far as the rate limits know: their app would have asked.
+  // A visitor's page whose frame shows its first data (the trending or newest questions): the server asks itself for
+  // that data as a visitor would, and keeps the page as long as the feeds' own cache (cleared by any question write,
+  // everywhere). It asks as the visitor whose request found no page, as far as the rate limits know: their app would
+  // have asked.
   const loadAs =
     (remoteAddress: string, cookie?: string): LoadData =>
     async (url, locale) => {
