@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { accountMenuButton, askOwnQuestion, LANGUAGE_KEY, ORIGIN, signInFast, useLanguage } from './fixtures';
 
 /** The layout facts of issue #14 that a test can hold; scores and timings live in `npm run bench`. */
@@ -166,6 +166,31 @@ test.describe('before the code has run', () => {
   });
 });
 
+/** The question titles in a page's first HTML, read without the app's code; no part of it is still loading. */
+async function titlesInFirstHtml(browser: Browser, path: string): Promise<string[]> {
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const before = await noScript.newPage();
+  await before.goto(`${ORIGIN}${path}`);
+  await expect(before.locator('[aria-busy="true"]')).toHaveCount(0);
+  const titles = await before.locator('article h3').allTextContents();
+  await noScript.close();
+  return titles;
+}
+
+/** The app takes a feed page over with the question titled `title` on it, without asking for the feed again. */
+async function expectTakenOverWithoutAsking(page: Page, path: string, title: string) {
+  const feedCalls: string[] = [];
+  page.on('request', (call) => {
+    if (call.url().includes('/api/questions') || call.url().includes('/api/categories'))
+      feedCalls.push(call.url());
+  });
+  await page.goto(path);
+  await expect(page.getByRole('article').filter({ hasText: title })).toBeVisible();
+  await expect(page.locator('[inert]')).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  expect(feedCalls).toEqual([]);
+}
+
 test('/latest’s first HTML already lists the newest questions, a new one at once, and the app draws them without asking again', async ({
   page,
   request,
@@ -174,48 +199,17 @@ test('/latest’s first HTML already lists the newest questions, a new one at on
   // Asked by someone signed in: the next visitor's first HTML has it at the top.
   const title = `Frame check ${Date.now()}: where do I <renew> my visa?`;
   await askOwnQuestion(request, title, 'My student visa ends in March and I want to keep studying.');
-
-  const noScript = await browser.newContext({ javaScriptEnabled: false });
-  const before = await noScript.newPage();
-  await before.goto(`${ORIGIN}/latest`);
-  await expect(before.locator('article', { hasText: title })).toHaveCount(1);
-  await expect(before.locator('[aria-busy="true"]')).toHaveCount(0);
-  await noScript.close();
-
-  const feedCalls: string[] = [];
-  page.on('request', (call) => {
-    if (call.url().includes('/api/questions') || call.url().includes('/api/categories'))
-      feedCalls.push(call.url());
-  });
-  await page.goto('/latest');
-  await expect(page.getByRole('article').filter({ hasText: title })).toBeVisible();
-  await expect(page.locator('[inert]')).toHaveCount(0);
-  await page.waitForLoadState('networkidle');
-  expect(feedCalls).toEqual([]);
+  expect((await titlesInFirstHtml(browser, '/latest'))[0]).toBe(title);
+  await expectTakenOverWithoutAsking(page, '/latest', title);
 });
 
 test('/’s first HTML already lists the trending questions, and the app draws them without asking again', async ({
   page,
   browser,
 }) => {
-  const noScript = await browser.newContext({ javaScriptEnabled: false });
-  const before = await noScript.newPage();
-  await before.goto(`${ORIGIN}/`);
-  const titles = await before.locator('article h3').allTextContents();
+  const titles = await titlesInFirstHtml(browser, '/');
   expect(titles.length).toBeGreaterThan(0);
-  await expect(before.locator('[aria-busy="true"]')).toHaveCount(0);
-  await noScript.close();
-
-  const feedCalls: string[] = [];
-  page.on('request', (call) => {
-    if (call.url().includes('/api/questions') || call.url().includes('/api/categories'))
-      feedCalls.push(call.url());
-  });
-  await page.goto('/');
-  await expect(page.getByRole('article').filter({ hasText: titles[0]! })).toBeVisible();
-  await expect(page.locator('[inert]')).toHaveCount(0);
-  await page.waitForLoadState('networkidle');
-  expect(feedCalls).toEqual([]);
+  await expectTakenOverWithoutAsking(page, '/', titles[0]!);
 });
 
 test('the app loads the texts of the reader’s language only, and the other’s when the reader switches', async ({
