@@ -150,7 +150,7 @@ export function builtStylesheet(clientDir: string): Stylesheet | null {
 const START_SCRIPT =
   "(function(){var d=document,done=0;function add(href,entry){var e=d.createElement(entry?'script':'link');" +
   "if(entry){e.type='module';e.src=href}else{e.rel='modulepreload';e.href=href}e.crossOrigin='';d.head.appendChild(e)}" +
-  "function start(){if(done)return;done=1;var code=JSON.parse(d.getElementById('app-code').textContent),rest=code.preload.slice();" +
+  "function start(){if(done)return;done=1;var code=JSON.parse(d.getElementById('app-code').textContent),rest=code.preload;" +
   'add(code.entry,1);(function more(){rest.splice(0,4).forEach(function(href){add(href)});if(rest.length)setTimeout(more)})()}' +
   "if(d.visibilityState!=='visible')start();else requestAnimationFrame(function(){setTimeout(start)});" +
   "d.addEventListener('visibilitychange',start)})()";
