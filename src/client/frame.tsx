@@ -100,7 +100,10 @@ const FRAME_DATA: Partial<Record<FramedPage | MemberPage, FrameData>> = {
   },
 };
 
-/** The pages whose frame carries their first data for a visitor, rendered for each visitor's request rather than once. */
+/**
+ * The pages whose frame carries their first data for a visitor: drawn again with the data as the feeds' cache is
+ * (server/pages.ts), not once at start as the other frames are.
+ */
 export const DATA_FRAMES: FramedPage[] = ['/', '/latest'];
 
 /** The pages whose frame carries their first data for a member, as that member sees it. */
