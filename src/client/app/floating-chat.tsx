@@ -1,6 +1,6 @@
 import { Bot, MessageCircle, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { PopoverMenu } from '../components/ui/popover-menu';
 import { useAuth } from '../lib/auth';
 import { laterEn } from '../../shared/i18n/later.en';
@@ -41,16 +41,12 @@ function useKeyboardOpen(): boolean {
   return open;
 }
 
-/**
- * The chat button at the bottom right of every page but the two chat pages; out of the way while the on-screen
- * keyboard is open.
- */
+/** The chat button at the bottom right of a page (app/layout.tsx); out of the way while the on-screen keyboard is open. */
 export function FloatingChat() {
   const { t } = useTranslation();
   const { user } = useAuth();
-  const { pathname } = useLocation();
   const typing = useKeyboardOpen();
-  if (pathname === '/chat' || pathname === '/chloe' || typing) return null;
+  if (typing) return null;
   const item = 'flex items-start gap-3 rounded-md p-3 text-slate-800 hover:bg-slate-100';
   return (
     <div className="fixed right-4 bottom-4 z-30">

@@ -24,8 +24,12 @@ function Toasts() {
   ) : null;
 }
 
-/** The floating chat button loads after the page: it is not part of what the first screen needs to show. */
+/**
+ * The floating chat button loads after the page: it is not part of what the first screen needs to show. Not on the
+ * two chat pages, which are where it leads: there its code is not asked for at all.
+ */
 const FloatingChat = lazy(() => import('./floating-chat').then((m) => ({ default: m.FloatingChat })));
+const CHAT_PAGES = new Set(['/chat', '/chloe']);
 
 /**
  * Once the screen is drawn, the page's frame (which the app takes over, main.tsx) becomes the page: usable, and read
@@ -135,9 +139,11 @@ export function Layout({ children }: { children: ReactNode }) {
       </main>
       <Footer />
       <div className="print:hidden">
-        <InBrowser>
-          <FloatingChat />
-        </InBrowser>
+        {CHAT_PAGES.has(pathname) ? null : (
+          <InBrowser>
+            <FloatingChat />
+          </InBrowser>
+        )}
         <Toasts />
       </div>
     </div>
