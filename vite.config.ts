@@ -42,8 +42,9 @@ export default defineConfig(({ isSsrBuild }) => ({
               ],
             },
             injectManifest: {
-              // The manifest and its icons are added by the plugin. The admin screens are not kept: they need a connection.
-              globPatterns: ['**/*.{js,css,html,svg}'],
+              // The manifest and its icons are added by the plugin, the tab's icon here. The admin screens are not kept:
+              // they need a connection.
+              globPatterns: ['**/*.{js,css,html,svg}', 'icons/favicon-48.png'],
               globIgnores: ['**/admin-*.js'],
             },
           }),

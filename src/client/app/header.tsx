@@ -144,7 +144,10 @@ function MobileDrawer() {
   );
 }
 
-/** The logo (public/favicon.svg), drawn in the page: it paints with the first HTML, without a request of its own. */
+/**
+ * The logo (public/favicon.svg, and the tab's icon drawn from it, public/icons/favicon-48.png), drawn in the page: it
+ * paints with the first HTML, without a request of its own.
+ */
 function Logo() {
   return (
     <svg viewBox="0 0 64 64" width="28" height="28" aria-hidden="true" className="h-7 w-7">
