@@ -6,21 +6,20 @@
  * npm run directory -- import <folder> [--dry-run] [--source https://partner.example/directory]
  * Reads an HSDS 3.0 data package from the folder, says what it would change, and (without --dry-run) writes the new
  * entries and those whose review date is newer than ours. --source is the data set's page, the source of its
- * organisations whose own website is not https (datapackage.json's homepage when not given).
+ * organisations whose own website is not https (datapackage.json's homepage when not given). It refuses symbolic
+ * links and data sets over HSDS_IMPORT_LIMITS (hsds/folder.ts), exiting with 1.
  *
  * See docs/decisions/025-open-referral-hsds.md. The database is DATABASE_URL's, or the embedded one.
  */
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { inspect, parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
 import { connectDatabase } from '../db/connect';
 import { exportHsds, writeHsdsFolder } from '../modules/directory/hsds/export';
-import {
-  formatImportReport,
-  importHsds,
-  ImportError,
-  readHsdsFolder,
-} from '../modules/directory/hsds/import';
+import { ImportError, readHsdsFolder } from '../modules/directory/hsds/folder';
+import { importHsds } from '../modules/directory/hsds/import';
+import { printable, printableLines } from '../modules/directory/hsds/printable';
+import { formatImportReport } from '../modules/directory/hsds/report';
 
 const USAGE = [
   'Usage:',
@@ -60,7 +59,7 @@ async function main() {
     const target = path.resolve(folder);
     const files = await withDatabase(async (db) => exportHsds(db));
     await writeHsdsFolder(target, files);
-    console.log(`Wrote the directory as HSDS 3.0 (${files.length} files) to ${target}.`);
+    console.log(printable(`Wrote the directory as HSDS 3.0 (${files.length} files) to ${target}.`));
     return;
   }
   if (command === 'import') {
@@ -77,10 +76,9 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof UsageError || error instanceof ImportError || error instanceof ConfigError) {
-    console.error(error.message);
-  } else {
-    console.error(error);
-  }
+  const expected =
+    error instanceof UsageError || error instanceof ImportError || error instanceof ConfigError;
+  // A folder's or a file's name is in many messages, and goes to the terminal escaped like the data set's texts.
+  console.error(printableLines(expected ? error.message : inspect(error)));
   process.exit(1);
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, LOCALES, ROLES, SIGNUP_ROLES } from '../constants';
-import { lineText, longText } from './common';
+import { INVISIBLE_OR_BIDI, lineText, longText } from './common';
 import { MENTOR_PROFILE_LIMITS } from '../limits';
 
 export { MENTOR_PROFILE_LIMITS } from '../limits';
@@ -23,13 +23,9 @@ export const newPasswordSchema = z
   .max(LIMITS.passwordMax, 'validation.passwordMax');
 
 /**
- * Characters that show nothing or turn text around: format characters (zero-width spaces and joiners,
- * bidirectional controls, the soft hyphen), fillers that render blank, lone joiners and variation selectors. A name made of them, or one that reverses what follows, can pose as
- * someone else.
+ * Normalised to NFC (so "é" typed two ways is one name), with at least one letter that shows, and no invisible or
+ * text-direction characters: a name made of them, or one that reverses what follows, can pose as someone else.
  */
-const INVISIBLE_OR_BIDI = /\p{Cf}|[\u115F\u1160\u3164\uFFA0]|\u034F|\u17B4|\u17B5|[\uFE00-\uFE0F]/u;
-
-/** Normalised to NFC (so "é" typed two ways is one name), with at least one letter that shows. */
 export const displayNameSchema = lineText({ error: 'validation.displayNameRequired' })
   .normalize('NFC')
   .trim()

@@ -19,23 +19,37 @@ const CONTROL_LINE = /[\u0000-\u001F\u007F-\u009F]/;
 const CONTROL_LONG = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-export function hasForbiddenCharacters(value: string, multiline: boolean): boolean {
-  return (multiline ? CONTROL_LONG : CONTROL_LINE).test(value) || LONE_SURROGATE.test(value);
+/**
+ * Characters that show nothing or turn text around: format characters (zero-width spaces and joiners,
+ * bidirectional controls, the soft hyphen), fillers that render blank, lone joiners and variation selectors. A name
+ * made of them, or a text that reverses what follows, can pose as something it is not.
+ */
+export const INVISIBLE_OR_BIDI = /\p{Cf}|[\u115F\u1160\u3164\uFFA0]|\u034F|\u17B4|\u17B5|[\uFE00-\uFE0F]/u;
+
+/** `visibleOnly`: refuse INVISIBLE_OR_BIDI too, in texts others rely on (the directory's names, numbers, addresses). */
+export type TextRules = { visibleOnly?: boolean };
+
+export function hasForbiddenCharacters(value: string, multiline: boolean, rules: TextRules = {}): boolean {
+  return (
+    (multiline ? CONTROL_LONG : CONTROL_LINE).test(value) ||
+    LONE_SURROGATE.test(value) ||
+    (rules.visibleOnly === true && INVISIBLE_OR_BIDI.test(value))
+  );
 }
 
 /** A one-line text (titles, names, tags, searches), trimmed: no control characters at all. */
-export const lineText = (message: Parameters<typeof z.string>[0] = undefined) =>
+export const lineText = (message: Parameters<typeof z.string>[0] = undefined, rules: TextRules = {}) =>
   z
     .string(message)
     .trim()
-    .refine((v) => !hasForbiddenCharacters(v, false), 'validation.controlCharacters');
+    .refine((v) => !hasForbiddenCharacters(v, false, rules), 'validation.controlCharacters');
 
 /** A long text (descriptions, replies, messages), trimmed: tab and line breaks allowed, other controls refused. */
-export const longText = (message: Parameters<typeof z.string>[0] = undefined) =>
+export const longText = (message: Parameters<typeof z.string>[0] = undefined, rules: TextRules = {}) =>
   z
     .string(message)
     .trim()
-    .refine((v) => !hasForbiddenCharacters(v, true), 'validation.controlCharacters');
+    .refine((v) => !hasForbiddenCharacters(v, true, rules), 'validation.controlCharacters');
 
 export const errorResponseSchema = z.object({ error: z.string(), code: z.string() });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;

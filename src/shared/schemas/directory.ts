@@ -11,14 +11,19 @@ import { lineText, longText, pageFields, pageQuery } from './common';
 import { DIRECTORY_REPORT_NOTE_MAX } from '../limits';
 
 export { DIRECTORY_REPORT_NOTE_MAX } from '../limits';
-import { governmentServiceSchema, organisationSchema } from './resources';
+import {
+  governmentServiceSchema,
+  organisationSchema,
+  storedGovernmentServiceSchema,
+  storedOrganisationSchema,
+} from './resources';
 
 /** Curating the directory: the admins' Directory tab, and readers' reports of outdated information. */
 
 /** What a reader says is wrong with an entry; a note is optional. No account needed. */
 export const directoryReportSchema = z.object({
   problem: z.enum(DIRECTORY_PROBLEMS, 'directory.errors.problemRequired'),
-  note: longText()
+  note: longText(undefined, { visibleOnly: true })
     .max(DIRECTORY_REPORT_NOTE_MAX, 'directory.errors.noteMax')
     .optional()
     .transform((v) => v || undefined),
@@ -81,8 +86,8 @@ const curationFields = {
 };
 /** One entry with every field, as the editor edits it. */
 export const adminDirectoryEntrySchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('organisation'), entry: organisationSchema, ...curationFields }),
-  z.object({ type: z.literal('government'), entry: governmentServiceSchema, ...curationFields }),
+  z.object({ type: z.literal('organisation'), entry: storedOrganisationSchema, ...curationFields }),
+  z.object({ type: z.literal('government'), entry: storedGovernmentServiceSchema, ...curationFields }),
 ]);
 export type AdminDirectoryEntry = z.infer<typeof adminDirectoryEntrySchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { langQuery, lineText, pageFields, pageQuery } from './common';
+import { langQuery, lineText, longText, pageFields, pageQuery } from './common';
 import {
   AUS_STATES,
   GOVERNMENT_CATEGORIES,
@@ -24,80 +24,107 @@ export {
 /**
  * Curated help content (content/government, content/resources, and admins' edits): validated when loaded, by a test
  * and by the admins' editor. Messages are i18n keys, so the editor names the rule broken in the admin's language.
+ *
+ * What is written (the content files, the editor, an import) holds no control, invisible or text-direction
+ * characters: readers call these numbers and trust these names. Answers check an entry as stored by every rule but
+ * that one, so an entry saved before it still opens in the editor, which then names the text to correct.
  */
-const required = (max: number) =>
-  z.string().trim().min(1, 'directory.errors.required').max(max, 'directory.errors.tooLong');
-const bilingualText = (max: number) => z.object({ en: required(max), vi: required(max) });
-const bilingual = bilingualText(300);
-const https = z
-  .url({ protocol: /^https$/, message: 'directory.errors.https' })
-  .max(500, 'directory.errors.tooLong');
-/** Australian phone numbers as people write them: 000, 13 11 14, 1800 737 732, 02 9876 5432, +61 ... */
-const phone = z.string().regex(/^(\+61 ?)?[0-9][0-9 ]{1,13}[0-9]$/, 'directory.errors.phone');
-const isoDate = z.iso.date('directory.errors.date');
-const entryId = z
-  .string()
-  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'directory.errors.id')
-  .max(80, 'directory.errors.tooLong');
-/** A language by its English name (`LANGUAGE_NAMES`), or a note such as "Free interpreter on request". */
-const languageSchema = z.union([z.enum(LANGUAGE_KEYS), bilingual], 'directory.errors.language');
-export type LanguageEntry = z.infer<typeof languageSchema>;
+function entrySchemas(written: boolean) {
+  const rules = { visibleOnly: true };
+  const text = (max: number, multiline = false) =>
+    (written ? (multiline ? longText : lineText)(undefined, rules) : z.string().trim())
+      .min(1, 'directory.errors.required')
+      .max(max, 'directory.errors.tooLong');
+  const bilingualText = (max: number, multiline = false) =>
+    z.object({ en: text(max, multiline), vi: text(max, multiline) });
+  const bilingual = bilingualText(300);
+  const url = z
+    .url({ protocol: /^https$/, message: 'directory.errors.https' })
+    .max(500, 'directory.errors.tooLong');
+  // Hidden characters first: the URL parser takes many of them in, and its message would not name them. The API's
+  // documentation still says what the address must be.
+  const https: z.ZodType<string, string> = written
+    ? lineText(undefined, rules).pipe(url).meta({ format: 'uri', maxLength: 500 })
+    : url;
+  /** Australian phone numbers as people write them: 000, 13 11 14, 1800 737 732, 02 9876 5432, +61 ... */
+  const phone = z.string().regex(/^(\+61 ?)?[0-9][0-9 ]{1,13}[0-9]$/, 'directory.errors.phone');
+  const isoDate = z.iso.date('directory.errors.date');
+  const entryId = z
+    .string()
+    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'directory.errors.id')
+    .max(80, 'directory.errors.tooLong');
+  /** A language by its English name (`LANGUAGE_NAMES`), or a note such as "Free interpreter on request". */
+  const language = z.union([z.enum(LANGUAGE_KEYS), bilingual], 'directory.errors.language');
 
-export const governmentServiceSchema = z.object({
-  id: entryId,
-  title: bilingualText(200),
-  description: bilingualText(2_000),
-  category: z.enum(GOVERNMENT_CATEGORIES, 'validation.categoryInvalid'),
-  department: required(200),
-  eligibility: z.array(bilingual).max(5, 'directory.errors.tooManyEligibility'),
-  contactInfo: z.object({
+  const governmentService = z.object({
+    id: entryId,
+    title: bilingualText(200),
+    description: bilingualText(2_000, true),
+    category: z.enum(GOVERNMENT_CATEGORIES, 'validation.categoryInvalid'),
+    department: text(200),
+    eligibility: z.array(bilingual).max(5, 'directory.errors.tooManyEligibility'),
+    contactInfo: z.object({
+      phone: phone.optional(),
+      email: z.email('validation.emailInvalid').optional(),
+      website: https.optional(),
+    }),
+    operatingHours: bilingual.optional(),
+    /** The languages the service is offered in, as its source says. */
+    languages: z
+      .array(language)
+      .min(1, 'directory.errors.languageRequired')
+      .max(40, 'directory.errors.tooLong'),
+    /** Where the languages are stated, when that is not the page in `source`. */
+    languagesSource: https.optional(),
+    location: z.object({
+      state: z.enum([...AUS_STATES, 'national'], 'validation.stateInvalid'),
+      city: text(100).optional(),
+    }),
+    source: https,
+    lastUpdated: isoDate,
+  });
+
+  const organisation = z.object({
+    id: entryId,
+    name: text(200),
+    category: z.enum(LOCAL_CATEGORIES, 'validation.categoryInvalid'),
+    description: bilingualText(2_000, true),
+    address: text(200),
+    suburb: text(100),
+    state: z.enum(AUS_STATES, 'validation.stateInvalid'),
+    postcode: z.string().regex(/^\d{4}$/, 'validation.postcodeInvalid'),
     phone: phone.optional(),
-    email: z.email('validation.emailInvalid').optional(),
     website: https.optional(),
-  }),
-  operatingHours: bilingual.optional(),
-  /** The languages the service is offered in, as its source says. */
-  languages: z
-    .array(languageSchema)
-    .min(1, 'directory.errors.languageRequired')
-    .max(40, 'directory.errors.tooLong'),
-  /** Where the languages are stated, when that is not the page in `source`. */
-  languagesSource: https.optional(),
-  location: z.object({
-    state: z.enum([...AUS_STATES, 'national'], 'validation.stateInvalid'),
-    city: required(100).optional(),
-  }),
-  source: https,
-  lastUpdated: isoDate,
-});
+    hours: bilingual.optional(),
+    services: z.array(bilingual).max(8, 'directory.errors.tooManyServices'),
+    /** The languages its source says are spoken or offered: bilingual workers, in-language services, interpreters. */
+    supportedLanguages: z.array(language).max(40, 'directory.errors.tooLong').optional(),
+    /** Where the languages are stated, when that is not the page in `source`. */
+    languagesSource: https.optional(),
+    source: https,
+    /** The day its facts were last checked against the source. */
+    lastReviewed: isoDate,
+  });
+  return { governmentService, organisation, language };
+}
+
+const written = entrySchemas(true);
+const stored = entrySchemas(false);
+export type LanguageEntry = z.infer<typeof written.language>;
+
+export const governmentServiceSchema = written.governmentService;
 export type GovernmentService = z.infer<typeof governmentServiceSchema>;
+/** A government service as stored, for answers (see entrySchemas). */
+export const storedGovernmentServiceSchema = stored.governmentService;
 
 export const governmentFileSchema = z.object({
   services: z.array(governmentServiceSchema),
 });
 
-export const organisationSchema = z.object({
-  id: entryId,
-  name: required(200),
-  category: z.enum(LOCAL_CATEGORIES, 'validation.categoryInvalid'),
-  description: bilingualText(2_000),
-  address: required(200),
-  suburb: required(100),
-  state: z.enum(AUS_STATES, 'validation.stateInvalid'),
-  postcode: z.string().regex(/^\d{4}$/, 'validation.postcodeInvalid'),
-  phone: phone.optional(),
-  website: https.optional(),
-  hours: bilingual.optional(),
-  services: z.array(bilingual).max(8, 'directory.errors.tooManyServices'),
-  /** The languages its source says are spoken or offered: bilingual workers, in-language services, interpreters. */
-  supportedLanguages: z.array(languageSchema).max(40, 'directory.errors.tooLong').optional(),
-  /** Where the languages are stated, when that is not the page in `source`. */
-  languagesSource: https.optional(),
-  source: https,
-  /** The day its facts were last checked against the source. */
-  lastReviewed: isoDate,
-});
+export const organisationSchema = written.organisation;
 export type Organisation = z.infer<typeof organisationSchema>;
+/** An organisation as stored, for answers (see entrySchemas). */
+export const storedOrganisationSchema = stored.organisation;
 
 export const organisationsFileSchema = z.object({
   organisations: z.array(organisationSchema),

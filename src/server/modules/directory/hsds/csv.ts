@@ -2,6 +2,12 @@
  * CSV as RFC 4180 writes it (the HSDS tabular form): fields separated by commas, quoted with double quotes when they
  * hold a comma, a quote or a line break, quotes doubled inside. Reading also takes LF line ends and a UTF-8 byte
  * order mark, as spreadsheets write them.
+ *
+ * Partners open these files in spreadsheets, which run a cell that starts with =, +, -, @, a tab or a carriage
+ * return as a formula (CSV injection). As OWASP advises, such a value is written behind a single quote, which
+ * spreadsheets show as text; reading takes one leading quote off again, so every value reads back as it was
+ * ("+61 3 9000 0000" included). A plain number ("-37.81") runs nothing and HSDS readers need it as a number, so it
+ * is written as it is.
  */
 
 export class CsvError extends Error {
@@ -20,7 +26,7 @@ export function parseCsv(text: string): { line: number; cells: string[] }[] {
   let quoteOpenedOn = 0;
   const endRecord = () => {
     cells.push(cell);
-    if (cells.length > 1 || cells[0] !== '') records.push({ line: recordLine, cells });
+    if (cells.length > 1 || cells[0] !== '') records.push({ line: recordLine, cells: cells.map(unguard) });
     cells = [];
     cell = '';
   };
@@ -60,10 +66,20 @@ export function parseCsv(text: string): { line: number; cells: string[] }[] {
   return records;
 }
 
+/** A value a spreadsheet would run, after any quotes a value of that kind was already written behind. */
+const FORMULA = /^'*[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+/** A value written behind a quote: one quote more than the value has, before a formula's first character. */
+const GUARDED = /^'+[=+\-@\t\r]/;
+
+const guard = (value: string) => (FORMULA.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value);
+const unguard = (value: string) => (GUARDED.test(value) ? value.slice(1) : value);
+
 const needsQuotes = /[",\r\n]|^\s|\s$/;
 
 function formatCell(value: string): string {
-  return needsQuotes.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+  const text = guard(value);
+  return needsQuotes.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /** A CSV text of these records, with CRLF line ends. */

@@ -1,16 +1,19 @@
 import path from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { strFromU8, unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GovernmentService, Organisation } from '../../../../shared/schemas/resources';
 import { governmentServices, organisations } from '../../../db/schema';
 import { loadHelpContent, syncHelpContent, type HelpContent } from '../../../db/seed/help-content';
+import { writeGovernmentService, writeOrganisation } from '../entries';
 import { useTestApp, type TestContext } from '../../../test/helpers';
 import { CsvError, formatCsv, parseCsv } from './csv';
 import { exportPath, HSDS_3_0, hsdsResource, type HsdsTableName } from './datapackage';
 import { EXPORTED_TABLES, exportHsds, hsdsIds, type HsdsFile } from './export';
 import { slugify, uuidV5, UUID_PATTERN } from './ids';
-import { importHsds, loadHsds, readHsdsFolder, type HsdsFiles, type ImportReport } from './import';
+import { readHsdsFolder, type HsdsFiles } from './folder';
+import { importHsds, loadHsds, type ImportReport } from './import';
 import { detailTermId } from './vocabulary';
 
 const FIXTURES = path.join(import.meta.dirname, 'fixtures');
@@ -28,6 +31,14 @@ function editRows(files: HsdsFiles, file: string, edit: (row: Record<string, str
     return header!.map((column) => row[column]!);
   });
   return new Map(files).set(file, formatCsv([header!, ...edited]));
+}
+
+/** The rows of one table of a data set, by column name. */
+function rowsOf(files: HsdsFiles, table: HsdsTableName): Record<string, string>[] {
+  const [header, ...body] = parseCsv(files.get(exportPath(hsdsResource(table)))!).map(
+    (record) => record.cells,
+  );
+  return body.map((cells) => Object.fromEntries(header!.map((column, index) => [column, cells[index]!])));
 }
 
 async function directoryTables(t: TestContext) {
@@ -79,6 +90,35 @@ describe('ids and CSV', () => {
     expect(parseCsv('\uFEFFa,b\n1,2\n\n3,4').map((record) => record.line)).toEqual([1, 2, 4]);
     expect(() => parseCsv('a,b\n"1,2\n')).toThrow(CsvError);
   });
+
+  it('writes a value a spreadsheet would run as a formula behind a quote, and reads it back as it was', () => {
+    const values = [
+      '=HYPERLINK("https://evil.example","x")',
+      '+61 3 9000 0000',
+      '-2+3',
+      '@SUM(A1)',
+      '\tx',
+      '\rx',
+      "'=1",
+      "'plain",
+      '-37.8136',
+      '+5',
+      'plain',
+    ];
+    const text = formatCsv([values]);
+    expect(text).toBe(
+      `"'=HYPERLINK(""https://evil.example"",""x"")",'+61 3 9000 0000,'-2+3,'@SUM(A1),'\tx,"'\rx",''=1,'plain,-37.8136,+5,plain\r\n`,
+    );
+    expect(parseCsv(text)[0]!.cells).toEqual(values);
+    const cell = fc.string({
+      unit: fc.constantFrom("'", '=', '+', '-', '@', '\t', '\r', '\n', '"', ',', ' ', '1', '.', 'a'),
+    });
+    fc.assert(
+      fc.property(fc.array(cell, { maxLength: 4 }), (cells) => {
+        expect(parseCsv(formatCsv([['id', ...cells]]))[0]!.cells).toEqual(['id', ...cells]);
+      }),
+    );
+  });
 });
 
 describe('npm run directory -- export --format hsds', () => {
@@ -101,12 +141,7 @@ describe('npm run directory -- export --format hsds', () => {
     files = filesOf(await exportHsds(t.db));
   });
 
-  const rows = (table: HsdsTableName) => {
-    const [header, ...body] = parseCsv(files.get(exportPath(hsdsResource(table)))!).map(
-      (record) => record.cells,
-    );
-    return body.map((cells) => Object.fromEntries(header!.map((column, index) => [column, cells[index]!])));
-  };
+  const rows = (table: HsdsTableName) => rowsOf(files, table);
 
   it('writes datapackage.json and one CSV per table, every column of HSDS 3.0 in its order', () => {
     const descriptor = JSON.parse(files.get('datapackage.json')!) as {
@@ -374,6 +409,52 @@ describe('npm run directory -- import: our own export', () => {
     const [row] = await t.db.select().from(organisations).where(eq(organisations.id, organisation.id));
     expect(row!.archivedAt).toBeInstanceOf(Date);
     expect((row!.data as Organisation).lastReviewed).toBe('2027-05-03');
+  });
+
+  it('keeps values a spreadsheet would run as formulas inert in the files, and imports them back unchanged', async () => {
+    const { lat: _lat, lng: _lng, ...base } = content.organisations[2]!;
+    const organisation: Organisation = {
+      ...base,
+      id: 'formula-centre',
+      name: '=HYPERLINK("https://evil.example","Formula Centre")',
+      description: { en: '-2+3 kinds of help', vi: '@SUM(A1) giúp đỡ' },
+      phone: '+61 3 9000 0000',
+      services: [{ en: '+ Advice', vi: '- Tư vấn' }],
+    };
+    const service: GovernmentService = {
+      ...content.services[0]!,
+      id: 'formula-line',
+      title: { en: '-Help line', vi: '=Đường dây trợ giúp' },
+      department: '@Department of Formulas',
+      contactInfo: { phone: '+61 2 6000 0000' },
+    };
+    await writeOrganisation(t.db, organisation, { editedBy: null });
+    await writeGovernmentService(t.db, service, { editedBy: null });
+    const files = filesOf(await exportHsds(t.db));
+
+    const organizations = files.get('organizations.csv')!;
+    expect(organizations).toContain(`"'=HYPERLINK(""https://evil.example"",""Formula Centre"")"`);
+    expect(organizations).toContain(`,'-2+3 kinds of help,`);
+    expect(organizations).toContain(`,'@Department of Formulas,`);
+    expect(files.get('phones.csv')).toContain(`,'+61 3 9000 0000,`);
+    expect(files.get('services.csv')).toContain(`,'-Help line,`);
+    expect(files.get('attributes.csv')).toContain(`,'@SUM(A1) giúp đỡ\r\n`);
+    // Numbers stay numbers: a spreadsheet runs nothing in them, and HSDS readers need them as they are.
+    const location = rowsOf(files, 'location').find((row) => row.name === organisation.name)!;
+    expect(location.latitude).toMatch(/^-\d+(\.\d+)?$/);
+    expect(files.get('locations.csv')).toContain(`,${location.latitude},`);
+
+    const before = await directoryTables(t);
+    const dryRun = await importHsds(t.db, files, { dryRun: true, now: LATER });
+    expect(changes(dryRun)).toEqual(NOTHING);
+    expect(dryRun.unchanged.map((change) => change.id)).toEqual(
+      expect.arrayContaining(['formula-centre', 'formula-line']),
+    );
+    const real = await importHsds(t.db, files, { dryRun: false, now: LATER });
+    expect(changes(real)).toEqual(NOTHING);
+    expect(await directoryTables(t)).toEqual(before);
+    const [row] = await t.db.select().from(organisations).where(eq(organisations.id, 'formula-centre'));
+    expect(row!.data).toEqual(organisation);
   });
 });
 

@@ -1,5 +1,3 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
-import path from 'node:path';
 import { z } from 'zod';
 import { australianToday } from '../../../../shared/australian-date';
 import type { GovernmentService, Organisation } from '../../../../shared/schemas/resources';
@@ -9,28 +7,8 @@ import { writeGovernmentService, writeOrganisation } from '../entries';
 import { candidatePaths, hsdsResource, HSDS_TABLE_NAMES, type HsdsTableName } from './datapackage';
 import type { EntryKind } from './export';
 import { readEntries, type IncomingEntry, type RejectedEntry } from './entries-from-hsds';
+import { HSDS_IMPORT_LIMITS, ImportError, type HsdsFiles } from './folder';
 import { readTable, validateTables, type HsdsTables, type RowIssue } from './tables';
-
-/** A problem with the whole import (an unreadable folder, a bad option): nothing is read or written. */
-export class ImportError extends Error {
-  override name = 'ImportError';
-}
-
-/** The files of an HSDS data set by their names in its folder. */
-export type HsdsFiles = Map<string, string>;
-
-/** Reads datapackage.json and the CSV files of a folder (not its subfolders). */
-export async function readHsdsFolder(folder: string): Promise<HsdsFiles> {
-  const info = await stat(folder).catch(() => null);
-  if (!info?.isDirectory()) throw new ImportError(`${folder} is not a folder.`);
-  const files: HsdsFiles = new Map();
-  for (const name of (await readdir(folder)).sort()) {
-    if (name !== 'datapackage.json' && !name.toLowerCase().endsWith('.csv')) continue;
-    const full = path.join(folder, name);
-    if ((await stat(full)).isFile()) files.set(name, await readFile(full, 'utf8'));
-  }
-  return files;
-}
 
 /** What we read of a partner's datapackage.json: where each table is, and the data set's own page. */
 const descriptorSchema = z.object({
@@ -101,6 +79,11 @@ export function loadHsds(files: HsdsFiles): LoadedDataSet {
         : candidatePaths(hsdsResource(name)).find((candidate) => files.has(candidate));
     if (file === undefined) continue;
     const result = readTable(name, file, files.get(file)!);
+    if (result.rowCount > HSDS_IMPORT_LIMITS.rows) {
+      throw new ImportError(
+        `${file} has more than ${HSDS_IMPORT_LIMITS.rows.toLocaleString('en-AU')} rows, the most an import reads of one table: split the data set (by state, say) and import each part.`,
+      );
+    }
     tables[name] = result.table;
     read.push({ file, table: name });
     rejectedRows.push(...result.rejected);
@@ -283,61 +266,4 @@ export async function importHsds(
     }
     return report(sorted, true);
   });
-}
-
-/** A titled list with its count of items (an item may take more than one line). */
-const list = (title: string, items: string[][]) =>
-  items.length ? [`${title} (${items.length}):`, ...items.flat(), ''] : [];
-
-const describe = (change: EntryChange) => `${change.kind} ${change.id} "${change.name}"`;
-
-/** The report as the command prints it. */
-export function formatImportReport(report: ImportReport): string {
-  const withNotes = (line: string, change: EntryChange) => [
-    line,
-    ...change.notes.map((note) => `      note: ${note}`),
-  ];
-  const count = report.added.length + report.updated.length;
-  const lines = [
-    `Read ${report.read.length} HSDS tables: ${report.read.map((entry) => entry.file).join(', ') || 'none'}.`,
-    '',
-    ...list(
-      'Notes',
-      report.notes.map((note) => [`  - ${note}`]),
-    ),
-    ...list(
-      'Rows rejected, not used',
-      report.rejectedRows.map((issue) => [
-        `  - ${issue.file}${issue.line === undefined ? '' : ` line ${issue.line}`}: ${issue.message}`,
-      ]),
-    ),
-    ...list(
-      'Entries not imported',
-      report.rejectedEntries.map((entry) => [`  - ${entry.from}: ${entry.reasons.join('; ')}`]),
-    ),
-    ...list(
-      report.written ? 'Added' : 'Would add',
-      report.added.map((change) => withNotes(`  + ${describe(change)}, reviewed ${change.theirs}`, change)),
-    ),
-    ...list(
-      report.written ? 'Changed' : 'Would change',
-      report.updated.map((change) =>
-        withNotes(
-          `  ~ ${describe(change)}: ${change.fields.join(', ')} (reviewed ${change.theirs}; ours ${change.ours})${change.archived ? ', stays archived' : ''}`,
-          change,
-        ),
-      ),
-    ),
-    ...list(
-      'Skipped: our review is newer or of the same day',
-      report.skipped.map((change) => [
-        `  = ${describe(change)}: ${change.fields.join(', ')} differ (reviewed ${change.theirs}; ours ${change.ours})`,
-      ]),
-    ),
-    `Unchanged: ${report.unchanged.length}.`,
-    report.written
-      ? `Wrote ${count} ${count === 1 ? 'entry' : 'entries'}.`
-      : `Dry run: nothing was written (${count} ${count === 1 ? 'entry' : 'entries'} would be).`,
-  ];
-  return lines.join('\n');
 }

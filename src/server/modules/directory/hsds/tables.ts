@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CsvError, parseCsv } from './csv';
 import { hsdsResource, type HsdsField, type HsdsResource, type HsdsTableName } from './datapackage';
+import { refusedCharacters } from './printable';
 
 /** A row of an HSDS table: every field of its resource, '' when empty or absent. */
 export type HsdsRow = Record<string, string>;
@@ -40,10 +41,22 @@ function typed(field: HsdsField): z.ZodType<string, string> {
   }
 }
 
-/** A field's value: empty, or (when present) of its type, format and codes; required ones must be present. */
+/**
+ * A field's value: empty, or (when present) of its type, format and codes; required ones must be present. No field
+ * may hold what the directory's texts may not (controls but tab and line breaks, lone surrogates, invisible and
+ * text-direction characters): the row is refused, and the characters named as escapes.
+ */
 function fieldValue(field: HsdsField): z.ZodType<string, string> {
   const value = typed(field);
   return z.string().superRefine((text, context) => {
+    const refused = refusedCharacters(text);
+    if (refused.length) {
+      context.addIssue({
+        code: 'custom',
+        message: `holds characters that are not allowed: ${refused.join(', ')}`,
+      });
+      return;
+    }
     if (text.trim() === '') {
       if (field.constraints.required) context.addIssue({ code: 'custom', message: 'is required' });
       return;
@@ -70,13 +83,14 @@ export function rowSchema(resource: HsdsResource): z.ZodType<HsdsRow> {
 
 /**
  * Reads one HSDS table from its CSV text. Columns the HSDS 3.0 schema does not have are left out (and named in
- * `notes`); a missing column reads as empty, so its rows fail only when the field is required.
+ * `notes`); a missing column reads as empty, so its rows fail only when the field is required. `rowCount` is every
+ * record after the header, for the import's limit.
  */
 export function readTable(
   name: HsdsTableName,
   file: string,
   text: string,
-): { table: HsdsTable; rejected: RowIssue[]; notes: string[] } {
+): { table: HsdsTable; rejected: RowIssue[]; notes: string[]; rowCount: number } {
   const resource = hsdsResource(name);
   const table: HsdsTable = { resource, file, rows: [] };
   const rejected: RowIssue[] = [];
@@ -86,15 +100,21 @@ export function readTable(
     records = parseCsv(text);
   } catch (error) {
     if (!(error instanceof CsvError)) throw error;
-    return { table, rejected: [{ file, message: `is not valid CSV: ${error.message}` }], notes };
+    return { table, rejected: [{ file, message: `is not valid CSV: ${error.message}` }], notes, rowCount: 0 };
   }
   const [header, ...body] = records;
-  if (!header) return { table, rejected: [], notes: [`${file} is empty`] };
+  const rowCount = body.length;
+  if (!header) return { table, rejected: [], notes: [`${file} is empty`], rowCount };
   const columns = header.cells.map((cell) => cell.trim());
   const known = new Set(resource.schema.fields.map((field) => field.name));
   const duplicate = columns.find((column, index) => columns.indexOf(column) !== index);
   if (duplicate) {
-    return { table, rejected: [{ file, message: `the column "${duplicate}" appears twice` }], notes };
+    return {
+      table,
+      rejected: [{ file, message: `the column "${duplicate}" appears twice` }],
+      notes,
+      rowCount,
+    };
   }
   const unknown = columns.filter((column) => !known.has(column));
   if (unknown.length) notes.push(`${file}: columns not in HSDS 3.0 were ignored: ${unknown.join(', ')}`);
@@ -117,7 +137,7 @@ export function readTable(
     });
     table.rows.push({ line: record.line, values });
   }
-  return { table, rejected, notes };
+  return { table, rejected, notes, rowCount };
 }
 
 /**
