@@ -89,7 +89,7 @@ async function main() {
       ? 'Web push uses the VAPID keys of VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY'
       : 'Web push uses the VAPID keys kept in the database (set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY to choose them)',
   );
-  const pusher = new PushSender(database.db, vapid, {}, logError);
+  const pusher = new PushSender(database.db, vapid, { serviceHosts: config.push.serviceHosts }, logError);
   const app = await buildApp({
     config,
     db: database.db,

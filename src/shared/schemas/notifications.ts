@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../constants';
+import { hasForbiddenCharacters, lineText } from './common';
 import { latestCursorQuery } from './questions';
 import { NOTIFICATION_TYPES } from '../limits';
 
@@ -69,14 +70,17 @@ export type PreferencesUpdate = z.infer<typeof preferencesUpdateSchema>;
 
 /** A browser's push subscription (PushSubscription.toJSON()). */
 export const pushSubscriptionSchema = z.object({
-  endpoint: z.url({ protocol: /^https?$/, error: 'validation.invalidInput' }).max(2_000),
+  endpoint: z
+    .url({ protocol: /^https?$/, error: 'validation.invalidInput' })
+    .max(2_000)
+    .refine((v) => !hasForbiddenCharacters(v, false), 'validation.controlCharacters'),
   keys: z.object({
     p256dh: z.string().min(1).max(200),
     auth: z.string().min(1).max(100),
   }),
 });
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
-export const pushUnsubscribeSchema = z.object({ endpoint: z.string().min(1).max(2_000) });
+export const pushUnsubscribeSchema = z.object({ endpoint: lineText().min(1).max(2_000) });
 export const pushKeyResponseSchema = z.object({ publicKey: z.string() });
 
 export const unsubscribeSchema = z.object({ token: z.string().min(1).max(300) });

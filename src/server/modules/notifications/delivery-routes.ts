@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema, okSchema } from '../../../shared/schemas/common';
@@ -14,6 +14,7 @@ import { pushSubscriptions } from '../../db/schema';
 import { errors } from '../../errors';
 import { requireUser } from '../../plugins/auth';
 import { vapidKeys } from './push';
+import { pushEndpoint } from './push-endpoint';
 import { unsubscribe } from './unsubscribe';
 
 /** Browsers a person receives pushes on; a newer subscription pushes out the oldest. */
@@ -22,12 +23,6 @@ const MAX_SUBSCRIPTIONS = 10;
 const FORM_BODY_LIMIT = 4_096;
 
 const tokenField = z.object({ token: z.string().optional() });
-
-/** Whether the endpoint is at one of the configured push services (the host, or under it). */
-function knownService(endpoint: string, config: Config): boolean {
-  const host = new URL(endpoint).hostname.toLowerCase();
-  return config.push.serviceHosts.some((known) => host === known || host.endsWith(`.${known}`));
-}
 
 /** A P-256 public key as browsers give it (65 bytes, uncompressed), and the 16-byte auth secret. */
 function validKeys(keys: { p256dh: string; auth: string }): boolean {
@@ -78,11 +73,11 @@ export const notificationDeliveryRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const { endpoint, keys } = request.body;
-      // web-push only speaks https, only a well-formed key pair can be encrypted to, and only a browser's push
-      // service may be posted to (never an address of our own network).
-      if (!endpoint.startsWith('https://') || !validKeys(keys) || !knownService(endpoint, config))
-        throw errors.validation();
+      const { keys } = request.body;
+      // Only a well-formed key pair can be encrypted to, and only a browser's push service may be posted to (never
+      // an address of our own network).
+      const endpoint = pushEndpoint(request.body.endpoint, config.push.serviceHosts);
+      if (!endpoint || !validKeys(keys)) throw errors.validation();
       const values = {
         userId: user.id,
         // Kept for as long as this sign-in lasts: signing out on a shared phone stops its alerts.
@@ -120,11 +115,12 @@ export const notificationDeliveryRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const user = requireUser(request);
+      const { endpoint } = request.body;
+      // Stored as the push check spells it; a browser may give it as it first did.
+      const spellings = [endpoint, pushEndpoint(endpoint, config.push.serviceHosts) ?? endpoint];
       await db
         .delete(pushSubscriptions)
-        .where(
-          and(eq(pushSubscriptions.endpoint, request.body.endpoint), eq(pushSubscriptions.userId, user.id)),
-        );
+        .where(and(inArray(pushSubscriptions.endpoint, spellings), eq(pushSubscriptions.userId, user.id)));
       return { ok: true as const };
     },
   );

@@ -9,8 +9,9 @@ import {
   verify,
 } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { Agent, createServer } from 'node:https';
+import { Agent, createServer, type RequestOptions } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 
 // A certificate for 127.0.0.1, made here: web-push speaks only https, and the test's push service needs one. DER
 // (X.509) is written by hand, as node:crypto signs but does not build certificates.
@@ -55,12 +56,42 @@ function selfSignedCertificate(): { key: string; cert: string } {
   };
 }
 
+/**
+ * Push services listen on 443, as the endpoints the app accepts say; the test's service on a free port. This agent
+ * takes a connection for 127.0.0.1:443 to that port, refuses any other, and notes every one it was asked for
+ * (`attempts`, as `host:port`), so a test can tell where a sender tried to go.
+ */
+class PushServiceAgent extends Agent {
+  readonly attempts: string[] = [];
+
+  constructor(
+    ca: string,
+    private readonly port: number,
+  ) {
+    super({ ca });
+  }
+
+  override createConnection(
+    options: RequestOptions,
+    callback?: (err: Error | null, stream: Duplex) => void,
+  ): Duplex | null | undefined {
+    const target = `${options.host}:${options.port}`;
+    this.attempts.push(target);
+    if (target !== '127.0.0.1:443') {
+      callback?.(new Error(`no push service at ${target} in this test`), undefined as never);
+      return undefined;
+    }
+    return super.createConnection({ ...options, port: this.port }, callback);
+  }
+}
+
 /** One POST the push service received. */
 export type Delivery = { path: string; headers: IncomingHttpHeaders; body: Buffer; status: number };
 
 /**
- * A push service in the test process, over https on 127.0.0.1: it keeps what it receives and answers 201, or the
- * status a test chose for a subscription (`answer`). `agent` trusts its certificate.
+ * A push service in the test process, over https at `https://127.0.0.1`: it keeps what it receives and answers 201,
+ * or the status a test chose for a subscription (`answer`). Senders reach it through `agent`, which trusts its
+ * certificate and keeps the connections it was asked for (`agent.attempts`).
  */
 export async function startPushService() {
   const { key, cert } = selfSignedCertificate();
@@ -78,9 +109,9 @@ export async function startPushService() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  const agent = new Agent({ ca: cert });
+  const agent = new PushServiceAgent(cert, port);
   return {
-    origin: `https://127.0.0.1:${port}`,
+    origin: 'https://127.0.0.1',
     agent,
     received,
     /** What the service received for one subscription. */

@@ -29,6 +29,7 @@ import { createSession } from '../../plugins/auth';
 
 // The test's own push service stands in for the browsers'.
 const t = useTestApp({ PUSH_SERVICE_HOSTS: '127.0.0.1' });
+const serviceHosts = ['127.0.0.1'];
 let service: PushService;
 let pusher: PushSender;
 let publicKey: string;
@@ -37,7 +38,7 @@ beforeAll(async () => {
   service = await startPushService();
   const vapid = await vapidKeys(t.db, testConfig(t.database.url));
   publicKey = vapid.publicKey;
-  pusher = new PushSender(t.db, vapid, { agent: service.agent });
+  pusher = new PushSender(t.db, vapid, { agent: service.agent, serviceHosts });
 });
 afterAll(() => service?.close());
 
@@ -320,7 +321,9 @@ describe('a push', () => {
     const vapid = await vapidKeys(t.db, testConfig(t.database.url));
     const pools = [createDatabase(t.database.url, { max: 2 }), createDatabase(t.database.url, { max: 2 })];
     try {
-      const senders = pools.map((db) => new PushSender(db, vapid, { agent: service.agent, batch: 3 }));
+      const senders = pools.map(
+        (db) => new PushSender(db, vapid, { agent: service.agent, batch: 3, serviceHosts }),
+      );
       await Promise.all(senders.map((sender) => sender.drain()));
     } finally {
       await Promise.all(pools.map((db) => db.$client.end()));

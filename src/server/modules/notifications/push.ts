@@ -12,6 +12,7 @@ import { PolledWorker } from '../../lib/polled-worker';
 import { cachedSetting } from './app-settings';
 import { target, titleOf, type NewsRow } from './news';
 import { preferencesOf } from './preferences';
+import { pushEndpoint } from './push-endpoint';
 
 export type Vapid = { publicKey: string; privateKey: string; subject: string };
 
@@ -36,9 +37,11 @@ export type PushOptions = {
   timeoutMs: number;
   /** How to reach push services (a proxy's or a private certificate authority's agent); the default otherwise. */
   agent?: Agent;
+  /** The push services an endpoint may be at (config.push.serviceHosts). */
+  serviceHosts: readonly string[];
 };
 
-const DEFAULTS: PushOptions = { pollMs: 5_000, batch: 50, ttlSeconds: 24 * 60 * 60, timeoutMs: 10_000 };
+const DEFAULTS = { pollMs: 5_000, batch: 50, ttlSeconds: 24 * 60 * 60, timeoutMs: 10_000 };
 /** The longest a title may take on a lock screen. */
 const TITLE_CHARS = 120;
 
@@ -88,7 +91,7 @@ export class PushSender extends PolledWorker {
   constructor(
     private readonly db: Database,
     private readonly vapid: Vapid,
-    options: Partial<PushOptions> = {},
+    options: Partial<PushOptions> & Pick<PushOptions, 'serviceHosts'>,
     private readonly log: (message: string, error?: unknown) => void = () => undefined,
   ) {
     super(
@@ -142,9 +145,17 @@ export class PushSender extends PolledWorker {
   }
 
   private async send(subscription: typeof pushSubscriptions.$inferSelect, payload: string): Promise<void> {
+    // A row written before the check, or by hand, is checked as a new subscription is: one that fails is never
+    // connected to, and is dropped.
+    const endpoint = pushEndpoint(subscription.endpoint, this.options.serviceHosts);
+    if (!endpoint) {
+      await this.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscription.id));
+      this.log(`Push subscription ${subscription.id} is not at a push service: dropped`);
+      return;
+    }
     try {
       await webpush.sendNotification(
-        { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+        { endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
         payload,
         {
           vapidDetails: this.vapid,
