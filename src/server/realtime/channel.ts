@@ -21,6 +21,14 @@ export const MAX_FRAME_BYTES = 16 * 1024;
 export const MAX_SOCKETS_PER_SESSION = 8;
 /** Visitors' sockets from one address on an instance (a campus or a family shares an address). */
 export const MAX_VISITOR_SOCKETS_PER_ADDRESS = 20;
+/**
+ * A person has a phone, a laptop and several tabs, so a member may hold two full browsers' worth of sockets on an
+ * instance, over all their sessions. A family, a campus or a phone carrier puts many people behind one address, so
+ * an address may hold some eighty people's sockets at three each, members' and visitors' together; past that, one
+ * address would be holding open a large part of what an instance serves.
+ */
+export const MAX_SOCKETS_PER_MEMBER = 2 * MAX_SOCKETS_PER_SESSION;
+export const MAX_SOCKETS_PER_ADDRESS = 256;
 
 /**
  * A session of this user ended (migration 0006's trigger on sessions writes it): their sockets are checked again.
@@ -187,7 +195,11 @@ export async function registerRealtime(
         const { token } = sessionToken(request, config);
         const found = token ? await findSession(db, token) : undefined;
         if (!found) throw errors.unauthorized();
-        if (hub.sessionSockets(found.user.id, found.session.id) >= MAX_SOCKETS_PER_SESSION)
+        if (
+          hub.sessionSockets(found.user.id, found.session.id) >= MAX_SOCKETS_PER_SESSION ||
+          hub.memberSockets(found.user.id) >= MAX_SOCKETS_PER_MEMBER ||
+          hub.addressSockets(request.ip) >= MAX_SOCKETS_PER_ADDRESS
+        )
           throw errors.tooManyRequests('errors.rateLimited', 60);
         request.socketSession = { user: found.user, sessionId: found.session.id };
       },
@@ -201,7 +213,10 @@ export async function registerRealtime(
       schema: { hide: true },
       preValidation: async (request: FastifyRequest) => {
         await admit(request);
-        if (hub.visitorSockets(request.ip) >= MAX_VISITOR_SOCKETS_PER_ADDRESS)
+        if (
+          hub.visitorSockets(request.ip) >= MAX_VISITOR_SOCKETS_PER_ADDRESS ||
+          hub.addressSockets(request.ip) >= MAX_SOCKETS_PER_ADDRESS
+        )
           throw errors.tooManyRequests('errors.rateLimited', 60);
         request.socketSession = null;
       },

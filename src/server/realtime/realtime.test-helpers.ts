@@ -17,7 +17,10 @@ export type TestSocket = {
   sendFrame: (frame: object) => void;
 };
 
-/** Opens a member's socket (`/ws`), or a visitor's with `path` `/ws/public`; a refused upgrade rejects with its status. */
+/**
+ * Opens a member's socket (`/ws`), or a visitor's with `path` `/ws/public`; a refused upgrade rejects with its status
+ * and the body of the answer.
+ */
 export function openSocket(
   baseUrl: string,
   headers: Record<string, string>,
@@ -53,11 +56,19 @@ export function openSocket(
     ws.once('open', () =>
       resolve({ ws, frames, next, closed, sendFrame: (frame) => ws.send(JSON.stringify(frame)) }),
     );
-    ws.once('unexpected-response', (_request, response) =>
-      reject(
-        Object.assign(new Error(`upgrade refused: ${response.statusCode}`), { status: response.statusCode }),
-      ),
-    );
+    ws.once('unexpected-response', (_request, response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () =>
+        reject(
+          Object.assign(new Error(`upgrade refused: ${response.statusCode}`), {
+            status: response.statusCode,
+            body,
+          }),
+        ),
+      );
+    });
     ws.once('error', reject);
   });
 }

@@ -12,7 +12,7 @@ export type Connection = {
   readonly id: string;
   readonly userId: string | null;
   readonly sessionId: string | null;
-  /** The caller's address, for visitors' sockets (capped per address). */
+  /** The caller's address (sockets are capped per address). */
   readonly address: string;
   readonly socket: WebSocket;
   /** The reader's language, for error frames. */
@@ -40,6 +40,13 @@ export const CLOSE = {
 
 export const PING_INTERVAL_MS = 25_000;
 
+/** Adds `by` to a key's count; a count that reaches 0 is forgotten. */
+function tally(counts: Map<string, number>, key: string, by: 1 | -1): void {
+  const next = (counts.get(key) ?? 0) + by;
+  if (next > 0) counts.set(key, next);
+  else counts.delete(key);
+}
+
 type NewConnection = Pick<Connection, 'userId' | 'sessionId' | 'address' | 'socket' | 'locale'>;
 
 /**
@@ -49,7 +56,8 @@ type NewConnection = Pick<Connection, 'userId' | 'sessionId' | 'address' | 'sock
 export class SocketHub {
   private readonly byUser = new Map<string, Set<Connection>>();
   private readonly visitors = new Set<Connection>();
-  /** Visitors' sockets by address, counted as they come and go (a scan would cost every upgrade all of them). */
+  /** Sockets by address, all and visitors' alone, counted as they come and go (a scan would cost every upgrade). */
+  private readonly byAddress = new Map<string, number>();
   private readonly visitorsByAddress = new Map<string, number>();
   private readonly byTopic = new Map<string, Set<Connection>>();
   private readonly pinger: NodeJS.Timeout;
@@ -70,9 +78,10 @@ export class SocketHub {
       missedPongs: 0,
       budget: { left: FRAME_BUDGET.burst, at: this.now() },
     };
+    tally(this.byAddress, connection.address, 1);
     if (connection.userId === null) {
       this.visitors.add(connection);
-      this.visitorsByAddress.set(connection.address, this.visitorSockets(connection.address) + 1);
+      tally(this.visitorsByAddress, connection.address, 1);
     } else {
       let set = this.byUser.get(connection.userId);
       if (!set) this.byUser.set(connection.userId, (set = new Set()));
@@ -105,9 +114,19 @@ export class SocketHub {
     return count;
   }
 
+  /** A member's sockets here, of all their sessions. */
+  memberSockets(userId: string): number {
+    return this.byUser.get(userId)?.size ?? 0;
+  }
+
   /** Visitors' sockets here from one address. */
   visitorSockets(address: string): number {
     return this.visitorsByAddress.get(address) ?? 0;
+  }
+
+  /** All sockets here from one address, members' and visitors'. */
+  addressSockets(address: string): number {
+    return this.byAddress.get(address) ?? 0;
   }
 
   /** Spends one frame of the socket's budget: false when it has none left. */
@@ -185,14 +204,13 @@ export class SocketHub {
     for (const topic of connection.topics) this.leaveTopic(connection, topic);
     if (connection.userId === null) {
       if (!this.visitors.delete(connection)) return;
-      const left = this.visitorSockets(connection.address) - 1;
-      if (left > 0) this.visitorsByAddress.set(connection.address, left);
-      else this.visitorsByAddress.delete(connection.address);
-      return;
+      tally(this.visitorsByAddress, connection.address, -1);
+    } else {
+      const set = this.byUser.get(connection.userId);
+      if (!set?.delete(connection)) return;
+      if (set.size === 0) this.byUser.delete(connection.userId);
     }
-    const set = this.byUser.get(connection.userId);
-    if (!set?.delete(connection)) return;
-    if (set.size === 0) this.byUser.delete(connection.userId);
+    tally(this.byAddress, connection.address, -1);
   }
 
   /** A socket that missed two pongs in a row is gone (a phone that lost its network without a goodbye). */
