@@ -20,6 +20,7 @@ import type { Config } from '../src/server/config';
 import type { Database } from '../src/server/db/client';
 import { conversationParticipants, conversations, users } from '../src/server/db/schema';
 import { createSession } from '../src/server/plugins/auth';
+import { behindProxy, personAddress } from './addresses';
 
 const CONVERSATIONS = 100;
 const SOCKETS_PER_PERSON = 5;
@@ -143,7 +144,7 @@ function bareServer(): Promise<{ url: string; close: () => Promise<void> }> {
 
 export async function benchChat(config: Config, db: Database): Promise<string[]> {
   const chatConfig: Config = {
-    ...config,
+    ...behindProxy(config),
     rateLimits: { ...config.rateLimits, chatMessagesPerSecond: 100_000 },
   };
   const instances = [
@@ -166,12 +167,13 @@ export async function benchChat(config: Config, db: Database): Promise<string[]>
       conversations: [],
     };
     pairs.forEach(({ conversationId, tokens }, i) => {
-      for (const token of tokens) {
+      tokens.forEach((token, j) => {
+        const headers = { ...bearerOf(token), ...personAddress(i * tokens.length + j) };
         for (let k = 0; k < SOCKETS_PER_PERSON; k += 1) {
-          appPlan.sockets.push({ url: `${ws(urls[k % 2]!)}/ws`, headers: bearerOf(token) });
+          appPlan.sockets.push({ url: `${ws(urls[k % 2]!)}/ws`, headers });
           barePlan.sockets.push({ url: `${ws(bare.url)}/?c=${conversationId}`, headers: {} });
         }
-      }
+      });
       appPlan.conversations.push({
         listeners: tokens.length * SOCKETS_PER_PERSON,
         senders: tokens.map((token, k) => ({

@@ -13,6 +13,7 @@ import { buildApp } from '../src/server/app';
 import type { Config } from '../src/server/config';
 import type { Database } from '../src/server/db/client';
 import { createSession } from '../src/server/plugins/auth';
+import { behindProxy, personAddress } from './addresses';
 
 const FOLLOWERS = Number(process.env.BENCH_NOTIFY_FOLLOWERS ?? 10_000);
 const SOCKETS = Math.min(FOLLOWERS, Number(process.env.BENCH_NOTIFY_SOCKETS ?? 1_000));
@@ -72,7 +73,9 @@ async function bareNotify(connectionString: string): Promise<number[]> {
 
 export async function benchNotify(config: Config, db: Database): Promise<string[]> {
   const run = randomUUID().slice(0, 8);
-  const apps = await Promise.all([0, 1].map(() => buildApp({ config, db, clientDir: null, logger: false })));
+  const apps = await Promise.all(
+    [0, 1].map(() => buildApp({ config: behindProxy(config), db, clientDir: null, logger: false })),
+  );
   try {
     const urls = await Promise.all(apps.map((app) => app.listen({ port: 0, host: '127.0.0.1' })));
     const { questionId, replier, listeners } = await seed(db, run);
@@ -80,7 +83,7 @@ export async function benchNotify(config: Config, db: Database): Promise<string[
       listeners.map(async (userId, i) => {
         const token = await createSession(db, userId);
         const ws = new WebSocket(`${urls[i % 2]!.replace(/^http/, 'ws')}/ws`, {
-          headers: { authorization: `Bearer ${token}` },
+          headers: { authorization: `Bearer ${token}`, ...personAddress(i) },
         });
         await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
         return ws;
