@@ -87,7 +87,10 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       config: { rateLimits: [clientErrorLimit] },
     },
     async (request, reply) => {
-      request.log.warn({ clientError: request.body }, 'client crash');
+      // The page's path: a query there may hold an emailed link's token (the web client sends none).
+      const { url, ...crash } = request.body;
+      const clientError = url === undefined ? crash : { ...crash, url: url.split('?')[0] };
+      request.log.warn({ clientError }, 'client crash');
       return reply.code(204).send(null);
     },
   );
