@@ -8,6 +8,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { LIMITS } from '../shared/constants';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { allowedHostsPlugin } from './plugins/allowed-hosts';
 import { authPlugin } from './plugins/auth';
 import { SessionCache } from './plugins/session-cache';
 import { keepMarks } from './modules/questions/viewer-marks';
@@ -158,6 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(fastifyCookie);
   await app.register(securityHeadersPlugin, { headers: securityHeaders });
+  await app.register(allowedHostsPlugin, { config });
   await app.register(rateLimitPlugin, {
     db,
     globalPerMinute: config.rateLimits.globalPerMinute,

@@ -124,6 +124,9 @@ describe('loadConfig errors', () => {
     ['CHLOE_CALL_URL', 'javascript:alert(1)'],
     ['RATE_LIMIT_SIGNIN_PER_MINUTE', '0'],
     ['RATE_LIMIT_GLOBAL_PER_MINUTE', '2.5'],
+    ['ALLOWED_HOSTS', 'https://mentorme.example'],
+    ['ALLOWED_HOSTS', 'mentorme.example:443'],
+    ['ALLOWED_HOSTS', 'good.example, bad host.example'],
   ])('refuses %s=%s with a ConfigError that names the variable', (name, value) => {
     let caught: unknown;
     try {
@@ -135,6 +138,18 @@ describe('loadConfig errors', () => {
     const message = (caught as ConfigError).message;
     expect(message).toContain(`  ${name}: `);
     expect(message).toContain('.env.example');
+  });
+
+  it('answers to the host of PUBLIC_URL and the names of ALLOWED_HOSTS', () => {
+    expect(loadConfig({}).allowedHosts).toEqual([]);
+    expect(loadConfig({ ALLOWED_HOSTS: ' Laptop.Home.arpa , ' }).allowedHosts).toEqual(['laptop.home.arpa']);
+    expect(
+      loadConfig({
+        PUBLIC_URL: 'https://Mentorme.example:8443/',
+        ALLOWED_HOSTS: 'www.mentorme.example,mentorme.internal',
+        ...NO_MAIL,
+      }).allowedHosts,
+    ).toEqual(['mentorme.example', 'www.mentorme.example', 'mentorme.internal']);
   });
 
   it('reads Chloe’s model, and needs AI_MODEL with AI_BASE_URL', () => {

@@ -65,6 +65,24 @@ const trustProxy = z
     return z.NEVER;
   });
 
+/** Host names a deployment is also reached by: names only (any port), each checked, so a typo fails the start. */
+const allowedHosts = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    const names = (v ?? '')
+      .split(',')
+      .map((name) => name.trim().toLowerCase())
+      .filter(Boolean);
+    const wrong = names.filter((name) => !/^[a-z0-9_-]+(\.[a-z0-9_-]+)*$/.test(name));
+    if (wrong.length === 0) return names;
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be host names, with no scheme or port (${wrong.join(', ')})`,
+    });
+    return z.NEVER;
+  });
+
 /** The browsers' push services: Chrome's and Edge's (FCM), Firefox's, Windows', Safari's. */
 const DEFAULT_PUSH_SERVICE_HOSTS =
   'fcm.googleapis.com,push.services.mozilla.com,notify.windows.com,push.apple.com';
@@ -89,6 +107,7 @@ const envSchema = z.object({
   DEMO_MODE: bool(undefined),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: optionalUrl,
+  ALLOWED_HOSTS: allowedHosts,
   CONTACT_EMAIL: z
     .string()
     .optional()
@@ -164,6 +183,8 @@ export type Config = {
   demoModeExplicit: boolean;
   logLevel: string;
   publicUrl: string | undefined;
+  /** The names the site answers to (plugins/allowed-hosts.ts): PUBLIC_URL's host, then ALLOWED_HOSTS. */
+  allowedHosts: string[];
   contactEmail: string | undefined;
   contactPhone: string | undefined;
   careerPlatformUrl: string | undefined;
@@ -272,6 +293,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoModeExplicit: e.DEMO_MODE === true,
     logLevel: e.LOG_LEVEL,
     publicUrl: e.PUBLIC_URL,
+    allowedHosts: [...(e.PUBLIC_URL ? [new URL(e.PUBLIC_URL).hostname] : []), ...e.ALLOWED_HOSTS],
     contactEmail: e.CONTACT_EMAIL,
     contactPhone: e.CONTACT_PHONE,
     careerPlatformUrl: e.CAREER_PLATFORM_URL,

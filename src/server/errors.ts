@@ -36,6 +36,8 @@ export const errors = {
   wrongPassword: () => new AppError(403, 'WRONG_PASSWORD', 'errors.wrongPassword'),
   forbidden: () => new AppError(403, 'FORBIDDEN', 'errors.forbidden'),
   crossOrigin: () => new AppError(403, 'CROSS_ORIGIN', 'errors.crossOrigin'),
+  /** A Host this server does not answer to (plugins/allowed-hosts.ts). */
+  hostNotAllowed: () => new AppError(421, 'HOST_NOT_ALLOWED', 'errors.hostNotAllowed'),
   notFound: () => new AppError(404, 'NOT_FOUND', 'errors.notFound'),
   emailTaken: () => new AppError(409, 'EMAIL_TAKEN', 'errors.emailTaken'),
   commonPassword: () => new AppError(400, 'COMMON_PASSWORD', 'validation.passwordCommon'),

@@ -168,7 +168,9 @@ async function main() {
     await database.close();
     process.exit(1);
   }
-  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  // With PUBLIC_URL set, only its host and addresses are answered (decision 036): localhost is not.
+  const anyHost = config.host === '0.0.0.0' || config.host === '::';
+  const shown = anyHost ? (config.publicUrl ? '127.0.0.1' : 'localhost') : config.host;
   leadership.start();
   replier.start();
   sender?.start();

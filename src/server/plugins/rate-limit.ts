@@ -146,10 +146,11 @@ async function enforce(
 }
 
 /**
- * Routes outside every limit: the proxy's and the orchestrator's probes, which come often from one address and must
- * never be refused for it (a refused probe takes a healthy instance out).
+ * The proxy's and the orchestrator's probes: they come often from one address and name the instance by its own
+ * address, and must never be refused for either (a refused probe takes a healthy instance out), so they are outside
+ * every limit and every host check.
  */
-const UNLIMITED_PATHS = new Set(['/api/health', '/api/ready']);
+export const PROBE_PATHS = new Set(['/api/health', '/api/ready']);
 
 /**
  * The app's one rate-limit mechanism (decision 011). Every API request counts against the per-address limit
@@ -178,7 +179,7 @@ export const rateLimitPlugin = fp(
       return wait;
     });
     app.addHook('onRequest', async (request) => {
-      const unlimited = UNLIMITED_PATHS.has(request.routeOptions.url ?? '');
+      const unlimited = PROBE_PATHS.has(request.routeOptions.url ?? '');
       if (!unlimited && requestPath(request).startsWith('/api/'))
         await enforce(counter, global, request, onLimited);
     });

@@ -76,6 +76,7 @@ export const pagesEn = {
     uriTooLong: 'This address is too long.',
     badRequest: 'The request could not be understood.',
     crossOrigin: 'This request was refused because it did not come from this site.',
+    hostNotAllowed: 'This server does not answer to this address. Please use the site’s own address.',
     rateLimited: 'Too many requests. Please try again in {{seconds}} s.',
     tooManySignins: 'Too many sign-in attempts. Please try again in {{minutes}} min.',
     tooManySignups: 'Too many sign-up attempts from this network. Please try again in {{minutes}} min.',

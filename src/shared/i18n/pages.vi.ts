@@ -73,6 +73,7 @@ export const pagesVi: PageResources = {
     badRequest: 'Không thể hiểu yêu cầu này.',
     unsupportedMediaType: 'Loại nội dung này không được chấp nhận.',
     crossOrigin: 'Yêu cầu bị từ chối vì không đến từ trang này.',
+    hostNotAllowed: 'Máy chủ này không phục vụ địa chỉ này. Vui lòng dùng đúng địa chỉ của trang.',
     rateLimited: 'Quá nhiều yêu cầu. Vui lòng đợi {{seconds}} giây rồi thử lại.',
     tooManySignins: 'Bạn đã thử đăng nhập quá nhiều lần. Vui lòng đợi {{minutes}} phút rồi thử lại.',
     tooManySignups: 'Có quá nhiều lần đăng ký từ mạng này. Vui lòng thử lại sau {{minutes}} phút.',

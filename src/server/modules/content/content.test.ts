@@ -73,7 +73,11 @@ describe('/api/config', () => {
       MAIL_DISABLED: 'true',
     });
     try {
-      const response = await app.inject({ method: 'GET', url: '/api/config' });
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/config',
+        headers: { host: 'mentorme.example' },
+      });
       expect(response.json()).toEqual({
         demoMode: false,
         demoSignIn: false,
