@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pagesEn } from '../shared/i18n/pages.en';
-import { users } from './db/schema';
+import { blocks, notifications, users } from './db/schema';
 import { useListeningApps } from './security.test-helpers';
-import { signUp } from './test/helpers';
+import { signUp, userWithRole } from './test/helpers';
 
 const { database, started } = useListeningApps();
 
@@ -57,6 +57,45 @@ describe('anonymity', () => {
       payload: { title: 'An open question', content: 'Signed with my name.' },
     });
     expect([201, 429]).toContain(open.statusCode);
+  });
+
+  it('tells every follower of a reply that names nobody, so a block cannot show who asked', async () => {
+    const { app } = await started();
+    const asker = await signUp(app);
+    const blockedMentor = await userWithRole(app, database.db, 'mentor');
+    const otherFollower = await signUp(app);
+    const asked = await app.inject({
+      method: 'POST',
+      url: '/api/questions',
+      headers: { cookie: asker.cookie },
+      payload: { title: 'Who can see this is mine?', content: 'Asked without my name.', isAnonymous: true },
+    });
+    const questionId = asked.json<{ id: string }>().id;
+    for (const follower of [blockedMentor, otherFollower]) {
+      const followed = await app.inject({
+        method: 'PUT',
+        url: `/api/questions/${questionId}/follow`,
+        headers: { cookie: follower.cookie },
+      });
+      expect(followed.statusCode).toBe(200);
+    }
+    // The asker blocked the mentor (in a chat): nothing about the anonymous question may show it.
+    await database.db.insert(blocks).values({ blockerId: asker.user.id, blockedId: blockedMentor.user.id });
+    const replied = await app.inject({
+      method: 'POST',
+      url: `/api/questions/${questionId}/replies`,
+      headers: { cookie: asker.cookie },
+      payload: { content: 'More details from me.' },
+    });
+    expect(replied.statusCode).toBe(201);
+
+    for (const follower of [blockedMentor, otherFollower]) {
+      const rows = await database.db
+        .select({ actorId: notifications.actorId })
+        .from(notifications)
+        .where(eq(notifications.userId, follower.user.id));
+      expect(rows).toEqual([{ actorId: null }]);
+    }
   });
 });
 

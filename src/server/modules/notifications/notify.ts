@@ -38,7 +38,8 @@ async function notifyOne(
 /**
  * A reply (`replierId` null: Chloe's) tells everyone who follows its question, the asker among them when they still
  * follow it (asking follows), in one statement however many they are. Never the replier, never anyone who blocked
- * the replier or whom the replier blocked. The asker of an anonymous question replying is nobody by name.
+ * the replier or whom the replier blocked. The asker of an anonymous question replying is nobody by name, and blocks
+ * play no part in who hears of it: a follower left out would learn that the asker is someone they had a block with.
  */
 export async function notifyReplied(
   tx: Executor,
@@ -61,7 +62,7 @@ export async function notifyReplied(
     left join notification_preferences p on p.user_id = f.user_id
     where f.question_id = ${reply.questionId}::uuid
       and f.user_id is distinct from ${replier}
-      and ${unblocked(sql`f.user_id`, replier)}
+      and ((q.is_anonymous and q.author_id = ${replier}) or ${unblocked(sql`f.user_id`, replier)})
     on conflict (user_id, event_key) do nothing
     returning user_id`);
   await announce(tx, { userIds: result.rows.map((row) => row.user_id), eventKey });
