@@ -8,7 +8,7 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import type {
   MarkReadInput,
   Notification,
@@ -18,7 +18,7 @@ import type {
   PreferencesUpdate,
   UnsubscribeScope,
 } from '../../shared/schemas/notifications';
-import { api, ApiError, errorMessage, queryString } from './api';
+import { api, queryString } from './api';
 import { useAuth } from './auth';
 import { useTranslation } from './i18n';
 import { withConfig, type MutationConfig } from './mutation';
@@ -243,42 +243,18 @@ export function useUpdatePreferences(
   });
 }
 
-export type UnsubscribeState =
-  | { status: 'working' }
-  | { status: 'done'; type: UnsubscribeScope }
-  | { status: 'invalid' }
-  | { status: 'failed'; message: string };
-
 /**
- * Turns off the emails of one type from an emailed link, once, without signing in. Not a mutation, for the same
- * reason as useEmailLink (lib/account.ts): started in an effect, it would lose its observer under StrictMode.
+ * Turns off the emails of one type from an emailed link, without signing in, when the person taps the page's button
+ * (opening the link alone changes nothing: mail scanners open links too). Answers what it turned off.
  */
-export function useUnsubscribeLink(token: string): { state: UnsubscribeState; retry: () => void } {
-  const [state, setState] = useState<UnsubscribeState>(() =>
-    token ? { status: 'working' } : { status: 'invalid' },
+export function useUnsubscribe(config: MutationConfig<{ type: UnsubscribeScope }, string> = {}) {
+  return useMutation(
+    withConfig(config, {
+      mutationFn: (token) =>
+        api<{ type: UnsubscribeScope }>('/api/notifications/unsubscribe', {
+          method: 'POST',
+          body: { token },
+        }),
+    }),
   );
-  const started = useRef(false);
-
-  const send = useCallback(() => {
-    api<{ type: UnsubscribeScope }>('/api/notifications/unsubscribe', { method: 'POST', body: { token } })
-      .then(({ type }) => setState({ status: 'done', type }))
-      .catch((error: unknown) => {
-        if (error instanceof ApiError && [400, 404].includes(error.status))
-          return setState({ status: 'invalid' });
-        setState({ status: 'failed', message: errorMessage(error) });
-      });
-  }, [token]);
-
-  useEffect(() => {
-    if (!token || started.current) return;
-    started.current = true;
-    send();
-  }, [token, send]);
-
-  const retry = useCallback(() => {
-    setState({ status: 'working' });
-    send();
-  }, [send]);
-
-  return { state, retry };
 }

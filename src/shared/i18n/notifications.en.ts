@@ -66,6 +66,9 @@ export const notificationsEn = {
   offerAccept: 'Tell me when someone answers',
   offerDecline: 'Not now',
   unsubscribeTitle: 'Email settings',
+  unsubscribeText:
+    'This link turns off the kind of email it came with. You can turn it on again on your profile.',
+  unsubscribeButton: 'Turn off these emails',
   unsubscribing: 'Turning off these emails…',
   unsubscribed: 'Done. You will no longer get these emails: “{{type}}”.',
   unsubscribedAll: 'Done. You will no longer get emails about your notifications.',

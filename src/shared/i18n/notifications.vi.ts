@@ -65,6 +65,8 @@ export const notificationsVi: PageResources['notifications'] = {
   offerAccept: 'Báo cho tôi khi có người trả lời',
   offerDecline: 'Để sau',
   unsubscribeTitle: 'Cài đặt email',
+  unsubscribeText: 'Liên kết này tắt loại email đã gửi nó cho bạn. Bạn có thể bật lại trong hồ sơ của mình.',
+  unsubscribeButton: 'Tắt loại email này',
   unsubscribing: 'Đang tắt loại email này…',
   unsubscribed: 'Xong. Bạn sẽ không nhận loại email này nữa: “{{type}}”.',
   unsubscribedAll: 'Xong. Bạn sẽ không nhận email thông báo nữa.',

@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -23,6 +24,17 @@ function renderPage(path: string) {
 describe('/unsubscribe', () => {
   afterEach(() => vi.unstubAllGlobals());
 
+  const turnOff = async () =>
+    userEvent.click(await screen.findByRole('button', { name: 'Turn off these emails' }));
+
+  it('changes nothing until the button is pressed: opening the link is not asking', async () => {
+    const fetch = stubFetch(() => json(200, { type: 'reply_to_my_question' }));
+    renderPage('/unsubscribe?token=abc123');
+    expect(await screen.findByRole('button', { name: 'Turn off these emails' })).toBeEnabled();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fetch.mock.calls.filter(([url]) => url === '/api/notifications/unsubscribe')).toHaveLength(0);
+  });
+
   it('turns the emails off once, without signing in, says which, and leads to the other choices', async () => {
     const fetch = stubFetch((url) =>
       url === '/api/notifications/unsubscribe'
@@ -30,6 +42,7 @@ describe('/unsubscribe', () => {
         : json(401, { error: 'Please sign in.', code: 'UNAUTHORIZED' }),
     );
     renderPage('/unsubscribe?token=abc123');
+    await turnOff();
     expect(
       await screen.findByText('Done. You will no longer get these emails: “Someone replies to my question”.'),
     ).toBeInTheDocument();
@@ -47,6 +60,7 @@ describe('/unsubscribe', () => {
   it('says when a digest’s link turned off every notification email', async () => {
     stubFetch(() => json(200, { type: 'all' }));
     renderPage('/unsubscribe?token=digest');
+    await turnOff();
     expect(
       await screen.findByText('Done. You will no longer get emails about your notifications.'),
     ).toBeInTheDocument();
@@ -55,6 +69,7 @@ describe('/unsubscribe', () => {
   it('says when the link no longer works', async () => {
     stubFetch(() => json(400, { error: 'This link is not valid.', code: 'UNSUBSCRIBE_TOKEN_INVALID' }));
     renderPage('/unsubscribe?token=old');
+    await turnOff();
     expect(
       await screen.findByText('This link does not work any more. You can still choose which emails you get.'),
     ).toBeInTheDocument();
@@ -63,7 +78,8 @@ describe('/unsubscribe', () => {
   it('offers to try again when the connection failed', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
     renderPage('/unsubscribe?token=abc123');
+    await turnOff();
     expect(await screen.findByRole('alert')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Turn off these emails' })).toBeEnabled();
   });
 });

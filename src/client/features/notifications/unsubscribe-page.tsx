@@ -3,19 +3,25 @@ import { Link } from 'react-router';
 import { Page } from '../../components/page';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { refusalCode, refusalMessage } from '../../lib/account';
 import { cn } from '../../lib/cn';
+import { focusWhenShown } from '../../lib/focus';
 import { useTranslation } from '../../lib/i18n';
 import { useLinkToken } from '../../lib/link-token';
-import { useUnsubscribeLink } from '../../lib/notifications';
+import { useUnsubscribe } from '../../lib/notifications';
 
 /**
- * Where the "Unsubscribe" link of a notification email leads, signed in or not: the token turns off that email's
- * type at once, and the page says which, with the way to the other choices (on the profile, after signing in).
+ * Where the "Unsubscribe" link of a notification email leads, signed in or not. Opening it changes nothing (mail
+ * scanners open links too): one tap on its button turns off that email's type, and the page says which, with the
+ * way to the other choices (on the profile, after signing in). Mail programs' one-click unsubscribe posts to the
+ * API directly.
  */
 export function UnsubscribePage() {
   const { t } = useTranslation();
   const token = useLinkToken();
-  const { state, retry } = useUnsubscribeLink(token);
+  const unsubscribe = useUnsubscribe();
+  const code = unsubscribe.isError ? refusalCode(unsubscribe.error) : undefined;
+  const invalid = !token || code === 'UNSUBSCRIBE_TOKEN_INVALID' || code === 'VALIDATION';
   const manage = (
     <Link to="/profile#notifications" className={cn(buttonClasses('secondary'), 'mt-4 w-full')}>
       {t('notifications.manage')}
@@ -25,32 +31,39 @@ export function UnsubscribePage() {
   return (
     <Page title={t('notifications.unsubscribeTitle')} width="narrow">
       <Card>
-        {/* The link is used while the person waits: its outcome is read out as it replaces "Turning off". */}
-        <div aria-live="polite" aria-busy={state.status === 'working'}>
-          {state.status === 'working' && <p className="text-slate-700">{t('notifications.unsubscribing')}</p>}
-          {state.status === 'done' && (
+        <div aria-live="polite" aria-busy={unsubscribe.isPending}>
+          {unsubscribe.isSuccess ? (
             <>
-              <p className="font-semibold text-slate-900">
-                {state.type === 'all'
+              <p ref={focusWhenShown} tabIndex={-1} className="font-semibold text-slate-900 outline-none">
+                {unsubscribe.data.type === 'all'
                   ? t('notifications.unsubscribedAll')
-                  : t('notifications.unsubscribed', { type: t(`notifications.types.${state.type}`) })}
+                  : t('notifications.unsubscribed', {
+                      type: t(`notifications.types.${unsubscribe.data.type}`),
+                    })}
               </p>
               {manage}
             </>
-          )}
-          {state.status === 'invalid' && (
+          ) : invalid ? (
             <>
               <p className="text-slate-900">{t('notifications.unsubscribeInvalid')}</p>
               {manage}
             </>
-          )}
-          {state.status === 'failed' && (
+          ) : (
             <>
-              <p role="alert" className="text-red-700">
-                {state.message}
-              </p>
-              <Button className="mt-4 w-full" onClick={retry}>
-                {t('common.retry')}
+              <p className="text-slate-700">{t('notifications.unsubscribeText')}</p>
+              {unsubscribe.isError && (
+                <p role="alert" className="mt-2 text-red-700">
+                  {refusalMessage(unsubscribe.error)}
+                </p>
+              )}
+              <Button
+                className="mt-4 w-full"
+                disabled={unsubscribe.isPending}
+                onClick={() => unsubscribe.mutate(token)}
+              >
+                {unsubscribe.isPending
+                  ? t('notifications.unsubscribing')
+                  : t('notifications.unsubscribeButton')}
               </Button>
             </>
           )}
