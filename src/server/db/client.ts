@@ -7,6 +7,8 @@ import pg from 'pg';
 import * as schema from './schema';
 
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+/** A transaction on the app's database. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** migrations/ sits at the project root: walk up from src/server/db or from dist/server. */
 export function migrationsFolder(): string {

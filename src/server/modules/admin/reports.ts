@@ -6,7 +6,7 @@ import {
   type ReportStatus,
   type ReportTargetType,
 } from '../../../shared/schemas/admin';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { conversations, messages, questions, reports, type ReportSnapshot } from '../../db/schema';
 import { describe } from '../moderation/snapshot';
 import { errors } from '../../errors';
@@ -15,7 +15,6 @@ import { peopleOf } from '../chat/access';
 import { closeConversationIn } from '../chat/conversations';
 import { publishChatEvent } from '../chat/events';
 import { questionsChanged } from '../questions/cache';
-import type { Transaction } from '../questions/posting-limits';
 import { iso } from '../../lib/text';
 import { removeReply } from '../questions/replies';
 import { recordAudit } from '../audit/audit';

@@ -1,12 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
-import type { Database } from '../../db/client';
+import type { Transaction } from '../../db/client';
 import { questions, replies } from '../../db/schema';
 import { errors } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
-
-/** A transaction on the app's database. */
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 const NEW_ACCOUNT_MS = 24 * 60 * 60 * 1000;
 

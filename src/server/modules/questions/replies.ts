@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Locale } from '../../../shared/constants';
 import type { QuestionDetail } from '../../../shared/schemas/questions';
 import type { Config } from '../../config';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { questions, replies } from '../../db/schema';
 import { errors } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
@@ -12,7 +12,7 @@ import { announceGone, notifyRemoved, notifyReplied } from '../notifications/not
 import { questionsChanged } from './cache';
 import { resolveReportsOn } from '../moderation/reports';
 import { getQuestion } from './feed';
-import { enforcePostingLimits, type Transaction } from './posting-limits';
+import { enforcePostingLimits } from './posting-limits';
 import { assertQuestionExists, followQuestion } from './questions';
 import { marksChanged } from './viewer-marks';
 
