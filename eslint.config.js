@@ -107,6 +107,26 @@ export default tseslint.config(
     },
   },
   {
+    // Ending sessions also voids the account's pending email links: one function does both (plugins/sessions.ts).
+    files: ['src/server/**/*.ts'],
+    ignores: [
+      '**/*.test.ts',
+      '**/*.test-helpers.ts',
+      'src/server/plugins/sessions.ts',
+      'src/server/plugins/auth.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='delete'][arguments.0.name='sessions']",
+          message:
+            'End sessions with endSessions or endSession (plugins/sessions.ts): they also void pending email links.',
+        },
+      ],
+    },
+  },
+  {
     // The server's floors: lib/, db/, plugins/ and realtime/ sit below modules/ and never import them.
     files: ['src/server/{lib,db,plugins,realtime}/**/*.ts'],
     ignores: ['**/*.test.ts'],

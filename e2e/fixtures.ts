@@ -180,7 +180,7 @@ export async function mailTo(address: string): Promise<CaughtMail[]> {
 /** Waits for the newest email to an address with a link to one of the app's pages, and returns that link. */
 export async function linkFromMail(
   address: string,
-  page: '/reset-password' | '/verify-email',
+  page: '/reset-password' | '/verify-email' | '/cancel-email-change',
 ): Promise<string> {
   const pattern = new RegExp(`https?://\\S+${page}\\?token=[A-Za-z0-9_-]+`);
   let link: string | undefined;

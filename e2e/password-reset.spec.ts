@@ -2,11 +2,14 @@ import { expect, test } from '@playwright/test';
 import {
   accountMenuButton,
   apiSignIn,
+  confirmEmail,
   createUser,
   expectNoViolations,
   fillLogin,
   linkFromMail,
   newUser,
+  ORIGIN,
+  uniqueEmail,
   useLanguage,
 } from './fixtures';
 
@@ -68,6 +71,40 @@ test('the forgot-password page reads well on a phone and passes axe', async ({ p
   await page.goto('/forgot-password');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expectNoViolations(page, '/forgot-password (en, 360 px)');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test('the owner cancels an email change they did not ask for from the notice, on a phone, in Vietnamese', async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request, newUser());
+  await confirmEmail(request, user.email);
+  // Someone who knows the password, signed in elsewhere, asks to move the account to their own address.
+  expect(await apiSignIn(request, user.email, user.password)).toBe(200);
+  const asked = await request.patch('/api/auth/me', {
+    data: { email: uniqueEmail('taker'), currentPassword: user.password },
+    headers: { origin: ORIGIN },
+  });
+  expect(asked.status(), await asked.text()).toBe(200);
+
+  await useLanguage(page, 'vi');
+  await page.setViewportSize({ width: 360, height: 740 });
+  const response = await page.goto(await linkFromMail(user.email, '/cancel-email-change'));
+  expect(response?.headers()['referrer-policy']).toBe('no-referrer');
+  await expect(page).toHaveURL('/cancel-email-change');
+  await expect(page.getByRole('heading', { level: 1, name: 'Huỷ việc đổi email' })).toBeVisible();
+  await expectNoViolations(page, '/cancel-email-change (vi, 360 px)');
+  // Opening the link changed nothing: the other device is still signed in until the button is pressed.
+  expect((await request.get('/api/auth/me')).status()).toBe(200);
+  await page.getByRole('button', { name: 'Huỷ việc đổi email' }).click();
+  await expect(page.getByText(`Email của tài khoản là ${user.email}`)).toBeVisible();
+  expect((await request.get('/api/auth/me')).status()).toBe(401);
+
+  await page.getByRole('button', { name: 'Gửi cho tôi liên kết để chọn mật khẩu mới' }).click();
+  await expect(page.getByText(`Nếu có tài khoản dùng ${user.email}`)).toBeVisible();
+  await expectNoViolations(page, '/cancel-email-change done (vi, 360 px)');
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });

@@ -200,12 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       .catch((error: unknown) => app.log.warn({ err: error }, 'Chloe not woken'));
 
   await app.register(healthRoutes, { db });
-  const outbox =
-    deps.outbox ??
-    createOutbox(!config.mail.disabled, deps.onMailQueued, (error) =>
-      app.log.error({ err: error }, 'email not queued'),
-    );
-  app.addHook('onClose', () => outbox.idle());
+  const outbox = deps.outbox ?? createOutbox(!config.mail.disabled, deps.onMailQueued);
   const clock = deps.clock ?? (() => new Date());
   await app.register(authRoutes, { db, config, outbox, clock });
   await app.register(accountRoutes, { db, config, outbox, clock });

@@ -44,6 +44,7 @@ export const errors = {
   /** Emailed links: a reset or confirmation link that is used, expired or unknown. */
   resetTokenInvalid: () => new AppError(400, 'RESET_TOKEN_INVALID', 'errors.resetTokenInvalid'),
   verifyTokenInvalid: () => new AppError(400, 'VERIFY_TOKEN_INVALID', 'errors.verifyTokenInvalid'),
+  cancelTokenInvalid: () => new AppError(400, 'CANCEL_TOKEN_INVALID', 'errors.cancelTokenInvalid'),
   emailAlreadyVerified: () => new AppError(409, 'EMAIL_ALREADY_VERIFIED', 'errors.emailAlreadyVerified'),
   /** MAIL_DISABLED=true: what needs an email cannot be done. */
   mailUnavailable: () => new AppError(503, 'MAIL_UNAVAILABLE', 'errors.mailUnavailable'),

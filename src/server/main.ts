@@ -9,6 +9,7 @@ import { embedderFor, syncEmbeddings } from './modules/ai/embeddings';
 import { pruneFeedback } from './modules/ai/feedback';
 import { chatProvider } from './modules/ai/providers';
 import { StatusChecker } from './modules/government/status';
+import { ResetRequests } from './modules/auth/reset-requests';
 import { createOutbox, MailSender } from './modules/mail/outbox';
 import { configuredTransport } from './modules/mail/transport';
 import { NotificationMailer } from './modules/notifications/email';
@@ -76,10 +77,10 @@ async function main() {
       : 'Emails are off (MAIL_DISABLED=true): password resets and email confirmations are not sent',
   );
   const sender = transport && new MailSender(database.db, transport, {}, logError);
-  const outbox = createOutbox(
-    !config.mail.disabled,
-    () => sender?.nudge(),
-    (error) => logError('An email was not queued', error),
+  const outbox = createOutbox(!config.mail.disabled, () => sender?.nudge());
+  const resets = new ResetRequests(
+    { db: database.db, outbox, linkBase: config.linkBase, clock: () => new Date() },
+    logError,
   );
   // With email off (MAIL_DISABLED=true) it runs too: due notifications are marked as not emailed.
   const mailer = new NotificationMailer(database.db, outbox, config.linkBase, {}, logError);
@@ -142,6 +143,7 @@ async function main() {
       replier.stop(),
       mailer.stop(),
       pusher.stop(),
+      resets.stop(),
       sender?.stop(),
     ]);
     sleep(config.shutdown.readinessWaitMs)
@@ -176,6 +178,7 @@ async function main() {
   sender?.start();
   mailer.start();
   pusher.start();
+  resets.start();
   if (metricsServer) log(`Metrics at http://${config.metrics!.host}:${config.metrics!.port}/metrics`);
   log(`Mentor Me is running at http://${shown}:${config.port}${config.demoMode ? ' (demo mode)' : ''}`);
 }

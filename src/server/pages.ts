@@ -17,7 +17,12 @@ import { perDatabaseCache } from './modules/questions/cache';
 import { cookieName, requestPath } from './plugins/auth';
 
 /** The pages that emailed links open, with a token in their address. */
-const LINK_PAGES = new Set<string | undefined>(['/reset-password', '/verify-email', '/unsubscribe']);
+const LINK_PAGES = new Set<string | undefined>([
+  '/reset-password',
+  '/verify-email',
+  '/cancel-email-change',
+  '/unsubscribe',
+]);
 
 /** Pages whose frame carries data, by `route|locale`: as fresh as the feeds' first pages. */
 const dataFramePages = perDatabaseCache<PageBytes>(5_000, 20);

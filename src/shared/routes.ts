@@ -18,6 +18,7 @@ export const PAGE_PATHS = [
   '/forgot-password',
   '/reset-password',
   '/verify-email',
+  '/cancel-email-change',
   '/profile',
   '/notifications',
   '/unsubscribe',

@@ -101,6 +101,10 @@ const VerifyEmailPage = page(
   () => import('../features/auth/verify-email-page'),
   (m) => m.VerifyEmailPage,
 );
+const CancelEmailChangePage = page(
+  () => import('../features/auth/cancel-email-change-page'),
+  (m) => m.CancelEmailChangePage,
+);
 const ProfilePage = page(
   () => import('../features/profile/profile-page'),
   (m) => m.ProfilePage,
@@ -190,6 +194,7 @@ export function AppRoutes() {
         {/* Open signed in or out: a link from an email works in whatever state the browser is in. */}
         <Route path="reset-password" element={<ResetPasswordPage />} />
         <Route path="verify-email" element={<VerifyEmailPage />} />
+        <Route path="cancel-email-change" element={<CancelEmailChangePage />} />
         <Route
           path="profile"
           element={

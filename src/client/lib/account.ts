@@ -176,6 +176,26 @@ export function useChangeEmail(
 
 type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;
 
+/**
+ * "This wasn't me" from the notice of an email change: the change is cancelled (or undone) and every other session
+ * ends. A signed-in person's stored user is fetched again, as its address may be the old one once more.
+ */
+export function useCancelEmailChange(config: MutationConfig<VerifyEmailResponse, string> = {}) {
+  const { setUser } = useAuth();
+  return useMutation(
+    withConfig(config, {
+      mutationFn: async (token) => {
+        const answer = await api<VerifyEmailResponse>('/api/auth/email-change/cancel', {
+          method: 'POST',
+          body: { token },
+        });
+        if (readStoredUser()) await refreshUser(setUser).catch(() => undefined);
+        return answer;
+      },
+    }),
+  );
+}
+
 export type EmailLinkState =
   | { status: 'checking' }
   | { status: 'confirmed'; email: string }

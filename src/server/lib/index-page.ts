@@ -38,6 +38,7 @@ export const PAGE_SCREENS: Record<PageRoute, string> = {
   '/forgot-password': 'features/auth/forgot-password-page.tsx',
   '/reset-password': 'features/auth/reset-password-page.tsx',
   '/verify-email': 'features/auth/verify-email-page.tsx',
+  '/cancel-email-change': 'features/auth/cancel-email-change-page.tsx',
   '/profile': 'features/profile/profile-page.tsx',
   '/notifications': 'features/notifications/notifications-page.tsx',
   '/unsubscribe': 'features/notifications/unsubscribe-page.tsx',

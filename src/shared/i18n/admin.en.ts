@@ -288,6 +288,7 @@ export const adminEn = {
       verifyEmail: 'Confirm email',
       changeEmail: 'Confirm new email',
       emailChangeNotice: 'Email change notice',
+      emailChangeAttempt: 'Email already in use',
       resetPassword: 'New password link',
       notification: 'Notification',
       digest: 'Daily digest',

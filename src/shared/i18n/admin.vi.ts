@@ -292,6 +292,7 @@ export const adminVi: DeepStrings<typeof adminEn> = {
       verifyEmail: 'Xác nhận email',
       changeEmail: 'Xác nhận email mới',
       emailChangeNotice: 'Thông báo đổi email',
+      emailChangeAttempt: 'Email đã được dùng',
       resetPassword: 'Liên kết đặt mật khẩu mới',
       notification: 'Thông báo',
       digest: 'Bản tin tổng hợp hằng ngày',

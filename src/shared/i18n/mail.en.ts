@@ -4,6 +4,8 @@
  */
 export const mailEn = {
   greeting: 'Hello {{name}},',
+  /** For an address not yet shown to be the account's: the email carries nothing its sender chose. */
+  greetingPlain: 'Hello,',
   signature: 'Mentor Me',
   footer:
     'Mentor Me helps migrants and international students in Australia. You get this email because of something done on your Mentor Me account.',
@@ -26,9 +28,17 @@ export const mailEn = {
   emailChangeNotice: {
     subject: 'Your Mentor Me email is being changed',
     intro:
-      'Someone signed in to your Mentor Me account asked to change its email to {{newEmail}}. It changes only when that address is confirmed.',
-    notYou:
-      'If this was not you, sign in and change your password now: that ends every other session. This address keeps working until the new one is confirmed.',
+      'Someone signed in to your Mentor Me account asked to change its email to {{newEmail}}. It changes only when that address is confirmed. If this was you, there is nothing more to do.',
+    action: 'This wasn’t me: cancel the change',
+    expiry:
+      'The button works for 7 days, even after the new address is confirmed: it gives your account this address back and signs out every other device.',
+    notYou: 'If this was not you, someone knows your password: after cancelling, choose a new one.',
+  },
+  emailChangeAttempt: {
+    subject: 'Someone tried to use your email on Mentor Me',
+    intro:
+      'Someone signed in to another Mentor Me account asked to change that account’s email to this address. This address already belongs to your account, so nothing changed.',
+    notYou: 'You do not need to do anything: your account, its password and its email stay as they are.',
   },
   resetPassword: {
     subject: 'Reset your Mentor Me password',

@@ -3,6 +3,7 @@ import type { mailEn } from './mail.en';
 /** The emails in Vietnamese (mail.en.ts). */
 export const mailVi: typeof mailEn = {
   greeting: 'Xin chào {{name}},',
+  greetingPlain: 'Xin chào,',
   signature: 'Mentor Me',
   footer:
     'Mentor Me hỗ trợ người di cư và du học sinh tại Úc. Bạn nhận được email này vì có một thao tác trên tài khoản Mentor Me của bạn.',
@@ -25,9 +26,17 @@ export const mailVi: typeof mailEn = {
   emailChangeNotice: {
     subject: 'Email Mentor Me của bạn đang được thay đổi',
     intro:
-      'Một người đã đăng nhập vào tài khoản Mentor Me của bạn và yêu cầu đổi email thành {{newEmail}}. Email chỉ thay đổi khi địa chỉ đó được xác nhận.',
-    notYou:
-      'Nếu đó không phải là bạn, hãy đăng nhập và đổi mật khẩu ngay: việc này kết thúc mọi phiên đăng nhập khác. Địa chỉ này vẫn dùng được cho đến khi địa chỉ mới được xác nhận.',
+      'Một người đã đăng nhập vào tài khoản Mentor Me của bạn và yêu cầu đổi email thành {{newEmail}}. Email chỉ thay đổi khi địa chỉ đó được xác nhận. Nếu đó là bạn, bạn không cần làm gì thêm.',
+    action: 'Không phải tôi: huỷ việc đổi email',
+    expiry:
+      'Nút này dùng được trong 7 ngày, kể cả khi địa chỉ mới đã được xác nhận: tài khoản của bạn nhận lại địa chỉ này và mọi thiết bị khác bị đăng xuất.',
+    notYou: 'Nếu đó không phải là bạn, có người biết mật khẩu của bạn: sau khi huỷ, hãy chọn mật khẩu mới.',
+  },
+  emailChangeAttempt: {
+    subject: 'Có người đã thử dùng email của bạn trên Mentor Me',
+    intro:
+      'Một người đang đăng nhập vào một tài khoản Mentor Me khác đã yêu cầu đổi email của tài khoản đó thành địa chỉ này. Địa chỉ này đã thuộc về tài khoản của bạn, nên không có gì thay đổi.',
+    notYou: 'Bạn không cần làm gì: tài khoản, mật khẩu và email của bạn vẫn như cũ.',
   },
   resetPassword: {
     subject: 'Đặt lại mật khẩu Mentor Me của bạn',

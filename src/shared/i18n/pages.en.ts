@@ -102,10 +102,13 @@ export const pagesEn = {
       'You have downloaded your data several times in the last hour. Please try again in {{minutes}} min.',
     resetTokenInvalid: 'This reset link has been used, has expired or is not valid. Ask for a new one.',
     verifyTokenInvalid: 'This confirmation link has been used, has expired or is not valid.',
+    cancelTokenInvalid:
+      'This link has been used, has expired or is not valid. If you did not ask to change your email, reset your password now.',
     emailAlreadyVerified: 'Your email is already confirmed.',
     mailUnavailable: 'This site sends no email at the moment, so this cannot be done. Please contact us.',
     tooManyResets: 'Too many reset requests. Please try again in {{minutes}} min.',
     tooManyVerifyEmails: 'We have sent several confirmation emails. Please try again in {{minutes}} min.',
+    tooManyEmailChanges: 'Too many email change requests. Please try again in {{minutes}} min.',
   },
   government: {
     loadError: 'The services could not be loaded. Check your connection and try again.',
@@ -413,6 +416,16 @@ export const pagesEn = {
     linkResent: 'We sent a new link to {{email}}.',
     resendFailed: 'Could not send a new link',
     openProfile: 'Open your profile',
+    cancelChangeTitle: 'Cancel the email change',
+    cancelChangeText:
+      'If you did not ask to change your Mentor Me email, cancel it here. Your account keeps (or gets back) the address this link was sent to, and every other device is signed out.',
+    cancelChangeButton: 'Cancel the change',
+    cancellingChange: 'Cancelling…',
+    cancelChangeDone:
+      'The change is cancelled. Your account’s email is {{email}}, and every other device is signed out.',
+    cancelChangePassword: 'Someone may know your password. Choose a new one now.',
+    cancelChangeSendLink: 'Email me a link to choose a new password',
+    cancelChangeFailed: 'The change could not be cancelled.',
   },
   faq: {
     title: 'Frequently Asked Questions',

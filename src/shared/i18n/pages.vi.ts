@@ -100,11 +100,14 @@ export const pagesVi: PageResources = {
     resetTokenInvalid:
       'Liên kết đặt lại này đã được dùng, đã hết hạn hoặc không hợp lệ. Hãy yêu cầu liên kết mới.',
     verifyTokenInvalid: 'Liên kết xác nhận này đã được dùng, đã hết hạn hoặc không hợp lệ.',
+    cancelTokenInvalid:
+      'Liên kết này đã được dùng, đã hết hạn hoặc không hợp lệ. Nếu bạn không yêu cầu đổi email, hãy đặt lại mật khẩu ngay.',
     emailAlreadyVerified: 'Email của bạn đã được xác nhận.',
     mailUnavailable:
       'Hiện trang này không gửi email, nên không thể thực hiện việc này. Vui lòng liên hệ với chúng tôi.',
     tooManyResets: 'Quá nhiều yêu cầu đặt lại mật khẩu. Vui lòng thử lại sau {{minutes}} phút.',
     tooManyVerifyEmails: 'Chúng tôi đã gửi nhiều email xác nhận. Vui lòng thử lại sau {{minutes}} phút.',
+    tooManyEmailChanges: 'Bạn đã yêu cầu đổi email quá nhiều lần. Vui lòng thử lại sau {{minutes}} phút.',
   },
   government: {
     loadError: 'Không tải được danh sách dịch vụ. Hãy kiểm tra kết nối và thử lại.',
@@ -412,6 +415,16 @@ export const pagesVi: PageResources = {
     linkResent: 'Chúng tôi đã gửi liên kết mới đến {{email}}.',
     resendFailed: 'Không gửi được liên kết mới',
     openProfile: 'Mở hồ sơ của bạn',
+    cancelChangeTitle: 'Huỷ việc đổi email',
+    cancelChangeText:
+      'Nếu bạn không yêu cầu đổi email Mentor Me, hãy huỷ tại đây. Tài khoản của bạn giữ (hoặc nhận lại) địa chỉ đã nhận liên kết này, và mọi thiết bị khác bị đăng xuất.',
+    cancelChangeButton: 'Huỷ việc đổi email',
+    cancellingChange: 'Đang huỷ…',
+    cancelChangeDone:
+      'Việc đổi email đã được huỷ. Email của tài khoản là {{email}}, và mọi thiết bị khác đã bị đăng xuất.',
+    cancelChangePassword: 'Có thể có người biết mật khẩu của bạn. Hãy chọn mật khẩu mới ngay.',
+    cancelChangeSendLink: 'Gửi cho tôi liên kết để chọn mật khẩu mới',
+    cancelChangeFailed: 'Không huỷ được việc đổi email.',
   },
   faq: {
     title: 'Câu hỏi thường gặp',

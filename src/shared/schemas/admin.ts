@@ -263,6 +263,7 @@ export const MAIL_KIND_NAMES = [
   'verify-email',
   'change-email',
   'email-change-notice',
+  'email-change-attempt',
   'reset-password',
   'notification',
   'digest',

@@ -115,7 +115,10 @@ export type PasswordResetConfirm = z.input<typeof passwordResetConfirmSchema>;
 export const verifyEmailSchema = z.object({ token: linkTokenSchema });
 export type VerifyEmailInput = z.input<typeof verifyEmailSchema>;
 
-/** What an emailed link does when it works: the address it confirmed. */
+/** "This wasn't me" from the notice of an email change. */
+export const cancelEmailChangeSchema = z.object({ token: linkTokenSchema });
+
+/** What an emailed link does when it works: the address it confirmed (or, cancelling a change, kept). */
 export const verifyEmailResponseSchema = z.object({ ok: z.literal(true), email: z.string() });
 
 export const changePasswordSchema = z.object({

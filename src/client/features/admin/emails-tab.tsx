@@ -13,6 +13,7 @@ const KIND_KEYS: Record<FailedEmail['kind'], MessageKey> = {
   'verify-email': 'admin.emails.kinds.verifyEmail',
   'change-email': 'admin.emails.kinds.changeEmail',
   'email-change-notice': 'admin.emails.kinds.emailChangeNotice',
+  'email-change-attempt': 'admin.emails.kinds.emailChangeAttempt',
   'reset-password': 'admin.emails.kinds.resetPassword',
   notification: 'admin.emails.kinds.notification',
   digest: 'admin.emails.kinds.digest',

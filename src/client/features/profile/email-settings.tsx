@@ -42,8 +42,8 @@ type EmailErrors = { email?: string; currentPassword?: string };
 function refusedField(error: unknown): keyof EmailErrors | undefined {
   const code = refusalCode(error);
   if (code === 'WRONG_PASSWORD') return 'currentPassword';
-  // EMAIL_TAKEN, or the address the account already has (a VALIDATION answer).
-  if (code === 'EMAIL_TAKEN' || code === 'VALIDATION') return 'email';
+  // The address the account already has (a VALIDATION answer). A taken one is answered as a free one.
+  if (code === 'VALIDATION') return 'email';
   return undefined;
 }
 

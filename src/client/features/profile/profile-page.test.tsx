@@ -337,7 +337,7 @@ describe('profile: changing the email', () => {
     expect(fetch).not.toHaveBeenCalledWith('/api/auth/me', expect.objectContaining({ method: 'PATCH' }));
   });
 
-  it('puts a wrong password and a taken address at their fields', async () => {
+  it('puts a wrong password and an unchanged address at their fields', async () => {
     let answer = json(403, { error: 'Your current password is incorrect.', code: 'WRONG_PASSWORD' });
     serveChange(() => answer);
     renderProfile(sampleUser);
@@ -346,12 +346,10 @@ describe('profile: changing the email', () => {
     await waitFor(() => expect(password).toHaveAccessibleDescription('Your current password is incorrect.'));
     expect(password).toHaveFocus();
 
-    answer = json(409, { error: 'An account with this email already exists.', code: 'EMAIL_TAKEN' });
+    answer = json(400, { error: 'This is already your email.', code: 'VALIDATION' });
     await userEvent.click(within(section).getByRole('button', { name: 'Change email' }));
     const email = within(section).getByLabelText('New email');
-    await waitFor(() =>
-      expect(email).toHaveAccessibleDescription('An account with this email already exists.'),
-    );
+    await waitFor(() => expect(email).toHaveAccessibleDescription('This is already your email.'));
     expect(email).toHaveFocus();
     expect(password).not.toHaveAccessibleDescription();
     expect(within(section).queryByRole('status')).not.toBeInTheDocument();

@@ -54,12 +54,13 @@ export const mailOutbox = pgTable(
   ],
 );
 
-export const ACCOUNT_TOKEN_PURPOSES = ['reset-password', 'verify-email'] as const;
+export const ACCOUNT_TOKEN_PURPOSES = ['reset-password', 'verify-email', 'cancel-email-change'] as const;
 export type AccountTokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number];
 
 /**
- * The tokens of emailed links: only their SHA-256 is kept. `email` is the address a verify-email link confirms (the
- * account's own, or the new one it changes to); a used token keeps `usedAt` and is never accepted again.
+ * The tokens of emailed links: only their SHA-256 is kept. `email` is the address the link was sent to: the one a
+ * verify-email link confirms (the account's own, or the new one it changes to), or the address a cancel-email-change
+ * link gives back to the account. A used token keeps `usedAt` and is never accepted again.
  */
 export const accountTokens = pgTable(
   'account_tokens',
@@ -78,6 +79,20 @@ export const accountTokens = pgTable(
   (t) => [
     uniqueIndex('account_tokens_hash_idx').on(t.tokenHash),
     index('account_tokens_user_idx').on(t.userId, t.purpose),
-    check('account_tokens_purpose_check', sql`${t.purpose} in ('reset-password', 'verify-email')`),
+    check(
+      'account_tokens_purpose_check',
+      sql`${t.purpose} in ('reset-password', 'verify-email', 'cancel-email-change')`,
+    ),
   ],
 );
+
+/**
+ * Password resets asked for and not yet looked at. The request only writes a row, the same for every address; the
+ * reset worker (modules/auth/reset-requests.ts) decides later, on its own schedule, whether a link is sent, so no
+ * request's time says whether an account exists.
+ */
+export const passwordResetRequests = pgTable('password_reset_requests', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  email: text('email').notNull(),
+  createdAt: createdAt(),
+});

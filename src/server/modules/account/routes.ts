@@ -11,17 +11,45 @@ import { errorResponseSchema, okSchema } from '../../../shared/schemas/common';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { clearSessionCookie, requireUser } from '../../plugins/auth';
+import type { RateLimit } from '../../plugins/rate-limit';
 import { requestLocale } from '../../plugins/errors';
-import * as links from '../auth/email-links';
-import { toPublicUser } from '../auth/service';
+import { requestEmailChange } from '../auth/email-change';
+import type * as links from '../auth/email-links';
+import { toPublicUser, type PasswordCaller } from '../auth/service';
 import type { Outbox } from '../mail/outbox';
 import * as account from './service';
 
 /** An export reads every table about a person: a few an hour is plenty for them and cheap for us. */
 export const EXPORTS_PER_HOUR = 5;
 const HOUR_MS = 60 * 60_000;
+/** Email changes, which send emails to addresses the caller chooses: like a confirmation's resend. */
+export const EMAIL_CHANGES_PER_HOUR = { account: 3, caller: 10 };
 const userResponse = z.object({ user: userSchema });
-const errorReplies = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
+const errorReplies = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  429: errorResponseSchema,
+};
+
+/** Only requests that change the email count: a new name or language is not limited. */
+const changesEmail = (request: { body: unknown }) => (request.body as { email?: string }).email !== undefined;
+const emailChangeLimits: RateLimit[] = [
+  {
+    name: 'email-change-account',
+    max: EMAIL_CHANGES_PER_HOUR.account,
+    windowMs: HOUR_MS,
+    key: (request) => (changesEmail(request) ? request.user?.id : undefined),
+    messageKey: 'errors.tooManyEmailChanges',
+  },
+  {
+    name: 'email-change-caller',
+    max: EMAIL_CHANGES_PER_HOUR.caller,
+    windowMs: HOUR_MS,
+    key: (request) => (changesEmail(request) && request.user ? request.ip : undefined),
+    messageKey: 'errors.tooManyEmailChanges',
+  },
+];
 
 /**
  * The signed-in person's own account: its profile, password, deletion, notices and export. Signing in and out,
@@ -35,10 +63,16 @@ export const accountRoutes: FastifyPluginAsyncZod<{
 }> = async (app, opts) => {
   const { db, config, outbox } = opts;
   const linkDeps: links.LinkDeps = { db, outbox, linkBase: config.linkBase, clock: opts.clock };
+  // A password given to confirm a change counts like one given to sign in.
+  const caller = (request: { ip: string }): PasswordCaller => ({
+    address: request.ip,
+    maxFailuresPerHour: config.rateLimits.failedSigninPerAccountPerHour,
+  });
 
   app.patch(
     '/api/auth/me',
     {
+      config: { rateLimits: emailChangeLimits },
       schema: {
         tags: ['auth'],
         body: updateProfileSchema,
@@ -50,7 +84,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       const { email, currentPassword, ...changes } = request.body;
       // A new email changes nothing yet: it waits for the link sent to it.
       if (email !== undefined)
-        await links.requestEmailChange(linkDeps, user, { email, currentPassword: currentPassword! });
+        await requestEmailChange(
+          linkDeps,
+          user,
+          { email, currentPassword: currentPassword! },
+          caller(request),
+        );
       const updated =
         changes.displayName !== undefined || changes.locale !== undefined
           ? await account.updateProfile(db, user.id, changes)
@@ -75,7 +114,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     { schema: { tags: ['auth'], body: changePasswordSchema, response: { 200: okSchema, ...errorReplies } } },
     async (request) => {
       const user = requireUser(request);
-      await account.changePassword(db, user, request.sessionId, request.body);
+      await account.changePassword(db, user, request.sessionId, request.body, caller(request));
       return { ok: true as const };
     },
   );
@@ -85,7 +124,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     { schema: { tags: ['auth'], body: deleteAccountSchema, response: { 200: okSchema, ...errorReplies } } },
     async (request, reply) => {
       const user = requireUser(request);
-      await account.deleteAccount(db, user, request.body.password);
+      await account.deleteAccount(db, user, request.body.password, caller(request));
       clearSessionCookie(reply, config);
       return { ok: true as const };
     },

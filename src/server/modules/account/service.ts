@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Locale, Role } from '../../../shared/constants';
 import type { AccountExport } from '../../../shared/schemas/account';
 import type { Database } from '../../db/client';
@@ -23,8 +23,10 @@ import {
   voiceNotes,
 } from '../../db/schema';
 import { errors } from '../../errors';
-import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords';
+import { hashPassword, isCommonPassword } from '../../lib/passwords';
 import type { SessionUser } from '../../plugins/auth';
+import { endSessions } from '../../plugins/sessions';
+import { checkCurrentPassword, type PasswordCaller } from '../auth/service';
 import { announceGone } from '../notifications/notify';
 import { questionsChanged } from '../questions/cache';
 import { preferencesOf } from '../notifications/preferences';
@@ -39,25 +41,23 @@ export async function updateProfile(
   return user;
 }
 
-/** Changes the password and ends every other session of the user. */
+/**
+ * Changes the password and ends every other session of the user; an email change or confirmation asked for before
+ * can no longer be finished.
+ */
 export async function changePassword(
   db: Database,
   user: SessionUser,
   currentSessionId: string | null,
   input: { currentPassword: string; newPassword: string },
+  caller: PasswordCaller,
 ): Promise<void> {
-  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) throw errors.wrongPassword();
+  await checkCurrentPassword(db, user, input.currentPassword, caller);
   if (isCommonPassword(input.newPassword)) throw errors.commonPassword();
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-    await tx
-      .delete(sessions)
-      .where(
-        currentSessionId
-          ? and(eq(sessions.userId, user.id), ne(sessions.id, currentSessionId))
-          : eq(sessions.userId, user.id),
-      );
+    await endSessions(tx, user.id, { keep: currentSessionId });
   });
 }
 
@@ -70,7 +70,7 @@ export async function changeRole(db: Database, userId: string, role: Role): Prom
   return db.transaction(async (tx) => {
     const [user] = await tx.update(users).set({ role }).where(eq(users.id, userId)).returning();
     if (!user) throw errors.notFound();
-    await tx.delete(sessions).where(eq(sessions.userId, userId));
+    await endSessions(tx, userId);
     return user;
   });
 }
@@ -80,8 +80,13 @@ export async function changeRole(db: Database, userId: string, role: Role): Prom
  * failed sign-ins and the emails kept for its address. Other people's questions lose the counts the account gave
  * them: its replies, the "This helped" marks on them, its likes.
  */
-export async function deleteAccount(db: Database, user: SessionUser, password: string): Promise<void> {
-  if (!(await verifyPassword(user.passwordHash, password))) throw errors.wrongPassword();
+export async function deleteAccount(
+  db: Database,
+  user: SessionUser,
+  password: string,
+  caller: PasswordCaller,
+): Promise<void> {
+  await checkCurrentPassword(db, user, password, caller);
   await db.transaction(async (tx) => {
     await announceGone(tx, { authorId: user.id });
     // Each count moves by the rows this statement deleted, as a reply's removal does: a reply or like removed

@@ -7,10 +7,11 @@ import {
   type adminUsersQuerySchema,
 } from '../../../shared/schemas/admin';
 import type { Database } from '../../db/client';
-import { sessions, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { errors } from '../../errors';
 import { iso } from '../../lib/text';
 import type { SessionUser } from '../../plugins/auth';
+import { endSessions } from '../../plugins/sessions';
 import { recordAudit } from '../audit/audit';
 import { closeMentorConversationsIn } from '../chat/conversations';
 import { notifyMentorDecision } from '../notifications/notify';
@@ -172,7 +173,7 @@ export async function changeUserRole(
         mentorDeclinedReason: input.role === 'mentor' ? null : user.mentorDeclinedReason,
       })
       .where(eq(users.id, id));
-    await tx.delete(sessions).where(eq(sessions.userId, id));
+    await endSessions(tx, id);
     if (user.role === 'mentor') await closeMentorConversationsIn(tx, id);
     await recordAudit(tx, admin, {
       action: 'user.role',
@@ -242,7 +243,7 @@ export async function declineMentor(
     if (user.mentorVerifiedAt) throw errors.alreadyVerified();
     await tx.update(users).set({ role: 'student', mentorDeclinedReason: reason }).where(eq(users.id, id));
     await notifyMentorDecision(tx, id, { verified: false, reason });
-    await tx.delete(sessions).where(eq(sessions.userId, id));
+    await endSessions(tx, id);
     await recordAudit(tx, admin, {
       action: 'mentor.decline',
       targetType: 'user',

@@ -1,10 +1,17 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { accountTokens, failedSignins, sessions, users, type AccountTokenPurpose } from '../../db/schema';
+import {
+  accountTokens,
+  failedSignins,
+  users,
+  type AccountTokenPurpose,
+  type MailKind,
+} from '../../db/schema';
 import { errors } from '../../errors';
-import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords';
+import { hashPassword, isCommonPassword } from '../../lib/passwords';
 import { hashToken, newToken, type SessionUser } from '../../plugins/auth';
+import { endSessions, voidLinks } from '../../plugins/sessions';
 import type { Outbox } from '../mail/outbox';
 import { findUserByEmail } from './service';
 
@@ -14,6 +21,8 @@ type Executor = Pick<Database, 'insert' | 'update'>;
 export const LINK_LIFETIME_MS: Record<AccountTokenPurpose, number> = {
   'reset-password': 60 * 60_000,
   'verify-email': 24 * 60 * 60_000,
+  // An owner may read the notice days late, and may need it after the change was confirmed.
+  'cancel-email-change': 7 * 24 * 60 * 60_000,
 };
 
 /** What the emailed links need: the outbox, where links lead, and the time (tests set their own). */
@@ -21,7 +30,8 @@ export type LinkDeps = { db: Database; outbox: Outbox; linkBase: string; clock: 
 
 /**
  * A new link's token: 256 random bits, of which only the hash is kept. Earlier unused links of the same purpose stop
- * working, so only the newest email's link does.
+ * working, so only the newest email's link does; but each "This wasn't me" link works on its own, so a later change
+ * (made by whoever took the account) cannot void the owner's way back.
  */
 export async function issueToken(
   tx: Executor,
@@ -30,12 +40,7 @@ export async function issueToken(
   email: string,
   now: Date,
 ): Promise<string> {
-  await tx
-    .update(accountTokens)
-    .set({ usedAt: now })
-    .where(
-      and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt)),
-    );
+  if (purpose !== 'cancel-email-change') await voidLinks(tx, userId, [purpose], now);
   const token = newToken();
   await tx.insert(accountTokens).values({
     userId,
@@ -48,7 +53,7 @@ export async function issueToken(
 }
 
 /** Uses a token once: the row when it is known, unused and unexpired (and marks it used), otherwise undefined. */
-async function consumeToken(tx: Executor, token: string, purpose: AccountTokenPurpose, now: Date) {
+export async function consumeToken(tx: Executor, token: string, purpose: AccountTokenPurpose, now: Date) {
   if (!token) return undefined;
   const [row] = await tx
     .update(accountTokens)
@@ -65,25 +70,40 @@ async function consumeToken(tx: Executor, token: string, purpose: AccountTokenPu
   return row;
 }
 
-/** A link to the page of the same name as the token's purpose (`/reset-password`, `/verify-email`). */
+/**
+ * A link to the page of the same name as the token's purpose (`/reset-password`, `/verify-email`,
+ * `/cancel-email-change`).
+ */
 const link = (linkBase: string, purpose: AccountTokenPurpose, token: string) =>
   `${linkBase}/${purpose}?token=${encodeURIComponent(token)}`;
 
-/** A new link for `to` and its email, in the person's language, in the transaction that causes it. */
-async function mailLink(
+/** The purpose of the link each kind of email carries. */
+const PURPOSES = {
+  'verify-email': 'verify-email',
+  'change-email': 'verify-email',
+  'reset-password': 'reset-password',
+  'email-change-notice': 'cancel-email-change',
+} as const satisfies Partial<Record<MailKind, AccountTokenPurpose>>;
+
+/**
+ * A new link and its email, in the person's language, in the transaction that causes it. The link goes to `to` and
+ * acts on `user`'s account; `extra` is what else the email says (the new address a notice names).
+ */
+export async function mailLink(
   deps: LinkDeps,
   tx: Executor,
   user: SessionUser,
-  kind: 'verify-email' | 'change-email' | 'reset-password',
+  kind: keyof typeof PURPOSES,
   to: string,
+  extra: { newEmail?: string } = {},
 ): Promise<void> {
-  const purpose: AccountTokenPurpose = kind === 'reset-password' ? 'reset-password' : 'verify-email';
+  const purpose = PURPOSES[kind];
   const token = await issueToken(tx, user.id, purpose, to, deps.clock());
   await deps.outbox.add(tx, {
     kind,
     to,
     locale: user.locale,
-    values: { name: user.displayName, link: link(deps.linkBase, purpose, token) },
+    values: { name: user.displayName, link: link(deps.linkBase, purpose, token), ...extra },
   });
 }
 
@@ -101,14 +121,13 @@ export async function resendVerification(deps: LinkDeps, user: SessionUser): Pro
 }
 
 /**
- * A reset link to a known address, if it may have one. Unknown and demo addresses get nothing, and the caller
- * cannot tell: the route answers the same before any of this runs.
+ * A reset link to a known address, if it may have one, in the reset worker's transaction. Unknown and demo
+ * addresses get nothing, and the caller cannot tell: the route answered the same long before any of this runs.
  */
-export async function requestPasswordReset(deps: LinkDeps, email: string): Promise<void> {
-  const user = await findUserByEmail(deps.db, email);
-  if (!user || user.isDemo || !deps.outbox.enabled) return;
-  await deps.db.transaction((tx) => mailLink(deps, tx, user, 'reset-password', user.email));
-  deps.outbox.queued();
+export async function mailResetLink(deps: LinkDeps, tx: Transaction, email: string): Promise<void> {
+  const user = await findUserByEmail(tx, email);
+  if (!user || user.isDemo) return;
+  await mailLink(deps, tx, user, 'reset-password', user.email);
 }
 
 /** A reset link for an operator without mail (`npm run admin -- --reset-link`). */
@@ -131,23 +150,23 @@ export async function confirmPasswordReset(
   await deps.db.transaction(async (tx) => {
     const token = await consumeToken(tx, input.token, 'reset-password', now);
     if (!token) throw errors.resetTokenInvalid();
+    // Only while the account still has the address the link went to: a link to an address it has left is void.
     const [user] = await tx
       .update(users)
-      .set({
-        passwordHash,
-        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, case when lower(${users.email}) = lower(${token.email}) then ${now}::timestamptz end)`,
-      })
-      .where(eq(users.id, token.userId))
+      .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now}::timestamptz)` })
+      .where(and(eq(users.id, token.userId), sql`lower(${users.email}) = lower(${token.email})`))
       .returning({ email: users.email });
-    await tx.delete(sessions).where(eq(sessions.userId, token.userId));
+    if (!user) throw errors.resetTokenInvalid();
+    await endSessions(tx, token.userId, { now });
     // A person locked out by failed sign-ins has just proved the account is theirs.
-    if (user) await tx.delete(failedSignins).where(eq(failedSignins.email, user.email));
+    await tx.delete(failedSignins).where(eq(failedSignins.email, user.email.toLowerCase()));
   });
 }
 
 /**
  * Confirms an address from its link: the account's own, or a new one it changes to (an address someone else took
- * meanwhile is refused). Returns the address confirmed.
+ * meanwhile is refused). When the address changes, every other link still out (a reset or a confirmation mailed to
+ * the old address) stops working. Returns the address confirmed.
  */
 export async function confirmEmail(deps: LinkDeps, tokenText: string): Promise<string> {
   const now = deps.clock();
@@ -155,10 +174,7 @@ export async function confirmEmail(deps: LinkDeps, tokenText: string): Promise<s
     return await deps.db.transaction(async (tx) => {
       const token = await consumeToken(tx, tokenText, 'verify-email', now);
       if (!token) throw errors.verifyTokenInvalid();
-      await tx
-        .update(users)
-        .set({ email: token.email, emailVerifiedAt: now })
-        .where(eq(users.id, token.userId));
+      await setEmail(tx, token.userId, token.email, now);
       return token.email;
     });
   } catch (error) {
@@ -167,27 +183,14 @@ export async function confirmEmail(deps: LinkDeps, tokenText: string): Promise<s
   }
 }
 
-/**
- * A new email for the account, asked for with the current password: a link goes to the new address and a notice to
- * the old one; the address changes only when the link is opened.
- */
-export async function requestEmailChange(
-  deps: LinkDeps,
-  user: SessionUser,
-  input: { email: string; currentPassword: string },
-): Promise<void> {
-  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) throw errors.wrongPassword();
-  if (input.email === user.email.toLowerCase()) throw errors.validation('validation.emailUnchanged');
-  if (await findUserByEmail(deps.db, input.email)) throw errors.emailTaken();
-  if (!deps.outbox.enabled) throw errors.mailUnavailable();
-  await deps.db.transaction(async (tx) => {
-    await mailLink(deps, tx, user, 'change-email', input.email);
-    await deps.outbox.add(tx, {
-      kind: 'email-change-notice',
-      to: user.email,
-      locale: user.locale,
-      values: { name: user.displayName, newEmail: input.email },
-    });
-  });
-  deps.outbox.queued();
+/** Makes `email`, proved by a link that reached it, the account's address; a change voids the links still out. */
+export async function setEmail(tx: Transaction, userId: string, email: string, now: Date): Promise<void> {
+  const [before] = await tx
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  await tx.update(users).set({ email, emailVerifiedAt: now }).where(eq(users.id, userId));
+  if (before && before.email.toLowerCase() !== email.toLowerCase())
+    await voidLinks(tx, userId, ['reset-password', 'verify-email'], now);
 }

@@ -111,17 +111,13 @@ describe('changing one’s email', () => {
     ).toBe(401);
   });
 
-  it('asks for the current password and a free, different address', async () => {
+  it('asks for the current password and a different address', async () => {
     const person = await signUp(t.app);
-    const other = await signUp(t.app);
     const wrong = await change(person, { email: uniqueEmail(), currentPassword: 'not-my-password' });
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json().code).toBe('WRONG_PASSWORD');
     const missing = await change(person, { email: uniqueEmail() });
     expect(missing.statusCode).toBe(400);
-    const taken = await change(person, { email: other.email, currentPassword: person.password });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json().code).toBe('EMAIL_TAKEN');
     const same = await change(person, {
       email: person.email.toUpperCase(),
       currentPassword: person.password,

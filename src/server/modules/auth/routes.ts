@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   authResponseSchema,
+  cancelEmailChangeSchema,
   demoSigninSchema,
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
@@ -18,7 +19,9 @@ import { errors } from '../../errors';
 import { clearSessionCookie, demoSignInAllowed, requireUser, setSessionCookie } from '../../plugins/auth';
 import type { RateLimit } from '../../plugins/rate-limit';
 import type { Outbox } from '../mail/outbox';
+import { cancelEmailChange } from './email-change';
 import * as links from './email-links';
+import { askForReset } from './reset-requests';
 import * as auth from './service';
 
 const MINUTE = 60_000;
@@ -181,9 +184,8 @@ export const authRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      // The same answer at once for every address: whether an email goes is decided afterwards.
-      const { email } = request.body;
-      outbox.later(() => links.requestPasswordReset(linkDeps, email));
+      // The same work and answer for every address: whether an email goes is decided later, by the reset worker.
+      await askForReset(db, request.body.email);
       return reply.code(202).send({ ok: true as const });
     },
   );
@@ -215,6 +217,26 @@ export const authRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({ ok: true as const, email: await links.confirmEmail(linkDeps, request.body.token) }),
+  );
+
+  // "This wasn't me", from the notice of an email change. No sign-in needed: the link came to the account's address.
+  app.post(
+    '/api/auth/email-change/cancel',
+    {
+      schema: {
+        tags: ['auth'],
+        body: cancelEmailChangeSchema,
+        response: { 200: verifyEmailResponseSchema, 400: errorResponseSchema, 409: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const asking = request.user &&
+        request.sessionId && { userId: request.user.id, sessionId: request.sessionId };
+      return {
+        ok: true as const,
+        email: await cancelEmailChange(linkDeps, request.body.token, asking || null),
+      };
+    },
   );
 
   app.post(

@@ -3,9 +3,10 @@ import type { Locale, Role } from '../../../shared/constants';
 import type { User } from '../../../shared/schemas/auth';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { failedSignins, sessions, users } from '../../db/schema';
+import { failedSignins, users } from '../../db/schema';
 import { errors } from '../../errors';
 import { createSession, type SessionUser } from '../../plugins/auth';
+import { endSession } from '../../plugins/sessions';
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords';
 
 export function toPublicUser(user: SessionUser): User {
@@ -23,7 +24,10 @@ export function toPublicUser(user: SessionUser): User {
   };
 }
 
-export async function findUserByEmail(db: Database, email: string): Promise<SessionUser | undefined> {
+export async function findUserByEmail(
+  db: Pick<Database, 'select'>,
+  email: string,
+): Promise<SessionUser | undefined> {
   const [user] = await db
     .select()
     .from(users)
@@ -119,13 +123,14 @@ async function recordFailure(db: Database, email: string, address: string): Prom
     .where(and(eq(failedSignins.email, email), lt(failedSignins.createdAt, sql`now() - interval '1 hour'`)));
 }
 
-export async function signIn(
+/** Refuses with 429 while the account is locked for this address by failed password checks. */
+async function refuseWhileLocked(
   db: Database,
-  input: { email: string; password: string },
+  email: string,
   address: string,
   maxFailuresPerHour: number,
-) {
-  const failures = await recentFailures(db, input.email, address);
+): Promise<void> {
+  const failures = await recentFailures(db, email, address);
   if (failures.count >= maxFailuresPerHour) {
     const freesAt = (failures.oldest?.getTime() ?? Date.now()) + 60 * 60 * 1000;
     throw errors.tooManyRequests(
@@ -133,6 +138,36 @@ export async function signIn(
       Math.max(1, Math.ceil((freesAt - Date.now()) / 1000)),
     );
   }
+}
+
+/** Who checks a password, and how many failures an hour the account allows them: sign-in's rule. */
+export type PasswordCaller = { address: string; maxFailuresPerHour: number };
+
+/**
+ * The password a signed-in person gives to change their email or password or to delete the account. Wrong ones
+ * count with failed sign-ins, per account and address, so a session left open cannot be used to guess it any
+ * faster than the sign-in form could.
+ */
+export async function checkCurrentPassword(
+  db: Database,
+  user: SessionUser,
+  password: string,
+  caller: PasswordCaller,
+): Promise<void> {
+  const email = user.email.toLowerCase();
+  await refuseWhileLocked(db, email, caller.address, caller.maxFailuresPerHour);
+  if (await verifyPassword(user.passwordHash, password)) return;
+  await recordFailure(db, email, caller.address);
+  throw errors.wrongPassword();
+}
+
+export async function signIn(
+  db: Database,
+  input: { email: string; password: string },
+  address: string,
+  maxFailuresPerHour: number,
+) {
+  await refuseWhileLocked(db, input.email, address, maxFailuresPerHour);
   const user = await findUserByEmail(db, input.email);
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
   if (!user || !ok) {
@@ -144,7 +179,7 @@ export async function signIn(
 }
 
 export async function signOut(db: Database, sessionId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, sessionId));
+  await endSession(db, sessionId);
 }
 
 export async function demoSignIn(db: Database, role: Role) {

@@ -4,6 +4,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { testConfig, useTestApp, type EnvOverrides, type TestContext } from '../../test/helpers';
+import { ResetRequests } from '../auth/reset-requests';
 import { createOutbox, MailSender, type Outbox, type SenderOptions } from './outbox';
 import { smtpTransport, type MailTransport } from './transport';
 
@@ -89,7 +90,9 @@ export type MailTestContext = TestContext & {
   outbox: Outbox;
   sender: MailSender;
   clock: ReturnType<typeof testClock>;
-  /** Waits for the work a request left to do after its answer, then sends every due email. */
+  /** The password reset worker of this app (main.ts runs one per instance). */
+  resets: ResetRequests;
+  /** Answers the password resets asked for, then sends every due email. */
   deliver: () => Promise<void>;
 };
 
@@ -106,8 +109,14 @@ export function useMailApp(overrides: EnvOverrides = {}, senderOptions: Partial<
     context.smtp = await startSmtpServer();
     transport = smtpTransport(context.smtp.url, testConfig(context.database.url, overrides).mail.from);
     context.sender = new MailSender(context.db, transport, senderOptions);
+    context.resets = new ResetRequests({
+      db: context.db,
+      outbox,
+      linkBase: testConfig(context.database.url, overrides).linkBase,
+      clock: clock.now,
+    });
     context.deliver = async () => {
-      await outbox.idle();
+      await context.resets.drain();
       await context.sender.drain();
     };
   });

@@ -31,33 +31,11 @@ export type Outbox = {
   add: (tx: Executor, mail: QueuedMail) => Promise<void>;
   /** Called after the transaction commits: this instance's sender looks at once instead of at its next poll. */
   queued: () => void;
-  /**
-   * Runs work that decides whether an email is written after the request is answered, so the answer takes the same
-   * time whichever way it goes (a reset for an unknown address). Failures go to `onError`.
-   */
-  later: (work: () => Promise<void>) => void;
-  /** Resolves when all such work has finished (shutdown, tests). */
-  idle: () => Promise<void>;
 };
 
-export function createOutbox(
-  enabled: boolean,
-  onQueued: () => void = () => undefined,
-  onError: (error: unknown) => void = () => undefined,
-): Outbox {
-  const running = new Set<Promise<void>>();
+export function createOutbox(enabled: boolean, onQueued: () => void = () => undefined): Outbox {
   return {
     enabled,
-    later: (work) => {
-      const promise: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
-        .then(work)
-        .catch(onError)
-        .finally(() => running.delete(promise));
-      running.add(promise);
-    },
-    idle: async () => {
-      while (running.size) await Promise.all(running);
-    },
     add: async (tx, mail) => {
       if (!enabled) return;
       const rendered = renderMail(mail.kind, mail.locale, mail.values);

@@ -21,12 +21,16 @@ export type NoticeValues = {
 };
 export type RenderedMail = { subject: string; text: string; html: string };
 
-/** The texts of each kind, under `mail.<block>` in shared/i18n/mail.*.ts; a kind with a link has an action. */
-const BLOCKS: Record<AccountMailKind, { block: string; link: boolean }> = {
-  'verify-email': { block: 'verifyEmail', link: true },
-  'change-email': { block: 'changeEmail', link: true },
-  'email-change-notice': { block: 'emailChangeNotice', link: false },
-  'reset-password': { block: 'resetPassword', link: true },
+/**
+ * The texts of each kind, under `mail.<block>` in shared/i18n/mail.*.ts; a kind with a link has an action. An email
+ * to an address the account has not shown to be its own greets nobody by name: the name is the sender's choice.
+ */
+const BLOCKS: Record<AccountMailKind, { block: string; link: boolean; byName: boolean }> = {
+  'verify-email': { block: 'verifyEmail', link: true, byName: true },
+  'change-email': { block: 'changeEmail', link: true, byName: false },
+  'email-change-notice': { block: 'emailChangeNotice', link: true, byName: true },
+  'email-change-attempt': { block: 'emailChangeAttempt', link: false, byName: true },
+  'reset-password': { block: 'resetPassword', link: true, byName: true },
 };
 
 type Link = { label: string; href: string };
@@ -99,7 +103,7 @@ const translator =
     translate(locale, `mail.${key}` as MessageKey, { ...values, ...more });
 
 function renderAccountMail(kind: AccountMailKind, locale: Locale, values: MailValues): RenderedMail {
-  const { block, link } = BLOCKS[kind];
+  const { block, link, byName } = BLOCKS[kind];
   const t = translator(locale, values);
   const href = link ? values.link : undefined;
   if (link && !href) throw new Error(`A ${kind} email needs its link`);
@@ -107,7 +111,7 @@ function renderAccountMail(kind: AccountMailKind, locale: Locale, values: MailVa
     locale,
     {
       subject: t(`${block}.subject`),
-      paragraphs: [t('greeting'), t(`${block}.intro`)],
+      paragraphs: [t(byName ? 'greeting' : 'greetingPlain'), t(`${block}.intro`)],
       action: href ? { label: t(`${block}.action`), href } : undefined,
       linkHelp: t('linkHelp'),
       after: [...(link ? [t(`${block}.expiry`)] : []), t(`${block}.notYou`)],
