@@ -16,6 +16,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
     sessionId: string | null;
+    /** Set by a route that ended the sessions of an account other than the caller's (an emailed link's). */
+    sessionsEndedFor: string | null;
   }
 }
 
@@ -183,6 +185,7 @@ export const authPlugin = fp(
     const { db, config, sessions: cache } = opts;
     app.decorateRequest('user', null);
     app.decorateRequest('sessionId', null);
+    app.decorateRequest('sessionsEndedFor', null);
 
     app.addHook('onRequest', async (request, reply) => {
       const pathname = requestPath(request);
@@ -223,6 +226,8 @@ export const authPlugin = fp(
     // verification) may be anyone's, so it drops them all. Other instances hear the triggers.
     if (cache)
       app.addHook('onSend', async (request) => {
+        // An emailed link is used with no session, or another's: the account it acted on is named by its route.
+        if (request.sessionsEndedFor) cache.dropUser(request.sessionsEndedFor);
         if (!request.user || !UNSAFE.has(request.method)) return;
         if (requestPath(request).startsWith('/api/admin/')) cache.clear();
         else cache.dropUser(request.user.id);

@@ -38,14 +38,14 @@ export async function requestEmailChange(
 /**
  * "This wasn't me", from the notice sent to the account's address when a change was asked for. The account gets that
  * address back if the change went through meanwhile; every email link still out stops working; every session ends
- * but the one asking, when it is the account's own (whoever asked for the change is signed out). Returns the address
- * the account has now.
+ * but the one asking, when it is the account's own (whoever asked for the change is signed out). Returns the account
+ * and the address it has now.
  */
 export async function cancelEmailChange(
   deps: LinkDeps,
   tokenText: string,
   asking: { userId: string; sessionId: string } | null,
-): Promise<string> {
+): Promise<{ userId: string; email: string }> {
   const now = deps.clock();
   try {
     return await deps.db.transaction(async (tx) => {
@@ -57,7 +57,7 @@ export async function cancelEmailChange(
         keep: asking?.userId === token.userId ? asking.sessionId : null,
         now,
       });
-      return token.email;
+      return { userId: token.userId, email: token.email };
     });
   } catch (error) {
     // Someone else has taken the address since: the account keeps the one it has.

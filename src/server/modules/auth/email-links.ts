@@ -138,16 +138,16 @@ export async function resetLink(deps: Omit<LinkDeps, 'outbox'>, user: SessionUse
 
 /**
  * Sets a new password from a reset link and ends every session of the account (their sockets close with them).
- * The link came to the account's address, so that address is confirmed too.
+ * The link came to the account's address, so that address is confirmed too. Returns the account's id.
  */
 export async function confirmPasswordReset(
   deps: LinkDeps,
   input: { token: string; password: string },
-): Promise<void> {
+): Promise<string> {
   if (isCommonPassword(input.password)) throw errors.commonPassword();
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock();
-  await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const token = await consumeToken(tx, input.token, 'reset-password', now);
     if (!token) throw errors.resetTokenInvalid();
     // Only while the account still has the address the link went to: a link to an address it has left is void.
@@ -160,6 +160,7 @@ export async function confirmPasswordReset(
     await endSessions(tx, token.userId, { now });
     // A person locked out by failed sign-ins has just proved the account is theirs.
     await tx.delete(failedSignins).where(eq(failedSignins.email, user.email.toLowerCase()));
+    return token.userId;
   });
 }
 

@@ -230,12 +230,11 @@ export const authRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const asking = request.user &&
-        request.sessionId && { userId: request.user.id, sessionId: request.sessionId };
-      return {
-        ok: true as const,
-        email: await cancelEmailChange(linkDeps, request.body.token, asking || null),
-      };
+      const { user, sessionId } = request;
+      const asking = user && sessionId ? { userId: user.id, sessionId } : null;
+      const { userId, email } = await cancelEmailChange(linkDeps, request.body.token, asking);
+      request.sessionsEndedFor = userId;
+      return { ok: true as const, email };
     },
   );
 
