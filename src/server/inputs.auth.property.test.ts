@@ -1,4 +1,7 @@
-/** Every field of sign-up, sign-in and the profile, and any session token: the answer is never a 5xx. */
+/**
+ * Every field of sign-up, sign-in, the profile and an email change, the emailed links' tokens, and any session
+ * token: the answer is never a 5xx.
+ */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SESSION } from '../shared/constants';
@@ -12,9 +15,10 @@ import {
   piece,
 } from './inputs.arbitraries.test-helpers';
 import { FEW_RUNS, json, RUNS, TIMEOUT, useInputsApp } from './inputs.test-helpers';
+import { createUser } from './modules/questions/questions.test-helpers';
 import { bearer, TEST_PASSWORD } from './test/helpers';
 
-const { send, admin, profileUser } = useInputsApp();
+const { t, send, admin, profileUser } = useInputsApp();
 
 describe('auth', () => {
   const freshEmail = fc.oneof(
@@ -110,6 +114,63 @@ describe('auth', () => {
           if (response.statusCode === 200) await send({ method: 'GET', url: '/api/auth/me', headers });
         }),
         RUNS,
+      );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'PATCH /api/auth/me: a new email and the current password, free or taken, from a member of its own',
+    async () => {
+      const body = oneFieldOff(
+        fc.record({
+          email: fc.oneof(freshEmail, fc.constant(profileUser.email)),
+          currentPassword: password,
+        }),
+        { email: anything(254), currentPassword: anything(1024) },
+      );
+      let caller = 0;
+      await fc.assert(
+        fc.asyncProperty(body, async (payload) => {
+          // Each run its own member and address, so the hourly limits on email changes do not answer for the rest.
+          const member = await createUser(t.db);
+          caller += 1;
+          await send({
+            method: 'PATCH',
+            url: '/api/auth/me',
+            headers: { ...json, ...member.headers },
+            payload,
+            remoteAddress: `10.77.${caller >> 8}.${caller & 255}`,
+          });
+        }),
+        FEW_RUNS,
+      );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'the tokens of emailed links: confirming an address, choosing a password, cancelling an email change',
+    async () => {
+      const token = fc.oneof(
+        anything(200),
+        fc.base64String({ maxLength: 60 }).map((v) => v.replaceAll('+', '-').replaceAll('/', '_')),
+      );
+      const url = fc.constantFrom(
+        '/api/auth/verify-email',
+        '/api/auth/password-reset/confirm',
+        '/api/auth/email-change/cancel',
+      );
+      await fc.assert(
+        fc.asyncProperty(url, token, fc.boolean(), async (target, value, signedIn) => {
+          await send({
+            method: 'POST',
+            url: target,
+            headers: { ...json, ...(signedIn ? bearer(profileUser.token) : {}) },
+            payload: { token: value, password: `${TEST_PASSWORD}-new` },
+          });
+        }),
+        FEW_RUNS,
       );
     },
     TIMEOUT,
