@@ -24,7 +24,7 @@ import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { STORAGE_KEYS } from '../src/shared/constants';
-import { chromiumLaunch } from '../e2e/chromium';
+import { fullChromium } from '../e2e/chromium';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const LIGHTHOUSE_PAGES = ['/', '/latest', '/chloe', '/government', '/resources', '/faq', '/about'];
@@ -252,8 +252,8 @@ export async function benchLighthouse(): Promise<string[]> {
   const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
   const server = await startServer(port);
   const chrome = await launch({
-    chromePath: chromiumLaunch.executablePath,
-    chromeFlags: ['--headless=new', ...chromiumLaunch.args],
+    chromePath: fullChromium.executablePath,
+    chromeFlags: ['--headless=new', ...fullChromium.args],
   });
   const lines = [
     `Lighthouse mobile, ${throttlingMethod === 'devtools' ? 'DevTools' : 'simulated'} throttling (median of ${runs}; goals: performance ≥ ${GOALS.performance}, CLS ≤ ${GOALS.cls}, accessibility ${GOALS.accessibility})`,
