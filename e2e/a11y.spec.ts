@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoViolations, signInFast, useLanguage } from './fixtures';
+import { expectNoViolations, ORIGIN, signInFast, useLanguage } from './fixtures';
 
 const PAGES = [
   '/',
@@ -47,25 +47,46 @@ async function settle(page: Page) {
 }
 
 for (const locale of ['en', 'vi'] as const) {
+  const viewport = { width: 1280, height: 900 };
+
+  /** Opens the page, checks its language and waits until it has settled (and, for `/faq#open`, opens a question). */
+  async function open(page: Page, path: string) {
+    await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    await settle(page);
+    if (path === '/faq#open') {
+      const question = page.getByRole('button', { name: TEXT[locale].firstQuestion });
+      await question.click();
+      await expect(question).toHaveAttribute('aria-expanded', 'true');
+    }
+  }
+
   test.describe(`axe ${locale} at 1280 px`, () => {
-    test.use({ viewport: { width: 1280, height: 900 } });
+    // A visitor's pages in one tab, as a reader goes from page to page: a new tab for each costs more than axe does.
+    let visitor: Page;
+    test.beforeAll(async ({ browser }) => {
+      const context = await browser.newContext({ viewport, baseURL: ORIGIN, serviceWorkers: 'block' });
+      visitor = await context.newPage();
+      await useLanguage(visitor, locale);
+    });
+    test.afterAll(async () => visitor.context().close());
+
+    for (const path of PAGES.filter((page) => !SIGNED_IN[page])) {
+      test(`${path}`, async () => {
+        await visitor.goto(path === '/faq#open' ? '/faq' : path);
+        await open(visitor, path);
+        await expectNoViolations(visitor, `${path} (${locale}, 1280 px)`);
+      });
+    }
+  });
+
+  test.describe(`axe ${locale} at 1280 px, signed in`, () => {
+    test.use({ viewport });
     test.beforeEach(async ({ page }) => useLanguage(page, locale));
 
-    for (const path of PAGES) {
+    for (const [path, role] of Object.entries(SIGNED_IN)) {
       test(`${path}`, async ({ page }) => {
-        const role = SIGNED_IN[path];
-        if (role) {
-          await signInFast(page, { role }, path);
-        } else {
-          await page.goto(path === '/faq#open' ? '/faq' : path);
-        }
-        await expect(page.locator('html')).toHaveAttribute('lang', locale);
-        await settle(page);
-        if (path === '/faq#open') {
-          const question = page.getByRole('button', { name: TEXT[locale].firstQuestion });
-          await question.click();
-          await expect(question).toHaveAttribute('aria-expanded', 'true');
-        }
+        await signInFast(page, { role: role! }, path);
+        await open(page, path);
         await expectNoViolations(page, `${path} (${locale}, 1280 px)`);
       });
     }

@@ -293,7 +293,8 @@ for (const width of [360, 1280]) {
       expect(overflow).toBeLessThanOrEqual(0);
     });
 
-    for (const locale of ['en', 'vi'] as const) {
+    // English at 1280 px and Vietnamese (whose texts are the longer) at 360 px.
+    for (const locale of width === 360 ? (['vi'] as const) : (['en'] as const)) {
       test(`has no axe violations when browsing, in ${locale}, and fits the screen`, async ({ page }) => {
         await useLanguage(page, locale);
         await page.goto('/resources');
