@@ -12,6 +12,9 @@ export default defineConfig({
         test: {
           name: 'client',
           environment: 'jsdom',
+          // The screens are read in Australia: their tests run in Sydney's time unless TZ names another (CI runs the
+          // dated ones again west of UTC).
+          env: { TZ: process.env.TZ || 'Australia/Sydney' },
           include: ['src/client/**/*.test.{ts,tsx}', 'src/shared/**/*.test.ts', 'content/**/*.test.ts'],
           exclude: ['src/client/frame.test.tsx'],
           setupFiles: [path.resolve(import.meta.dirname, 'src/client/test/setup.ts')],
@@ -31,6 +34,9 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 120_000,
           pool: 'forks',
+          // Each file builds its own app on its own database, and what a module keeps is kept per database (the
+          // caches, the stored settings): a worker loads the server's code once for all its files, not once each.
+          isolate: false,
         },
       },
       {

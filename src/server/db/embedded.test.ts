@@ -8,7 +8,6 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded';
 import { queryOnce } from '../test/query';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const external = Boolean(process.env.TEST_DATABASE_URL || process.env.DATABASE_URL);
 
 const query = queryOnce;
 
@@ -54,7 +53,8 @@ async function removeLeftovers(): Promise<void> {
   }
 }
 
-describe.skipIf(external)('embedded PostgreSQL', { timeout: 120_000 }, () => {
+// Its own clusters in .data, whichever PostgreSQL the other tests use: a run on an external one tests these too.
+describe('embedded PostgreSQL', { timeout: 120_000 }, () => {
   let dataDir: string;
   let current: EmbeddedDatabase | undefined;
   let sleeper: ChildProcess | undefined;
