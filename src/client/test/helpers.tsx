@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { STORAGE_KEYS } from '../../shared/constants';
 import type { User } from '../../shared/schemas/auth';
@@ -70,6 +70,12 @@ function ToastProbe() {
       {current.description ? ` / ${current.description}` : ''}
     </p>
   ) : null;
+}
+
+/** The router's address as the screen left it (path and query), for tests of what a screen does to it. */
+export function LocationProbe() {
+  const { pathname, search } = useLocation();
+  return <p data-testid="location">{pathname + search}</p>;
 }
 
 /** Renders `ui` inside the app's providers at `path`, with a ToastProbe; a given `user` starts signed in. */

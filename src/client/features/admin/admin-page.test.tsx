@@ -1,15 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from 'react-router';
+
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { json, renderWithApp } from '../../test/helpers';
+import { json, LocationProbe, renderWithApp } from '../../test/helpers';
 import { adminUser, polyfillDialog, serveAdmin, writes } from './admin-fixtures';
 import { AdminPage } from './admin-page';
-
-function LocationProbe() {
-  const location = useLocation();
-  return <p data-testid="location">{location.search}</p>;
-}
 
 /** jsdom's Blob has no text(). */
 function readText(blob: Blob): Promise<string> {

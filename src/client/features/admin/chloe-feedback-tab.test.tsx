@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from 'react-router';
+
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChloeFeedbackItem } from '../../../shared/schemas/ai';
-import { json, renderWithApp } from '../../test/helpers';
+import { json, LocationProbe, renderWithApp } from '../../test/helpers';
 import { adminUser, serveAdmin } from './admin-fixtures';
 import { AdminPage } from './admin-page';
 
@@ -61,10 +61,6 @@ function serveFeedback() {
     }),
   );
   return asked;
-}
-
-function LocationProbe() {
-  return <p data-testid="location">{useLocation().search}</p>;
 }
 
 const renderAdmin = (path: string) =>

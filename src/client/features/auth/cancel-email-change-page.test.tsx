@@ -1,16 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
-import { Route, Routes, useLocation } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../shared/schemas/auth';
-import { json, renderWithApp, stubFetch } from '../../test/helpers';
+import { json, LocationProbe, renderWithApp, stubFetch } from '../../test/helpers';
 import { CancelEmailChangePage } from './cancel-email-change-page';
-
-function LocationProbe() {
-  const location = useLocation();
-  return <p data-testid="location">{location.pathname + location.search}</p>;
-}
 
 function renderCancel(path = '/cancel-email-change?token=tok-1', user: User | null = null) {
   return renderWithApp(

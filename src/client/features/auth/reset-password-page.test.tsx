@@ -1,15 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes, useLocation } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../shared/schemas/auth';
-import { json, renderWithApp, sampleUser, stubFetch } from '../../test/helpers';
+import { json, LocationProbe, renderWithApp, sampleUser, stubFetch } from '../../test/helpers';
 import { ResetPasswordPage } from './reset-password-page';
-
-function LocationProbe() {
-  const location = useLocation();
-  return <p data-testid="location">{location.pathname + location.search}</p>;
-}
 
 function renderReset(path = '/reset-password?token=abc123', user: User | null = sampleUser) {
   return renderWithApp(

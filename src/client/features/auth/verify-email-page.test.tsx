@@ -1,18 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
-import { Route, Routes, useLocation } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../shared/schemas/auth';
-import { json, renderWithApp, sampleUser, stubFetch } from '../../test/helpers';
+import { json, LocationProbe, renderWithApp, sampleUser, stubFetch } from '../../test/helpers';
 import { VerifyEmailPage } from './verify-email-page';
 
 const unconfirmed: User = { ...sampleUser, emailVerified: false };
-
-function LocationProbe() {
-  const location = useLocation();
-  return <p data-testid="location">{location.pathname + location.search}</p>;
-}
 
 function renderVerify(user: User | null, path = '/verify-email?token=tok-1') {
   return renderWithApp(

@@ -1,21 +1,16 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
-import { useLocation } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, renderWithApp, stubFetch } from '../../test/helpers';
-import { UnsubscribePage } from './unsubscribe-page';
 
-function Address() {
-  const location = useLocation();
-  return <p data-testid="address">{location.pathname + location.search}</p>;
-}
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, LocationProbe, renderWithApp, stubFetch } from '../../test/helpers';
+import { UnsubscribePage } from './unsubscribe-page';
 
 function renderPage(path: string) {
   return renderWithApp(
     <StrictMode>
       <UnsubscribePage />
-      <Address />
+      <LocationProbe />
     </StrictMode>,
     { path },
   );
@@ -54,7 +49,7 @@ describe('/unsubscribe', () => {
     expect(posts).toHaveLength(1);
     expect(posts[0]![1]).toMatchObject({ method: 'POST', body: JSON.stringify({ token: 'abc123' }) });
     // The token does not stay in the address, the history or a synced tab.
-    expect(screen.getByTestId('address')).toHaveTextContent(/^\/unsubscribe$/);
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/unsubscribe$/);
   });
 
   it('says when a digest’s link turned off every notification email', async () => {

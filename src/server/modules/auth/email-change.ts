@@ -1,9 +1,8 @@
-import { isUniqueViolation } from '../../db/errors';
 import { errors } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
 import { endSessions, voidLinks } from '../../plugins/sessions';
 import { consumeToken, mailLink, setEmail, type LinkDeps } from './email-links';
-import { checkCurrentPassword, findUserByEmail, type PasswordCaller } from './service';
+import { checkCurrentPassword, claimingEmail, findUserByEmail, type PasswordCaller } from './service';
 
 /**
  * A new email for the account, asked for with the current password. A free address gets a link that changes it; an
@@ -47,8 +46,9 @@ export async function cancelEmailChange(
   asking: { userId: string; sessionId: string } | null,
 ): Promise<{ userId: string; email: string }> {
   const now = deps.clock();
-  try {
-    return await deps.db.transaction(async (tx) => {
+  // An address someone else has taken since is refused: the account keeps the one it has.
+  return claimingEmail(() =>
+    deps.db.transaction(async (tx) => {
       const token = await consumeToken(tx, tokenText, 'cancel-email-change', now);
       if (!token) throw errors.cancelTokenInvalid();
       await setEmail(tx, token.userId, token.email, now);
@@ -58,10 +58,6 @@ export async function cancelEmailChange(
         now,
       });
       return { userId: token.userId, email: token.email };
-    });
-  } catch (error) {
-    // Someone else has taken the address since: the account keeps the one it has.
-    if (isUniqueViolation(error)) throw errors.emailTaken();
-    throw error;
-  }
+    }),
+  );
 }

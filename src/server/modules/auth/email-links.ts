@@ -1,6 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
-import { isUniqueViolation } from '../../db/errors';
 import {
   accountTokens,
   failedSignins,
@@ -13,7 +12,7 @@ import { hashPassword, isCommonPassword } from '../../lib/passwords';
 import { hashToken, newToken, type SessionUser } from '../../plugins/auth';
 import { endSessions, voidLinks } from '../../plugins/sessions';
 import type { Outbox } from '../mail/outbox';
-import { findUserByEmail } from './service';
+import { claimingEmail, findUserByEmail } from './service';
 
 type Executor = Pick<Database, 'insert' | 'update'>;
 
@@ -171,17 +170,14 @@ export async function confirmPasswordReset(
  */
 export async function confirmEmail(deps: LinkDeps, tokenText: string): Promise<string> {
   const now = deps.clock();
-  try {
-    return await deps.db.transaction(async (tx) => {
+  return claimingEmail(() =>
+    deps.db.transaction(async (tx) => {
       const token = await consumeToken(tx, tokenText, 'verify-email', now);
       if (!token) throw errors.verifyTokenInvalid();
       await setEmail(tx, token.userId, token.email, now);
       return token.email;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw errors.emailTaken();
-    throw error;
-  }
+    }),
+  );
 }
 
 /** Makes `email`, proved by a link that reached it, the account's address; a change voids the links still out. */

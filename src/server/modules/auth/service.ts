@@ -59,8 +59,8 @@ export async function createUser(
 ): Promise<SessionUser> {
   if (isCommonPassword(input.password)) throw errors.commonPassword();
   const passwordHash = await hashPassword(input.password);
-  try {
-    return await db.transaction(async (tx) => {
+  return claimingEmail(() =>
+    db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
         .values({
@@ -76,7 +76,14 @@ export async function createUser(
         .returning();
       await onCreated(tx, user!);
       return user!;
-    });
+    }),
+  );
+}
+
+/** Runs `work`, which writes an account's address: an address another account has is 409 EMAIL_TAKEN. */
+export async function claimingEmail<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
   } catch (error) {
     if (isUniqueViolation(error)) throw errors.emailTaken();
     throw error;
