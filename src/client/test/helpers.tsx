@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { STORAGE_KEYS } from '../../shared/constants';
@@ -61,6 +61,11 @@ export function stubFetch(answer: (url: string, body: unknown) => Response | Pro
   return fetch;
 }
 
+/** The calls a `stubFetch` mock received for `path`. */
+export function callsTo(fetch: ReturnType<typeof stubFetch>, path: string) {
+  return fetch.mock.calls.filter(([url]) => url === path);
+}
+
 /** Shows the current toast as `title / description`, so a test reads it without mounting the app's toaster. */
 function ToastProbe() {
   const current = useCurrentToast();
@@ -93,5 +98,19 @@ export function renderWithApp(
         </MemoryRouter>
       </AuthProvider>
     </QueryClientProvider>,
+  );
+}
+
+/**
+ * Renders the page an emailed link opens, in StrictMode (effects run twice, as in development) at `path`, with a
+ * LocationProbe, so a test sees that opening the link alone asks the server nothing.
+ */
+export function renderLinkPage(page: ReactNode, { path, user = null }: { path: string; user?: User | null }) {
+  return renderWithApp(
+    <StrictMode>
+      {page}
+      <LocationProbe />
+    </StrictMode>,
+    { path, user },
   );
 }

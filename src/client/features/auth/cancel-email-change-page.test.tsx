@@ -1,26 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { StrictMode } from 'react';
-import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../shared/schemas/auth';
-import { json, LocationProbe, renderWithApp, stubFetch } from '../../test/helpers';
+import { callsTo, json, renderLinkPage, stubFetch } from '../../test/helpers';
 import { CancelEmailChangePage } from './cancel-email-change-page';
 
-function renderCancel(path = '/cancel-email-change?token=tok-1', user: User | null = null) {
-  return renderWithApp(
-    <StrictMode>
-      <Routes>
-        <Route path="/cancel-email-change" element={<CancelEmailChangePage />} />
-      </Routes>
-      <LocationProbe />
-    </StrictMode>,
-    { path, user },
-  );
-}
-
-const callsTo = (fetch: ReturnType<typeof stubFetch>, path: string) =>
-  fetch.mock.calls.filter(([url]) => url === path);
+const renderCancel = (path = '/cancel-email-change?token=tok-1', user: User | null = null) =>
+  renderLinkPage(<CancelEmailChangePage />, { path, user });
 
 describe('cancel email change page', () => {
   afterEach(() => vi.unstubAllGlobals());

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../shared/schemas/auth';
-import { json, LocationProbe, renderWithApp, sampleUser, stubFetch } from '../../test/helpers';
+import { callsTo, json, LocationProbe, renderWithApp, sampleUser, stubFetch } from '../../test/helpers';
 import { ResetPasswordPage } from './reset-password-page';
 
 function renderReset(path = '/reset-password?token=abc123', user: User | null = sampleUser) {
@@ -28,7 +28,7 @@ async function choose(password: string, again = password) {
 
 /** The page's own call (the auth provider checks the stored user with /api/auth/me). */
 const resetCalls = (fetch: ReturnType<typeof stubFetch>) =>
-  fetch.mock.calls.filter(([url]) => url === '/api/auth/password-reset/confirm');
+  callsTo(fetch, '/api/auth/password-reset/confirm');
 
 describe('reset password page', () => {
   afterEach(() => vi.unstubAllGlobals());

@@ -1,28 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { StrictMode } from 'react';
-import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../shared/schemas/auth';
-import { json, LocationProbe, renderWithApp, sampleUser, stubFetch } from '../../test/helpers';
+import { callsTo, json, renderLinkPage, sampleUser, stubFetch } from '../../test/helpers';
 import { VerifyEmailPage } from './verify-email-page';
 
 const unconfirmed: User = { ...sampleUser, emailVerified: false };
 
-function renderVerify(user: User | null, path = '/verify-email?token=tok-1') {
-  return renderWithApp(
-    <StrictMode>
-      <Routes>
-        <Route path="/verify-email" element={<VerifyEmailPage />} />
-      </Routes>
-      <LocationProbe />
-    </StrictMode>,
-    { path, user },
-  );
-}
-
-const callsTo = (fetch: ReturnType<typeof stubFetch>, path: string) =>
-  fetch.mock.calls.filter(([url]) => url === path);
+const renderVerify = (user: User | null, path = '/verify-email?token=tok-1') =>
+  renderLinkPage(<VerifyEmailPage />, { path, user });
 
 const invalid = () =>
   json(400, {

@@ -1,20 +1,10 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { StrictMode } from 'react';
-
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, LocationProbe, renderWithApp, stubFetch } from '../../test/helpers';
+import { callsTo, json, renderLinkPage, stubFetch } from '../../test/helpers';
 import { UnsubscribePage } from './unsubscribe-page';
 
-function renderPage(path: string) {
-  return renderWithApp(
-    <StrictMode>
-      <UnsubscribePage />
-      <LocationProbe />
-    </StrictMode>,
-    { path },
-  );
-}
+const renderPage = (path: string) => renderLinkPage(<UnsubscribePage />, { path });
 
 describe('/unsubscribe', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -27,7 +17,7 @@ describe('/unsubscribe', () => {
     renderPage('/unsubscribe?token=abc123');
     expect(await screen.findByRole('button', { name: 'Turn off these emails' })).toBeEnabled();
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(fetch.mock.calls.filter(([url]) => url === '/api/notifications/unsubscribe')).toHaveLength(0);
+    expect(callsTo(fetch, '/api/notifications/unsubscribe')).toHaveLength(0);
   });
 
   it('turns the emails off once, without signing in, says which, and leads to the other choices', async () => {
@@ -45,7 +35,7 @@ describe('/unsubscribe', () => {
       'href',
       '/profile#notifications',
     );
-    const posts = fetch.mock.calls.filter(([url]) => url === '/api/notifications/unsubscribe');
+    const posts = callsTo(fetch, '/api/notifications/unsubscribe');
     expect(posts).toHaveLength(1);
     expect(posts[0]![1]).toMatchObject({ method: 'POST', body: JSON.stringify({ token: 'abc123' }) });
     // The token does not stay in the address, the history or a synced tab.
