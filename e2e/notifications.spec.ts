@@ -127,3 +127,35 @@ test('an emailed unsubscribe link works without signing in and says what it turn
   await expect(page.getByRole('link', { name: 'Choose which emails you get' })).toBeVisible();
   await expectNoViolations(page, '/unsubscribe');
 });
+
+test('/notifications opened from a link shows a new notification as it comes, without a reload', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/api/notifications') && response.status() >= 400)
+      refused.push(`${response.status()} ${response.url()}`);
+  });
+  await signInFast(page, await createUser(page.request), '/');
+  const title = `Which bank takes a new arrival ${Date.now()}`;
+  const questionId = await ask(page, title);
+  // Chloe's answer rings first; then the list is opened as a page load, its first page drawn in the page's frame.
+  await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread', { timeout: 20_000 });
+  await page.goto('/notifications');
+  await expect(page.getByRole('link', { name: new RegExp(`^Unread: Chloe .*${title}`) })).toBeVisible();
+
+  // Another member answers on another device: the list shows it while it is open.
+  const other = await createUser(request);
+  expect(await apiSignIn(request, other.email, other.password)).toBe(200);
+  const reply = await request.post(`/api/questions/${questionId}/replies`, {
+    data: { content: 'Most banks open an account online before you land; bring your passport to a branch.' },
+    headers: { origin: ORIGIN },
+  });
+  expect(reply.status(), await reply.text()).toBe(201);
+  await expect(
+    page.getByRole('link', { name: new RegExp(`^Unread: ${other.displayName} replied .*${title}`) }),
+  ).toBeVisible({ timeout: 5_000 });
+  expect(refused).toEqual([]);
+});

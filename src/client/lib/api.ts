@@ -76,11 +76,14 @@ export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : i18n.t('errors.requestFailed');
 }
 
-/** The query string of a call: empty values and "all" are no filter and are not sent (spec). */
-export function queryString(params: Record<string, string | number | undefined>): string {
+/**
+ * The query string of a call: empty values and "all" are no filter and are not sent (spec). Null is empty too: a
+ * page's first data from its frame came through JSON, where a first page's cursor (undefined) became null.
+ */
+export function queryString(params: Record<string, string | number | null | undefined>): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params))
-    if (value !== undefined && value !== '' && value !== 'all') search.set(key, String(value));
+    if (value != null && value !== '' && value !== 'all') search.set(key, String(value));
   const text = search.toString();
   return text ? `?${text}` : '';
 }

@@ -39,7 +39,7 @@ export const notificationKeys = {
 
 type ListData = InfiniteData<NotificationsPage, string | undefined>;
 
-const listPath = (cursor?: string) => `/api/notifications${queryString({ cursor })}`;
+const listPath = (cursor?: string | null) => `/api/notifications${queryString({ cursor })}`;
 
 /** Where a notification leads when tapped. */
 export function notificationHref(target: Notification['target']): string {
