@@ -33,6 +33,11 @@ async function verifyAndDecline(page: Page, browser: Browser, locale: Locale, wi
   const headline = unique('Nurse in Sydney, I help with health questions');
   const story = 'I came to Australia as a student in 2015.\nNow I work in a hospital.';
   const accepted = await person('mentor', { headline, story });
+  // Topics, languages and a place chosen on their profile, and no free-text experience.
+  const profile = await accepted.api.patch('/api/me/mentor-profile', {
+    data: { topics: ['health-well-being'], languages: ['vi', 'en'], state: 'NSW', city: 'Parramatta' },
+  });
+  expect(profile.ok(), await profile.text()).toBe(true);
   const declined = await person('mentor', { headline: unique('Careers helper') });
   const reason = unique('Please tell us more about your experience first');
 
@@ -42,6 +47,8 @@ async function verifyAndDecline(page: Page, browser: Browser, locale: Locale, wi
   await expect(card).toContainText(accepted.user.email);
   await expect(card).toContainText(headline);
   await expect(card).toContainText('Now I work in a hospital.');
+  for (const fact of text.mentorFacts) await expect(card).toContainText(fact);
+  await expect(card).not.toContainText(text.expertise);
   await card.getByRole('button', { name: text.verifyLabel(accepted.user.displayName) }).click();
   await expect(toast(page, text.mentorVerified)).toBeVisible();
   await expect(card).toHaveCount(0);

@@ -19,6 +19,9 @@ test('a student finds a Vietnamese-speaking housing mentor in Victoria, reads th
   await expect(card).toContainText('Vietnamese');
   await expect(card).toContainText('Victoria');
   await expect(card).toContainText('Taking new conversations');
+  // Answers that helped are counted once there are some: never "0 answers helped".
+  await expect(card).toContainText(/questions? answered/);
+  await expect(card).not.toContainText(/\b0 answers helped/);
   // Every card on the list matches all three filters.
   for (const each of await page.getByRole('article').all()) {
     await expect(each).toContainText('Housing');

@@ -24,7 +24,13 @@ export function AvailabilityBadge({ mentor }: { mentor: Pick<Mentor, 'availabili
 }
 
 /** A mentor's topics, languages and place, as a definition list. */
-export function MentorFacts({ mentor, className }: { mentor: Mentor; className?: string }) {
+export function MentorFacts({
+  mentor,
+  className,
+}: {
+  mentor: Pick<Mentor, 'topics' | 'languages' | 'state' | 'city'>;
+  className?: string;
+}) {
   const { t, locale } = useTranslation();
   const topics = CATEGORIES.filter((c) => mentor.topics.includes(c.slug)).map((c) => c.name[locale]);
   const place = [mentor.city, mentor.state ? t(`help.states.${mentor.state as 'NSW'}`) : null]
@@ -48,6 +54,17 @@ export function MentorFacts({ mentor, className }: { mentor: Mentor; className?:
         </div>
       ))}
     </dl>
+  );
+}
+
+/** The questions a mentor answered and, once there are any, the answers that helped the asker. */
+export function MentorCounts({ mentor, className }: { mentor: Mentor; className?: string }) {
+  const { t } = useTranslation();
+  return (
+    <p className={cn('text-sm text-slate-600', className)}>
+      {t('mentors.answered', { count: mentor.answerCount })}
+      {mentor.helpfulCount > 0 && ` · ${t('mentors.helped', { count: mentor.helpfulCount })}`}
+    </p>
   );
 }
 
@@ -92,10 +109,7 @@ export function MentorCard({ mentor }: { mentor: Mentor }) {
         {mentor.isDemo && <Badge colour="bg-amber-100 text-amber-900">{t('founders.demoProfile')}</Badge>}
       </div>
       <MentorFacts mentor={mentor} />
-      <p className="mt-auto text-sm text-slate-600">
-        {t('mentors.answered', { count: mentor.answerCount })} ·{' '}
-        {t('mentors.helped', { count: mentor.helpfulCount })}
-      </p>
+      <MentorCounts mentor={mentor} className="mt-auto" />
     </Card>
   );
 }

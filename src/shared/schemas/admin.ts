@@ -123,6 +123,11 @@ export const adminUserSchema = z.object({
   story: z.string().nullable(),
   countryPath: z.string().nullable(),
   expertise: z.array(z.string()),
+  /** What a mentor chose on their profile (mentorSchema's fields): the topics, languages and place students see. */
+  topics: z.array(z.string()),
+  languages: z.array(z.string()),
+  state: z.string().nullable(),
+  city: z.string().nullable(),
   /** Mentors only: what students said after their closed conversations, the newest notes first. */
   chatFeedback: z
     .object({

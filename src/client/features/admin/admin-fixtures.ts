@@ -67,6 +67,10 @@ const person = {
   story: null,
   countryPath: null,
   expertise: [],
+  topics: [],
+  languages: [],
+  state: null,
+  city: null,
   chatFeedback: null,
 };
 
@@ -99,6 +103,10 @@ export const applicant: AdminUser = {
   story: 'I came as a student in 2015.',
   countryPath: 'Vietnam → Australia',
   expertise: ['nursing', 'visas'],
+  topics: ['health-well-being', 'student-support'],
+  languages: ['vi', 'en'],
+  state: 'NSW',
+  city: 'Parramatta',
 };
 
 export const chatReport: AdminReport = {

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { ADMIN_LIMITS, declineMentorSchema, type AdminUser } from '../../../shared/schemas/admin';
 import { toastInvalid } from '../../components/invalid-input';
 import { Button } from '../../components/ui/button';
+import { MentorFacts } from '../../components/mentor-card';
 import { Badge, Card } from '../../components/ui/card';
 import { TextAreaField } from '../../components/ui/field';
 import { Modal } from '../../components/ui/modal';
@@ -60,15 +61,18 @@ function MentorCard({
           <dt className="font-medium text-slate-700">{t('admin.mentors.countryPath')}</dt>
           <dd className="text-slate-900">{mentor.countryPath || notGiven}</dd>
         </div>
-        <div>
-          <dt className="font-medium text-slate-700">{t('admin.mentors.expertise')}</dt>
-          <dd className="mt-1 flex flex-wrap gap-1">
-            {mentor.expertise.length
-              ? mentor.expertise.map((item) => <Badge key={item}>{item}</Badge>)
-              : notGiven}
-          </dd>
-        </div>
+        {mentor.expertise.length > 0 && (
+          <div>
+            <dt className="font-medium text-slate-700">{t('admin.mentors.expertise')}</dt>
+            <dd className="mt-1 flex flex-wrap gap-1">
+              {mentor.expertise.map((item) => (
+                <Badge key={item}>{item}</Badge>
+              ))}
+            </dd>
+          </div>
+        )}
       </dl>
+      <MentorFacts mentor={mentor} className="mt-2" />
       {blockers.length > 0 && (
         <ul id={blockedId} className="mt-4 space-y-2 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-950">
           {blockers.map((blocker) => (

@@ -30,11 +30,22 @@ describe('Mentors to verify', () => {
       'I came as a student in 2015.',
       'Vietnam → Australia',
       'nursing',
+      'Student Support, Health & Well-being',
+      'Vietnamese, English',
+      'Parramatta, New South Wales',
     ])
       expect(within(card).getByText(text)).toBeInTheDocument();
     await userEvent.click(within(card).getByRole('button', { name: 'Verify Thu Nguyen' }));
     await waitFor(() => expect(screen.getByTestId('toast')).toHaveTextContent('Mentor verified'));
     expect(writes(calls)).toEqual([{ method: 'POST', url: '/api/admin/users/u3/verify', body: {} }]);
+  });
+
+  it('shows the topics a mentor chose, and no empty experience, when they wrote none', async () => {
+    serveAdmin(undefined, { mentors: [{ ...applicant, expertise: [] }] });
+    renderAdmin('/admin?tab=mentors');
+    const card = await screen.findByRole('article', { name: 'Thu Nguyen' });
+    expect(within(card).getByText('Student Support, Health & Well-being')).toBeVisible();
+    expect(within(card).queryByText('Not given')).not.toBeInTheDocument();
   });
 
   it('declines only with a reason, which is sent', async () => {

@@ -78,6 +78,10 @@ function toAdminUser(
     story: row.story,
     countryPath: row.countryPath,
     expertise: row.expertise,
+    topics: row.topics,
+    languages: row.languages,
+    state: row.state,
+    city: row.city,
     chatFeedback,
   };
 }
