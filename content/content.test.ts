@@ -70,6 +70,16 @@ describe('curated content', () => {
     },
   );
 
+  it('calls a mentor by one Vietnamese word in the FAQ and the pages, as the screens do', () => {
+    const vietnamese = [
+      ...faqSchema.parse(read('faq.json')).flatMap((item) => [item.question.vi, item.answer.vi]),
+      ...['privacy', 'terms', 'guidelines'].map((name) =>
+        JSON.stringify(legalPageSchema.parse(read(`pages/${name}.json`)).vi),
+      ),
+    ];
+    expect(vietnamese.filter((text) => /cố vấn|\bmentor\b(?! Me\b)/i.test(text))).toEqual([]);
+  });
+
   it('lists official sources on government or official addresses with a review date', () => {
     const { sources, lastReviewed } = officialSourcesSchema.parse(read('official-sources.json'));
     expect(new Date(lastReviewed).getTime()).not.toBeNaN();

@@ -63,6 +63,13 @@ describe.each([
     }
   });
 
+  it('calls a mentor by one Vietnamese word, “người hướng dẫn”', () => {
+    const strings = (node: unknown): string[] =>
+      typeof node === 'string' ? [node] : Object.values(node as object).flatMap(strings);
+    const other = /cố vấn|\bmentor\b(?! Me\b)/i;
+    expect(strings(vietnamese).filter((text) => other.test(text))).toEqual([]);
+  });
+
   it('uses the same placeholders in both languages', () => {
     const placeholders = (text: unknown) => (String(text).match(/\{\{\w+\}\}/g) ?? []).sort();
     for (const key of keys(english)) {

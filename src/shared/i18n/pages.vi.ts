@@ -530,7 +530,7 @@ export const pagesVi: PageResources = {
     deleteFailed: 'Không xóa được tài khoản',
     exportTitle: 'Dữ liệu của bạn',
     exportText:
-      'Tải về một bản sao tất cả thông tin Mentor Me đang lưu về bạn: tài khoản, các câu hỏi của bạn (kể cả câu hỏi ẩn danh), câu trả lời, lượt thích, câu hỏi đã lưu, báo cáo, thông tin về các bản ghi âm, các cuộc trò chuyện với cố vấn và những tin nhắn bạn đã gửi trong đó. Tệp ở định dạng JSON, một dạng văn bản thuần.',
+      'Tải về một bản sao tất cả thông tin Mentor Me đang lưu về bạn: tài khoản, các câu hỏi của bạn (kể cả câu hỏi ẩn danh), câu trả lời, lượt thích, câu hỏi đã lưu, báo cáo, thông tin về các bản ghi âm, các cuộc trò chuyện với người hướng dẫn và những tin nhắn bạn đã gửi trong đó. Tệp ở định dạng JSON, một dạng văn bản thuần.',
     exportButton: 'Tải dữ liệu của tôi',
     exporting: 'Đang chuẩn bị tệp…',
     exportDone: 'Đã tải dữ liệu của bạn về máy',
