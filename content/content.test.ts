@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { faqSchema, legalPageSchema, officialSourcesSchema } from '../src/shared/schemas/content';
+import { DEMO_PROFILES } from '../src/server/db/seed/demo-profiles';
 import { loadHelpContent } from '../src/server/db/seed/help-content';
 import { loadKnowledge } from '../src/server/db/seed/knowledge';
 import { evalFileSchema, synonymsFileSchema } from '../src/shared/schemas/knowledge';
@@ -70,9 +71,10 @@ describe('curated content', () => {
     },
   );
 
-  it('calls a mentor by one Vietnamese word in the FAQ and the pages, as the screens do', () => {
+  it('calls a mentor by one Vietnamese word in the FAQ, the pages and the demo profiles, as the screens do', () => {
     const vietnamese = [
       ...faqSchema.parse(read('faq.json')).flatMap((item) => [item.question.vi, item.answer.vi]),
+      ...DEMO_PROFILES.map((profile) => JSON.stringify(profile.vi ?? {})),
       ...['privacy', 'terms', 'guidelines'].map((name) =>
         JSON.stringify(legalPageSchema.parse(read(`pages/${name}.json`)).vi),
       ),

@@ -80,7 +80,7 @@ export const chatVi: { [K in keyof typeof chatEn]: string } = {
   messageRequired: 'Hãy viết tin nhắn trước.',
   messageMax: 'Tin nhắn tối đa 4.000 ký tự.',
   clientIdInvalid: 'Không gửi được tin nhắn này. Vui lòng thử lại.',
-  mentorNotVerified: 'Vui lòng chọn một trong các người hướng dẫn đã được xác minh.',
+  mentorNotVerified: 'Vui lòng chọn một trong những người hướng dẫn đã được xác minh.',
   studentsOnly: 'Chỉ sinh viên mới bắt đầu cuộc trò chuyện với người hướng dẫn được.',
   tooManyOpen: 'Bạn đang có 20 cuộc trò chuyện mở. Hãy đóng bớt một cuộc trước khi bắt đầu cuộc mới.',
   tooManyToday: 'Hôm nay bạn đã bắt đầu số cuộc trò chuyện tối đa. Vui lòng thử lại vào ngày mai.',
@@ -92,7 +92,7 @@ export const chatVi: { [K in keyof typeof chatEn]: string } = {
   badFrame: 'Không đọc được yêu cầu này.',
   feedbackTitle: 'Cuộc trò chuyện này có hữu ích không?',
   feedbackText:
-    'Chỉ quản trị viên Mentor Me thấy câu trả lời của bạn. Điều này giúp chúng tôi hỗ trợ các người hướng dẫn.',
+    'Chỉ quản trị viên Mentor Me thấy câu trả lời của bạn. Điều này giúp chúng tôi hỗ trợ những người hướng dẫn.',
   feedbackYes: 'Có',
   feedbackNo: 'Không',
   feedbackNote: 'Bạn muốn nói thêm điều gì không? (không bắt buộc)',

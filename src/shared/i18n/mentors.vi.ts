@@ -5,7 +5,7 @@ type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
 /** Vietnamese texts of the mentors directory: the keys of mentors.en.ts. */
 export const mentorsVi: Texts<typeof mentorsEn> = {
   title: 'Người hướng dẫn',
-  browse: 'Xem các người hướng dẫn',
+  browse: 'Xem danh sách người hướng dẫn',
   intro:
     'Những người hướng dẫn đồng hành đã được xác minh: những người từng đến Úc du học hoặc định cư và dành thời gian giúp đỡ. Hãy chọn người nói ngôn ngữ của bạn, hiểu chủ đề của bạn hoặc sống ở bang của bạn.',
   notAgency:

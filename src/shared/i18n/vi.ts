@@ -65,7 +65,7 @@ export const vi: Resources = {
     explore: 'Khám phá',
     legal: 'Chính sách',
     contact: 'Liên hệ',
-    mentorsLink: 'Xem các người hướng dẫn',
+    mentorsLink: 'Xem danh sách người hướng dẫn',
     aboutLink: 'Về chúng tôi',
     privacy: 'Chính sách quyền riêng tư',
     terms: 'Điều khoản dịch vụ',

@@ -68,9 +68,9 @@ export const DEMO_PROFILES: DemoProfile[] = [
       capacity: 10,
     },
     vi: {
-      headline: 'Cố vấn đồng hành về học tập và việc làm (hồ sơ mẫu)',
+      headline: 'Người hướng dẫn đồng hành về học tập và việc làm (hồ sơ mẫu)',
       story:
-        'Một hồ sơ cố vấn mẫu: trong một cộng đồng thật, đây là nơi cố vấn kể về hành trình của chính mình.',
+        'Một hồ sơ người hướng dẫn mẫu: trong một cộng đồng thật, đây là nơi người hướng dẫn kể về hành trình của chính mình.',
       countryPath: 'Việt Nam → Melbourne',
       expertise: ['đời sống sinh viên', 'việc làm bán thời gian', 'nhà ở'],
     },
@@ -108,8 +108,8 @@ export const DEMO_PROFILES: DemoProfile[] = [
     expertise: ['careers', 'résumés', 'interviews'],
     mentor: { topics: ['work-career'], languages: ['en', 'vi'], state: 'NSW', city: 'Sydney', capacity: 3 },
     vi: {
-      headline: 'Cố vấn đồng hành về nghề nghiệp (hồ sơ mẫu)',
-      story: 'Một hồ sơ mẫu cho cố vấn giúp viết hồ sơ xin việc (résumé) và tìm công việc đầu tiên.',
+      headline: 'Người hướng dẫn đồng hành về nghề nghiệp (hồ sơ mẫu)',
+      story: 'Một hồ sơ mẫu cho người hướng dẫn giúp viết hồ sơ xin việc (résumé) và tìm công việc đầu tiên.',
       countryPath: 'Việt Nam → Sydney',
       expertise: ['nghề nghiệp', 'hồ sơ xin việc', 'phỏng vấn'],
     },
