@@ -129,13 +129,21 @@ test.describe('Quick exit', () => {
     await expectBackDoesNotReturn(page, '/privacy');
   });
 
-  test('is explained on the privacy page, with the history it does not clear', async ({ page }) => {
+  test('is explained on the privacy page and on About: it signs out, and leaves the history', async ({
+    page,
+  }) => {
     await page.goto('/privacy');
     const section = page.getByRole('heading', { level: 2, name: 'Quick exit and your browser history' });
     await expect(section).toBeVisible();
     await expect(page.getByText(/press the Esc key three times/)).toBeVisible();
+    await expect(page.getByText(/It also signs you out on this device/)).toBeVisible();
     await expect(page.getByText(/Quick exit does not clear your browser history/)).toBeVisible();
     await expect(page.getByText(/The Download my data button on your profile page/)).toBeVisible();
+    await page.goto('/about');
+    await expect(page.getByRole('heading', { level: 2, name: 'Quick Exit' })).toBeVisible();
+    await expect(
+      page.getByRole('main').getByText(/It also signs you out and removes what Mentor Me kept/),
+    ).toBeVisible();
   });
 });
 
