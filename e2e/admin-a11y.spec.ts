@@ -139,7 +139,7 @@ async function keyboard(page: Page, locale: Locale, width: number) {
   await expect(dialog).toBeVisible();
   const close = dialog.getByRole('button', { name: text.close, exact: true });
   await expect(close).toBeFocused();
-  // Close, the reason, Cancel, Delete: round twice forwards, then back.
+  // Quick exit, Close, the reason, Cancel, Delete: round twice forwards, then back.
   for (const key of [...Array<string>(10).fill('Tab'), ...Array<string>(10).fill('Shift+Tab')]) {
     await page.keyboard.press(key);
     expect(await focusBehindDialog(page), `the page behind has the focus after ${key}`).toBe(false);

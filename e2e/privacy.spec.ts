@@ -1,12 +1,14 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
 import {
   accountMenuButton,
+  apiSignIn,
   createUser,
   expectNoViolations,
   newUser,
   ORIGIN,
   signInFast,
+  storedUser,
   toast,
   useLanguage,
 } from './fixtures';
@@ -127,13 +129,106 @@ test.describe('Quick exit', () => {
     await expectBackDoesNotReturn(page, '/privacy');
   });
 
-  test('is explained on the privacy page, with the history it does not clear', async ({ page }) => {
+  test('is explained on the privacy page and on About: it signs out, and leaves the history', async ({
+    page,
+  }) => {
     await page.goto('/privacy');
     const section = page.getByRole('heading', { level: 2, name: 'Quick exit and your browser history' });
     await expect(section).toBeVisible();
     await expect(page.getByText(/press the Esc key three times/)).toBeVisible();
+    await expect(page.getByText(/It also signs you out on this device/)).toBeVisible();
     await expect(page.getByText(/Quick exit does not clear your browser history/)).toBeVisible();
     await expect(page.getByText(/The Download my data button on your profile page/)).toBeVisible();
+    await page.goto('/about');
+    await expect(page.getByRole('heading', { level: 2, name: 'Quick Exit' })).toBeVisible();
+    await expect(
+      page.getByRole('main').getByText(/It also signs you out and removes what Mentor Me kept/),
+    ).toBeVisible();
+  });
+});
+
+/**
+ * A new member on `path`, signed in by the session cookie alone, with `path` the tab's first page (so Back from the
+ * neutral site has no Mentor Me page before it). Answers the session cookie, once the app has stored the member.
+ */
+async function memberOnFirstPage(page: Page, path: string): Promise<string> {
+  const user = await createUser(page.request, newUser());
+  expect(await apiSignIn(page.request, user.email, user.password)).toBe(200);
+  await page.goto(path);
+  await expect(accountMenuButton(page)).toBeVisible();
+  await expect(page.locator('#root > [inert]')).toHaveCount(0);
+  await expect.poll(() => storedUser(page)).not.toBeNull();
+  return (await page.context().cookies(ORIGIN)).map(({ name, value }) => `${name}=${value}`).join('; ');
+}
+
+/** Left for the weather, Back does not come back to Mentor Me, and the session the cookie held is over. */
+async function expectLeftAndSignedOut(
+  page: Page,
+  playwright: PlaywrightWorkerArgs['playwright'],
+  cookie: string,
+) {
+  await expectLeftFor(page);
+  await page.goBack().catch(() => null);
+  expect(page.url().startsWith(ORIGIN), `Back went to ${page.url()}`).toBe(false);
+  const elsewhere = await playwright.request.newContext({ baseURL: ORIGIN });
+  await expect
+    .poll(async () => (await elsewhere.get('/api/auth/me', { headers: { cookie } })).status())
+    .toBe(401);
+  await elsewhere.dispose();
+  // The member is forgotten on the device too (a page of the site's that runs no app reads its storage).
+  await page.goto('/api/ready');
+  expect(await storedUser(page)).toBeNull();
+}
+
+test.describe('Quick exit over a dialog', () => {
+  test.beforeEach(async ({ page }) => fakeNeutralSite(page));
+
+  test('over Urgent help: leaves, Back does not return and the member is signed out', async ({
+    page,
+    playwright,
+  }) => {
+    const cookie = await memberOnFirstPage(page, '/faq');
+    await page.getByRole('button', { name: 'Urgent help' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Need help right now?' });
+    await expect(dialog).toBeVisible();
+    await expectNoViolations(page, 'Urgent help open (1280 px)');
+    await dialog.getByRole('button', { name: 'Quick exit' }).click();
+    await expectLeftAndSignedOut(page, playwright, cookie);
+  });
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
+
+    test('over the menu drawer: a tap leaves, Back does not return and the member is signed out', async ({
+      page,
+      playwright,
+    }) => {
+      const cookie = await memberOnFirstPage(page, '/faq');
+      await page.getByRole('button', { name: 'Open menu' }).tap();
+      const drawer = page.getByRole('dialog', { name: 'Menu' });
+      await expect(drawer).toBeVisible();
+      await drawer.getByRole('button', { name: 'Quick exit' }).tap();
+      await expectLeftAndSignedOut(page, playwright, cookie);
+    });
+
+    test('over the Ask dialog: reached from the keyboard too, a tap leaves and signs out', async ({
+      page,
+      playwright,
+    }) => {
+      const cookie = await memberOnFirstPage(page, '/');
+      await page.getByRole('button', { name: 'Ask a Question' }).first().tap();
+      const dialog = page.getByRole('dialog', { name: 'Ask a Question' });
+      await expect(dialog.getByLabel('Details')).toBeVisible();
+      await expectNoViolations(page, 'the Ask dialog open (360 px)');
+      const quickExit = dialog.getByRole('button', { name: 'Quick exit' });
+      // The dialog opens on its Close button, with Quick exit one step back: never under a first Enter.
+      await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
+      await page.keyboard.press('Shift+Tab');
+      await expect(quickExit).toBeFocused();
+      await expect(quickExit).toHaveAccessibleDescription(/signs you out/);
+      await quickExit.tap();
+      await expectLeftAndSignedOut(page, playwright, cookie);
+    });
   });
 });
 

@@ -117,7 +117,9 @@ test.describe('mobile', () => {
   }
 });
 
-test('the crisis dialog lists the help lines and gives focus back on Escape', async ({ page }) => {
+test('the crisis dialog lists the help lines, gives focus back on Escape and closes on a tap beside it', async ({
+  page,
+}) => {
   await page.goto('/');
   const button = page.getByRole('button', { name: 'Urgent help' });
   await button.click();
@@ -138,6 +140,11 @@ test('the crisis dialog lists the help lines and gives focus back on Escape', as
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(button).toBeFocused();
+
+  await button.click();
+  await expect(dialog).toBeVisible();
+  await page.mouse.click(20, 700);
+  await expect(dialog).toBeHidden();
 });
 
 test.describe('floating chat', () => {

@@ -33,7 +33,7 @@ describe('the safety bar', () => {
     renderWithApp(<SafetyBar />);
     const button = screen.getByRole('button', { name: 'Quick exit' });
     expect(button).toHaveAccessibleDescription(
-      'Leave this site at once for a weather page. Shortcut: press Esc three times.',
+      'Leave this site at once for a weather page. It also signs you out and removes what Mentor Me kept on this device. Shortcut: press Esc three times.',
     );
     await userEvent.click(button);
     expect(leaveNow).toHaveBeenCalledTimes(1);

@@ -1,6 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CHLOE_STORAGE_KEY } from '../../shared/chloe';
 import { STORAGE_KEYS } from '../../shared/constants';
+import { callsTo, json, renderWithApp, sampleUser, stubFetch } from '../test/helpers';
 import { mayKeepChloeConversation } from './chloe-conversation';
 import { leaveNow, QUICK_EXIT_URL, tripleEscapeListener } from './quick-exit';
 
@@ -12,11 +13,14 @@ function fakeWindow() {
       replaceState: vi.fn((_data: unknown, _unused: string, url?: string) => calls.push(`state ${url}`)),
     },
     location: { replace: vi.fn((url: string) => calls.push(`replace ${url}`)) },
+    fetch: vi.fn<typeof fetch>(async () => new Response()),
   };
   return { win, calls };
 }
 
 describe('leaveNow', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
   it('blanks the page, rewrites the current entry to /, then replaces it with the neutral site', () => {
     const { win, calls } = fakeWindow();
     leaveNow(win);
@@ -37,6 +41,27 @@ describe('leaveNow', () => {
     localStorage.setItem(STORAGE_KEYS.myList, '[{"id":"safe-steps","name":"Safe Steps"}]');
     leaveNow(fakeWindow().win);
     expect(localStorage.getItem(STORAGE_KEYS.myList)).toBeNull();
+  });
+
+  it('signs out on the server by a request that outlives the page, and forgets the member on this device', async () => {
+    let answerMe: (response: Response) => void = () => undefined;
+    const appFetch = stubFetch((url) =>
+      url === '/api/auth/me' ? new Promise<Response>((resolve) => (answerMe = resolve)) : json(200, {}),
+    );
+    renderWithApp(null, { user: sampleUser });
+    expect(callsTo(appFetch, '/api/auth/me')).toHaveLength(1);
+    const { win } = fakeWindow();
+    leaveNow(win);
+    expect(win.fetch).toHaveBeenCalledWith('/api/auth/signout', {
+      method: 'POST',
+      credentials: 'same-origin',
+      keepalive: true,
+    });
+    expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
+    // The server's answer about the member, still on its way when they left, does not store them again.
+    answerMe(json(200, { user: sampleUser }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
   });
 
   it('still leaves when the history cannot be rewritten', () => {

@@ -1,8 +1,9 @@
-import { forgetChloeConversation } from './chloe-conversation';
 /**
  * Quick exit, as family-violence services offer it: someone who is being watched can leave at once for a page
  * that gives nothing away. The weather is a page anyone might open.
  */
+import { signOutLeaving } from './auth';
+import { forgetChloeConversation } from './chloe-conversation';
 import { forgetMyList } from './my-list';
 import { forgetSavedAnswers } from './offline';
 
@@ -16,6 +17,7 @@ type Exitable = {
   document: { documentElement: { style: { visibility: string } }; title: string };
   history: { replaceState: (data: unknown, unused: string, url?: string) => void };
   location: { replace: (url: string) => void };
+  fetch: typeof fetch;
 };
 
 export function leaveNow(win: Exitable = window): void {
@@ -28,6 +30,8 @@ export function leaveNow(win: Exitable = window): void {
   forgetChloeConversation({ leavingNow: true });
   // And the organisations saved in My list: a list of family-violence services can give a person away.
   forgetMyList({ leavingNow: true });
+  // The session ends, on the server and here: whoever opens Mentor Me next on this device finds nobody signed in.
+  signOutLeaving(win);
   // The entry we are on stops naming the page being read, then replace() puts the neutral site in its place,
   // so Back does not return here. Leaving must not depend on the first step working.
   try {

@@ -51,7 +51,7 @@ export const en = {
   },
   quickExit: {
     button: 'Quick exit',
-    hint: 'Leave this site at once for a weather page. Shortcut: press Esc three times.',
+    hint: 'Leave this site at once for a weather page. It also signs you out and removes what Mentor Me kept on this device. Shortcut: press Esc three times.',
   },
   demoSite: {
     notice: 'Demo site: sample content, not a real service',

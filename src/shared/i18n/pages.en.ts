@@ -467,6 +467,9 @@ export const pagesEn = {
     contactPhone: 'Phone: {{phone}}',
     contactWebsite: 'Website: {{url}}',
     contactNone: 'Contact details have not been set up yet.',
+    quickExitTitle: 'Quick Exit',
+    quickExitText:
+      'The Quick exit button at the top of every page, and of every window opened over it, takes you straight to a weather site, and Back does not bring you back here. It also signs you out and removes what Mentor Me kept on this device: My list, your conversation with Chloe and the pages saved for reading offline. On a computer, pressing Esc three times does the same. It does not clear your browser history: our Privacy Policy says how to do that.',
   },
   founders: {
     title: 'Founders Club',

@@ -466,6 +466,9 @@ export const pagesVi: PageResources = {
     contactPhone: 'Điện thoại: {{phone}}',
     contactWebsite: 'Trang web: {{url}}',
     contactNone: 'Thông tin liên hệ chưa được thiết lập.',
+    quickExitTitle: 'Thoát nhanh',
+    quickExitText:
+      'Nút Thoát nhanh ở trên cùng của mỗi trang, và của mỗi cửa sổ mở ra trên trang, đưa bạn ngay sang một trang thời tiết, và nút Quay lại (Back) sẽ không đưa bạn trở lại đây. Nút này cũng đăng xuất bạn và xóa những gì Mentor Me đã lưu trên thiết bị này: Danh sách của tôi, cuộc trò chuyện với Chloe và các trang được lưu để đọc khi không có mạng. Trên máy tính, nhấn phím Esc ba lần cũng có tác dụng như vậy. Thoát nhanh không xóa lịch sử duyệt web của bạn: Chính sách Quyền riêng tư của chúng tôi hướng dẫn cách xóa.',
   },
   founders: {
     title: 'Câu lạc bộ Sáng lập',

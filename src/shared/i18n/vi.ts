@@ -53,7 +53,7 @@ export const vi: Resources = {
   },
   quickExit: {
     button: 'Thoát nhanh',
-    hint: 'Rời khỏi trang này ngay lập tức và chuyển sang một trang thời tiết. Phím tắt: nhấn Esc ba lần.',
+    hint: 'Rời khỏi trang này ngay lập tức và chuyển sang một trang thời tiết. Đồng thời đăng xuất bạn và xóa những gì Mentor Me đã lưu trên thiết bị này. Phím tắt: nhấn Esc ba lần.',
   },
   demoSite: {
     notice: 'Trang web dùng thử: nội dung mẫu, không phải dịch vụ thật',

@@ -74,6 +74,11 @@ export function AboutPage() {
         </Card>
       </div>
 
+      <Card className="mt-6">
+        <h2 className="text-xl font-semibold">{t('about.quickExitTitle')}</h2>
+        <p className="mt-2 text-slate-800">{t('about.quickExitText')}</p>
+      </Card>
+
       <section aria-labelledby="sources-title" className="mt-8">
         <h2 id="sources-title" className="text-xl font-semibold">
           {t('about.sourcesTitle')}
