@@ -41,12 +41,13 @@ type ListData = InfiniteData<NotificationsPage, string | undefined>;
 
 const listPath = (cursor?: string) => `/api/notifications${queryString({ cursor })}`;
 
-/** Where a notification leads when tapped. */
+/** Where a notification leads when tapped: a reply's, to that reply on its question's page. */
 export function notificationHref(target: Notification['target']): string {
   const id = target.id ? encodeURIComponent(target.id) : null;
   switch (target.kind) {
     case 'question':
-      return id ? `/questions/${id}` : '/';
+      if (!id) return '/';
+      return target.replyId ? `/questions/${id}#${replyAnchor(target.replyId)}` : `/questions/${id}`;
     case 'conversation':
       return id ? `/chat?c=${id}` : '/chat';
     case 'profile':
@@ -55,6 +56,9 @@ export function notificationHref(target: Notification['target']): string {
       return '/admin?tab=reports';
   }
 }
+
+/** The element id of a reply on its question's page, which a link's `#` names to open there. */
+export const replyAnchor = (replyId: string) => `reply-${encodeURIComponent(replyId)}`;
 
 /** Every page of the list answers with the count too: the bell follows it. */
 export const notificationsQuery = (client: QueryClient, userId: string, locale: string) =>

@@ -9,6 +9,7 @@ import {
   insertNotification,
   insertPerson,
   insertQuestion,
+  insertReply,
   notificationRows,
   setPreferences,
   storedPreferences,
@@ -130,6 +131,31 @@ describe('an email about replies', () => {
     );
     await run();
     expect(t.smtp.to(person.email)).toHaveLength(3);
+  });
+
+  it('opens the question at the first of the replies it tells of', async () => {
+    const person = await insertPerson(t.db);
+    const replier = await insertPerson(t.db, { name: 'Minh Replier' });
+    const question = await insertQuestion(t.db, person.id, 'Working hours on a student visa');
+    const replied = async (content: string) => {
+      const reply = await insertReply(t.db, question.id, content, replier.id);
+      await insertNotification(t.db, {
+        userId: person.id,
+        type: 'reply_to_my_question',
+        questionId: question.id,
+        replyId: reply.id,
+        actorId: replier.id,
+      });
+      return reply;
+    };
+    const first = await replied('48 hours a fortnight during term.');
+    await replied('And unlimited in the holidays.');
+    await run();
+    const [mail] = t.smtp.to(person.email);
+    expect(t.smtp.to(person.email)).toHaveLength(1);
+    const link = `${LINK_BASE}/questions/${question.id}#reply-${first.id}`;
+    expect(mail!.text).toContain(link);
+    expect(mail!.html).toContain(`href="${link}"`);
   });
 
   it('leaves out Chloe’s answer: a person’s reply minutes after it is emailed at once', async () => {

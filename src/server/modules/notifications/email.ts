@@ -94,7 +94,7 @@ class PersonRun {
 
   async mail(userId: string): Promise<{ changed: number; wrote: number }> {
     const { rows } = await this.tx.execute<PendingRow>(sql`
-      select n.id, n.type, n.event_key, n.question_id, n.conversation_id, n.detail, n.count, n.created_at,
+      select n.id, n.type, n.event_key, n.question_id, n.reply_id, n.conversation_id, n.detail, n.count, n.created_at,
         n.read_at, n.email_due_at, q.title as question_title, c.title as conversation_title
       from notifications n
       left join questions q on q.id = n.question_id

@@ -9,6 +9,8 @@ export type NewsRow = {
   type: NotificationType;
   event_key: string;
   question_id: string | null;
+  /** The reply a reply's notification is about (null on others). */
+  reply_id: string | null;
   conversation_id: string | null;
   detail: string | null;
   count: number;
@@ -18,15 +20,22 @@ export type NewsRow = {
 
 export const REPLY_TYPES: readonly NotificationType[] = ['reply_to_my_question', 'reply_to_followed'];
 
-/** What a notification opens, as the bell's links do (client/lib/notifications.ts). */
-export function target(row: Pick<NewsRow, 'type' | 'question_id' | 'conversation_id'>): {
+/**
+ * What a notification opens, as the bell's links do (client/lib/notifications.ts). A reply's opens its question at
+ * the reply itself (`#reply-<id>`); the page shows the question's top when that reply has since been deleted.
+ */
+export function target(row: Pick<NewsRow, 'type' | 'question_id' | 'reply_id' | 'conversation_id'>): {
   kind: NotificationTargetKind;
   path: string;
 } {
   switch (row.type) {
     case 'reply_to_my_question':
     case 'reply_to_followed':
-      return { kind: 'question', path: row.question_id ? `/questions/${row.question_id}` : '/' };
+      if (!row.question_id) return { kind: 'question', path: '/' };
+      return {
+        kind: 'question',
+        path: `/questions/${row.question_id}${row.reply_id ? `#reply-${row.reply_id}` : ''}`,
+      };
     case 'new_conversation':
     case 'chat_message':
       return { kind: 'conversation', path: row.conversation_id ? `/chat?c=${row.conversation_id}` : '/chat' };

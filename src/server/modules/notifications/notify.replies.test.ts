@@ -32,7 +32,7 @@ describe('a reply', () => {
           createdAt: expect.any(String),
           readAt: null,
           actor: { displayName: 'Minh Replier', role: 'mentor' },
-          target: { kind: 'question', id: question.id, title: 'Where do I get a TFN?' },
+          target: { kind: 'question', id: question.id, title: 'Where do I get a TFN?', replyId },
           text: 'Minh Replier replied to your question “Where do I get a TFN?”',
         },
       ],
