@@ -24,11 +24,16 @@ async function post(request: APIRequestContext, path: string, data: unknown, met
   return response;
 }
 
-/** A new member's reply to the question, through `request` (its own cookies). */
-async function replyAsNewMember(request: APIRequestContext, questionId: string, content: string) {
+/** A new member's reply to the question, through `request` (its own cookies); gives their name. */
+async function replyAsNewMember(
+  request: APIRequestContext,
+  questionId: string,
+  content: string,
+): Promise<string> {
   const member = await createUser(request);
   expect(await apiSignIn(request, member.email, member.password)).toBe(200);
   await post(request, `/api/questions/${questionId}/replies`, { content });
+  return member.displayName;
 }
 
 /** The reply the address names, on the question page: in view, marked, and focused. */
@@ -77,7 +82,7 @@ test('a reply’s notification opens the question at that reply, from the list a
 
   // The newest reply, at the bottom of the question.
   const answer = `The last word: the Welcome Centre on Grenfell Street helps with all of it ${Date.now()}.`;
-  await replyAsNewMember(request, questionId, answer);
+  const replier = await replyAsNewMember(request, questionId, answer);
 
   // From the email: its link opens the page at the reply (a new page load).
   let link: string | undefined;
@@ -93,6 +98,10 @@ test('a reply’s notification opens the question at that reply, from the list a
       { message: `an email to ${reader.email} about the reply`, timeout: 30_000 },
     )
     .toBeDefined();
+  // It says who replied, and quotes the reply.
+  const [mail] = (await mailTo(reader.email)).filter((each) => each.subject.includes(title));
+  expect(mail!.subject).toBe(`${replier} replied to “${title}”, a question you follow`);
+  expect(mail!.text).toContain(`${replier}:\n“${answer}”`);
   const { pathname, hash } = new URL(link!);
   await page.goto(pathname + hash);
   await expect(page.locator('#root > [inert]')).toHaveCount(0);

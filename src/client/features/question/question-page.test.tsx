@@ -226,6 +226,26 @@ describe('question page: notifications', () => {
     await waitFor(() => expect(posts(fetch)).toEqual([['/api/notifications/read', { questionId: 'q1' }]]));
   });
 
+  it('reads them only while the page is on screen: a tab in the background leaves them to be emailed', async () => {
+    let state: DocumentVisibilityState = 'hidden';
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => state);
+    const fetch = serve((url) =>
+      url.startsWith('/api/notifications/read') ? json(200, { unread: 0 }) : unread(2),
+    );
+    renderQuestion(sampleUser);
+    await screen.findByRole('heading', { level: 1, name: question.title });
+    await waitFor(() =>
+      expect(fetch.mock.calls.some(([url]) => String(url).startsWith('/api/notifications'))).toBe(true),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(posts(fetch)).toEqual([]);
+
+    state = 'visible';
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    await waitFor(() => expect(posts(fetch)).toEqual([['/api/notifications/read', { questionId: 'q1' }]]));
+    visibility.mockRestore();
+  });
+
   it('asks nothing when nothing is unread', async () => {
     const fetch = serve(() => unread(0));
     renderQuestion(sampleUser);

@@ -283,6 +283,40 @@ describe('an email about a reply says who wrote it and quotes it', () => {
   });
 });
 
+describe('an email about Chloe’s answer', () => {
+  it('goes only when it is still unread 10 minutes later: one read on the question’s page meanwhile needs none', async () => {
+    const reader = await insertPerson(t.db);
+    const away = await insertPerson(t.db);
+    const question = await insertQuestion(t.db, reader.id, 'Tenancy bond');
+    const chloe = await insertReply(t.db, question.id, 'Your bond is held by the state’s bond authority.');
+    const due = later(10 * MINUTE);
+    const [read, unread] = await Promise.all(
+      [reader, away].map((person) =>
+        insertNotification(t.db, {
+          userId: person.id,
+          type: 'reply_to_my_question',
+          questionId: question.id,
+          replyId: chloe.id,
+          emailDueAt: due,
+        }),
+      ),
+    );
+    await run();
+    expect(t.smtp.to(reader.email)).toEqual([]);
+    expect(t.smtp.to(away.email)).toEqual([]);
+
+    await t.db.update(notifications).set({ readAt: new Date() }).where(eq(notifications.id, read!.id));
+    t.clock.advance(10 * MINUTE);
+    await run();
+    expect(t.smtp.to(reader.email)).toEqual([]);
+    expect(t.smtp.to(away.email).map((mail) => mail.subject)).toEqual([
+      'Chloe (AI assistant) replied to your question “Tenancy bond”',
+    ]);
+    const rows = await notificationRows(t.db, [read!.id, unread!.id]);
+    expect(rows.find((row) => row.id === read!.id)).toMatchObject({ emailDueAt: null });
+  });
+});
+
 describe('an email about a chat', () => {
   it('goes only when the message is still unread 10 minutes later, and never quotes it', async () => {
     const mentor = await insertPerson(t.db);
