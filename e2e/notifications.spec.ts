@@ -80,7 +80,7 @@ test('a reply rings the asker’s bell live, opens from /notifications, and is e
 
   // One tap opens the question and reads the notification.
   await item.click();
-  await expect(student).toHaveURL(new RegExp(`/questions/${questionId}$`));
+  await expect(student).toHaveURL(new RegExp(`/questions/${questionId}#reply-`));
   await expect(student.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(bell(student)).toHaveAccessibleName('Notifications');
 
@@ -92,7 +92,7 @@ test('an emailed unsubscribe link works without signing in and says what it turn
   page,
   request,
 }) => {
-  // Chloe's answer to the question is the reply the email is about.
+  // A member's reply to the question is the one the email is about (Chloe's is emailed only ten minutes later).
   const user = await createUser(request, newUser('student'));
   await confirmEmail(request, user.email);
   expect(await apiSignIn(request, user.email, user.password)).toBe(200);
@@ -101,6 +101,15 @@ test('an emailed unsubscribe link works without signing in and says what it turn
     headers: { origin: ORIGIN },
   });
   expect(asked.status(), await asked.text()).toBe(201);
+  const { id: questionId } = (await asked.json()) as { id: string };
+  const replier = await createUser(page.request, newUser('student'));
+  expect(await apiSignIn(page.request, replier.email, replier.password)).toBe(200);
+  const replied = await page.request.post(`/api/questions/${questionId}/replies`, {
+    data: { content: 'Apply to the bond authority yourself; it is free.' },
+    headers: { origin: ORIGIN },
+  });
+  expect(replied.ok(), await replied.text()).toBe(true);
+  await page.request.post('/api/auth/signout', { headers: { origin: ORIGIN } });
 
   const pattern = /https?:\/\/\S+\/unsubscribe\?token=[\w%-]+/;
   let link: string | undefined;

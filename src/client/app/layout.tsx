@@ -63,10 +63,12 @@ const scrollMemory = async () => (memory ??= await import('./scroll-memory'));
 
 /**
  * After each navigation, focus on the content as a page load would; a new page starts at the top, and Back or
- * Forward returns to where the reader was on that page, once its content has come (app/scroll-memory.ts).
+ * Forward returns to where the reader was on that page, once its content has come (app/scroll-memory.ts). An
+ * address with a `#` (a notification's link to a reply) opens at what it names, once that is on the page, when the
+ * reader was not on this entry before.
  */
 function useScrollOnNavigate() {
-  const { pathname, key } = useLocation();
+  const { pathname, hash, key } = useLocation();
   const navigation = useNavigationType();
   useLayoutEffect(() => {
     // At once once loaded: the browser may report the old page's last scroll (clamped to the new, shorter page)
@@ -81,14 +83,15 @@ function useScrollOnNavigate() {
     if (loaded.current && main && document.activeElement !== document.body)
       main.focus({ preventScroll: true });
     loaded.current = true;
-    if (navigation !== 'POP') {
-      window.scrollTo(0, 0);
-      return;
-    }
+    const target = targetOf(hash);
+    // A new page starts at the top (a page load is where the browser put it: at its target, when it has one).
+    if (navigation !== 'POP') window.scrollTo(0, 0);
     let stop: (() => void) | undefined;
     let left = false;
     void scrollMemory().then((loaded) => {
-      if (!left) stop = loaded.returnTo(key);
+      if (left) return;
+      if (target && (navigation !== 'POP' || !loaded.remembers(key))) stop = loaded.showTarget(target);
+      else if (navigation === 'POP') stop = loaded.returnTo(key);
     });
     return () => {
       left = true;
@@ -96,7 +99,16 @@ function useScrollOnNavigate() {
     };
     // A new page, not a new query on the same page (filters replace the entry and keep the place).
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [pathname]);
+  }, [pathname, hash]);
+}
+
+/** The element id an address's `#` names, if any. */
+function targetOf(hash: string): string | null {
+  try {
+    return hash.length > 1 ? decodeURIComponent(hash.slice(1)) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** In the screen's place while its code loads. */

@@ -13,9 +13,44 @@ const READER_SCROLLS = ['wheel', 'touchstart', 'keydown'] as const;
 history.scrollRestoration = 'manual';
 window.addEventListener('scroll', () => positions.set(current, window.scrollY), { passive: true });
 
+/** How long a page is given to show what its address's `#` names (a reply, which may come after the page). */
+const TARGET_WINDOW_MS = 10_000;
+
 /** The history entry on screen: set before the browser reports the new page's first scroll. */
 export function enterEntry(key: string) {
   current = key;
+}
+
+/** Whether the reader has been on this entry in this visit (Back and Forward return to where they were). */
+export function remembers(key: string): boolean {
+  return positions.has(key);
+}
+
+/**
+ * Brings the element with this id (the address's `#`) to the top of the view, under the header, and gives it the
+ * focus, so a screen reader reads it: as soon as it is on the page and usable (not in a frame still being taken
+ * over), until the reader scrolls, or the window has passed (a reply deleted since never comes: the page stays at
+ * its top). Gives a function that stops waiting.
+ */
+export function showTarget(id: string): () => void {
+  const until = performance.now() + TARGET_WINDOW_MS;
+  let frame = 0;
+  const stop = () => {
+    cancelAnimationFrame(frame);
+    for (const type of READER_SCROLLS) window.removeEventListener(type, stop);
+  };
+  const attempt = () => {
+    const element = document.getElementById(id);
+    if (element && !element.closest('[inert]')) {
+      element.scrollIntoView({ block: 'start' });
+      element.focus({ preventScroll: true });
+      stop();
+    } else if (performance.now() < until) frame = requestAnimationFrame(attempt);
+    else stop();
+  };
+  for (const type of READER_SCROLLS) window.addEventListener(type, stop, { passive: true });
+  attempt();
+  return stop;
 }
 
 /**

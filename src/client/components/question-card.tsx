@@ -9,7 +9,7 @@ import { cn } from '../lib/cn';
 import { excerpt } from '../../shared/text';
 import { initials, relativeTime } from '../lib/format';
 import { useTranslation } from '../lib/i18n';
-import { markdownText } from '../lib/markdown-text';
+import { markdownText } from '../../shared/markdown-text';
 import { useBookmark, useFollow, useLike } from '../lib/questions';
 import { toast } from '../lib/toast';
 import { Badge } from './ui/card';

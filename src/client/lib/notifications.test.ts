@@ -12,3 +12,13 @@ describe('where a notification leads', () => {
     expect(notificationHref({ kind: 'reports', id: null, title: 'Reports' })).toBe('/admin?tab=reports');
   });
 });
+
+describe('a reply’s notification', () => {
+  it('opens its question at the reply', () => {
+    const id = '0b6f7c1e-2a8e-4a43-9d3c-6f7e9b1d2c3a';
+    const replyId = '5d1c9a40-7b3e-4f0e-8a52-1e6c2b9d7f11';
+    expect(notificationHref({ kind: 'question', id, title: 'Tax file number', replyId })).toBe(
+      `/questions/${id}#reply-${replyId}`,
+    );
+  });
+});

@@ -8,7 +8,7 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type {
   MarkReadInput,
   Notification,
@@ -41,12 +41,13 @@ type ListData = InfiniteData<NotificationsPage, string | undefined>;
 
 const listPath = (cursor?: string | null) => `/api/notifications${queryString({ cursor })}`;
 
-/** Where a notification leads when tapped. */
+/** Where a notification leads when tapped: a reply's, to that reply on its question's page. */
 export function notificationHref(target: Notification['target']): string {
   const id = target.id ? encodeURIComponent(target.id) : null;
   switch (target.kind) {
     case 'question':
-      return id ? `/questions/${id}` : '/';
+      if (!id) return '/';
+      return target.replyId ? `/questions/${id}#${replyAnchor(target.replyId)}` : `/questions/${id}`;
     case 'conversation':
       return id ? `/chat?c=${id}` : '/chat';
     case 'profile':
@@ -55,6 +56,9 @@ export function notificationHref(target: Notification['target']): string {
       return '/admin?tab=reports';
   }
 }
+
+/** The element id of a reply on its question's page, which a link's `#` names to open there. */
+export const replyAnchor = (replyId: string) => `reply-${encodeURIComponent(replyId)}`;
 
 /** Every page of the list answers with the count too: the bell follows it. */
 export const notificationsQuery = (client: QueryClient, userId: string, locale: string) =>
@@ -170,9 +174,25 @@ export function useMarkRead(config: MutationConfig<{ unread: number }, MarkReadI
   });
 }
 
+/** Whether the page is on screen: not a tab in the background, not a phone's locked screen. */
+function usePageVisible(): boolean {
+  const [visible, setVisible] = useState(
+    () => typeof document === 'undefined' || document.visibilityState === 'visible',
+  );
+  useEffect(() => {
+    const update = () => setVisible(document.visibilityState === 'visible');
+    update();
+    document.addEventListener('visibilitychange', update);
+    return () => document.removeEventListener('visibilitychange', update);
+  }, []);
+  return visible;
+}
+
 /**
- * A question's page, open on its replies: what the person was told about it is read now, the bell's count with it.
- * Asked again when replies come (`replyCount`), only while the bell has something unread.
+ * A question's page, open on its replies and on screen: what the person was told about it is read now, the bell's
+ * count with it, and what is read is not emailed. Asked again when replies come (`replyCount`) and when the page
+ * comes back on screen, only while the bell has something unread. A page left in a background tab reads nothing:
+ * its replies are emailed as usual.
  */
 export function useReadQuestionNotifications(questionId: string, replyCount: number) {
   const client = useQueryClient();
@@ -181,10 +201,11 @@ export function useReadQuestionNotifications(questionId: string, replyCount: num
   // The bell's own count (the same query, so nothing more is fetched).
   const unread = useQuery({ ...unreadQuery(client, user?.id ?? '', locale), enabled: Boolean(user) }).data;
   const { mutate } = useMarkRead();
+  const visible = usePageVisible();
   const hasUnread = typeof unread === 'number' && unread > 0;
   useEffect(() => {
-    if (user && hasUnread) mutate({ questionId });
-  }, [user, hasUnread, questionId, replyCount, mutate]);
+    if (user && hasUnread && visible) mutate({ questionId });
+  }, [user, hasUnread, visible, questionId, replyCount, mutate]);
 }
 
 /** The member's notification preferences (and the profile frame's data). */

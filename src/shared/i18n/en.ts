@@ -154,6 +154,7 @@ export const en = {
     likes_one: '{{count}} like',
     likes_other: '{{count}} likes',
     helpful: 'This helped',
+    openedReply: 'The reply from your notification',
     helpedAsker: 'Helped the asker',
     hasHelpful: 'Has an answer that helped',
     helpfulFailed: 'Could not mark the answer',

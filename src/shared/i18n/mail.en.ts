@@ -57,6 +57,18 @@ export const mailEn = {
     replies_other: '{{count}} new replies to your question “{{title}}”',
     followedReplies_one: 'New reply to “{{title}}”, a question you follow',
     followedReplies_other: '{{count}} new replies to “{{title}}”, a question you follow',
+    replyBy: '{{who}} replied to your question “{{title}}”',
+    followedReplyBy: '{{who}} replied to “{{title}}”, a question you follow',
+    /** Who wrote a reply an email names: `who` above, and before the words it quotes. */
+    who: {
+      chloe: 'Chloe (AI assistant)',
+      mentor: '{{name}} (mentor)',
+      /** The asker of an anonymous question: never by name. */
+      asker: 'The person who asked',
+      someone: 'Someone',
+    },
+    moreReplies_one: 'And 1 more reply on the page.',
+    moreReplies_other: 'And {{count}} more replies on the page.',
     newConversation: 'A student started a conversation with you: “{{title}}”',
     conversationClosed:
       'Your conversation “{{title}}” was closed because its mentor is no longer a mentor. You can choose another mentor.',

@@ -51,6 +51,16 @@ export const mailVi: typeof mailEn = {
     replies_other: 'Có {{count}} trả lời mới cho câu hỏi “{{title}}” của bạn',
     followedReplies_one: 'Có trả lời mới cho “{{title}}”, câu hỏi bạn đang theo dõi',
     followedReplies_other: 'Có {{count}} trả lời mới cho “{{title}}”, câu hỏi bạn đang theo dõi',
+    replyBy: '{{who}} vừa trả lời câu hỏi “{{title}}” của bạn',
+    followedReplyBy: '{{who}} vừa trả lời “{{title}}”, câu hỏi bạn đang theo dõi',
+    who: {
+      chloe: 'Chloe (trợ lý AI)',
+      mentor: '{{name}} (người hướng dẫn)',
+      asker: 'Người đặt câu hỏi',
+      someone: 'Một thành viên',
+    },
+    moreReplies_one: 'Và 1 trả lời khác trên trang.',
+    moreReplies_other: 'Và {{count}} trả lời khác trên trang.',
     newConversation: 'Một sinh viên đã bắt đầu trò chuyện với bạn: “{{title}}”',
     conversationClosed:
       'Cuộc trò chuyện “{{title}}” của bạn đã đóng vì người hướng dẫn không còn làm người hướng dẫn nữa. Bạn có thể chọn một người hướng dẫn khác.',

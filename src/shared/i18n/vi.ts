@@ -155,6 +155,7 @@ export const vi: Resources = {
     likes_one: '{{count}} lượt thích',
     likes_other: '{{count}} lượt thích',
     helpful: 'Câu trả lời này đã giúp tôi',
+    openedReply: 'Câu trả lời từ thông báo của bạn',
     helpedAsker: 'Đã giúp được người hỏi',
     hasHelpful: 'Có câu trả lời đã giúp được người hỏi',
     helpfulFailed: 'Không đánh dấu được câu trả lời',

@@ -19,8 +19,16 @@ export const notificationSchema = z.object({
   readAt: z.string().nullable(),
   /** Who acted; null for the system, Chloe's moderators' decisions, and an anonymous asker. */
   actor: z.object({ displayName: z.string(), role: z.enum(ROLES) }).nullable(),
-  /** `id` is the question or conversation; null for the profile and the report queue. */
-  target: z.object({ kind: z.enum(NOTIFICATION_TARGETS), id: z.string().nullable(), title: z.string() }),
+  /**
+   * `id` is the question or conversation; null for the profile and the report queue. `replyId`, on a reply's
+   * notification only, is the reply it is about: it opens there (decision 038).
+   */
+  target: z.object({
+    kind: z.enum(NOTIFICATION_TARGETS),
+    id: z.string().nullable(),
+    title: z.string(),
+    replyId: z.string().optional(),
+  }),
   /** One sentence in the reader's language. */
   text: z.string(),
 });

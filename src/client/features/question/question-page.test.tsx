@@ -35,12 +35,12 @@ function serve(write: (url: string, body: unknown) => Response | Promise<Respons
   });
 }
 
-function renderQuestion(user: User | null) {
+function renderQuestion(user: User | null, path = '/questions/q1') {
   return renderWithApp(
     <Routes>
       <Route path="/questions/:id" element={<QuestionPage />} />
     </Routes>,
-    { path: '/questions/q1', user },
+    { path, user },
   );
 }
 
@@ -66,6 +66,23 @@ beforeAll(() => {
 
 describe('question page: replies', () => {
   afterEach(() => vi.unstubAllGlobals());
+
+  it('marks the reply a notification’s link names, in words, where the page opens', async () => {
+    serve(() => json(200, { unread: 0 }));
+    renderQuestion(sampleUser, '/questions/q1#reply-r1');
+    const reply = (await screen.findByText('Apply on the ATO website.')).closest('li')!;
+    expect(reply).toHaveAttribute('id', 'reply-r1');
+    expect(reply).toHaveAttribute('tabindex', '-1');
+    expect(within(reply).getByText('The reply from your notification')).toBeVisible();
+  });
+
+  it('marks no reply on the question’s own address', async () => {
+    serve(() => json(200, { unread: 0 }));
+    renderQuestion(sampleUser);
+    const reply = (await screen.findByText('Apply on the ATO website.')).closest('li')!;
+    expect(reply).not.toHaveAttribute('tabindex');
+    expect(screen.queryByText('The reply from your notification')).toBeNull();
+  });
 
   it('asks a visitor to sign in instead of showing the form', async () => {
     serve(() => json(404, {}));
@@ -207,6 +224,26 @@ describe('question page: notifications', () => {
     renderQuestion(sampleUser);
     await screen.findByRole('heading', { level: 1, name: question.title });
     await waitFor(() => expect(posts(fetch)).toEqual([['/api/notifications/read', { questionId: 'q1' }]]));
+  });
+
+  it('reads them only while the page is on screen: a tab in the background leaves them to be emailed', async () => {
+    let state: DocumentVisibilityState = 'hidden';
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => state);
+    const fetch = serve((url) =>
+      url.startsWith('/api/notifications/read') ? json(200, { unread: 0 }) : unread(2),
+    );
+    renderQuestion(sampleUser);
+    await screen.findByRole('heading', { level: 1, name: question.title });
+    await waitFor(() =>
+      expect(fetch.mock.calls.some(([url]) => String(url).startsWith('/api/notifications'))).toBe(true),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(posts(fetch)).toEqual([]);
+
+    state = 'visible';
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    await waitFor(() => expect(posts(fetch)).toEqual([['/api/notifications/read', { questionId: 'q1' }]]));
+    visibility.mockRestore();
   });
 
   it('asks nothing when nothing is unread', async () => {

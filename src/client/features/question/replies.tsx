@@ -1,4 +1,5 @@
-import { CheckCircle2, ThumbsUp } from 'lucide-react';
+import { BellRing, CheckCircle2, ThumbsUp } from 'lucide-react';
+import { useLocation } from 'react-router';
 import type { QuestionDetail, Reply } from '../../../shared/schemas/questions';
 import { Linkify } from '../../components/linkify';
 import { Markdown } from '../../components/markdown';
@@ -8,6 +9,7 @@ import { Badge } from '../../components/ui/card';
 import { useAuth } from '../../lib/auth';
 import { cn } from '../../lib/cn';
 import { useTranslation } from '../../lib/i18n';
+import { replyAnchor } from '../../lib/notifications';
 import { useHelpful } from '../../lib/questions';
 import { DeleteButton } from './delete-button';
 import { useLiveReplies } from './live-replies';
@@ -32,17 +34,33 @@ function HelpfulToggle({ questionId, reply }: { questionId: string; reply: Reply
   );
 }
 
-/** One reply: Chloe's in Markdown under her disclaimer, a member's as plain text with its links. */
-function ReplyItem({ reply, question }: { reply: Reply; question: QuestionDetail }) {
+/**
+ * One reply: Chloe's in Markdown under her disclaimer, a member's as plain text with its links. The one a
+ * notification's link names (`#reply-<id>`) is marked, in words as well as colour, and can take the focus: the page
+ * opens there (app/layout.tsx) and a screen reader reads it, its mark first.
+ */
+function ReplyItem({ reply, question, opened }: { reply: Reply; question: QuestionDetail; opened: boolean }) {
   const { t } = useTranslation();
   const { user } = useAuth();
   return (
     <li
+      id={replyAnchor(reply.id)}
+      tabIndex={opened ? -1 : undefined}
       className={cn(
-        'rounded-xl border p-4 wrap-anywhere',
-        reply.isAiReply ? 'border-brand-100 bg-brand-50' : 'border-slate-200 bg-white',
+        'scroll-mt-40 rounded-xl border p-4 wrap-anywhere',
+        opened
+          ? 'border-amber-500 bg-amber-50 ring-4 ring-amber-200 focus:outline-none motion-safe:animate-[reply-opened_1.5s_ease-out]'
+          : reply.isAiReply
+            ? 'border-brand-100 bg-brand-50'
+            : 'border-slate-200 bg-white',
       )}
     >
+      {opened && (
+        <p className="mb-2 flex items-center gap-1.5 text-sm font-semibold text-amber-900">
+          <BellRing aria-hidden="true" className="h-4 w-4" />
+          {t('question.openedReply')}
+        </p>
+      )}
       {reply.isAiReply ? (
         <div>
           <p className="font-semibold text-brand-800">{t('question.chloeName')}</p>
@@ -83,6 +101,7 @@ function ReplyItem({ reply, question }: { reply: Reply; question: QuestionDetail
 export function Replies({ question }: { question: QuestionDetail }) {
   const { t } = useTranslation();
   const arrived = useLiveReplies(question);
+  const { hash } = useLocation();
   return (
     <section aria-labelledby="replies-title" className="mt-8">
       <h2 id="replies-title" className="text-xl font-semibold text-slate-900">
@@ -103,7 +122,12 @@ export function Replies({ question }: { question: QuestionDetail }) {
       ) : (
         <ul className="mt-4 space-y-3">
           {question.replies.map((reply) => (
-            <ReplyItem key={reply.id} reply={reply} question={question} />
+            <ReplyItem
+              key={reply.id}
+              reply={reply}
+              question={question}
+              opened={hash === `#${replyAnchor(reply.id)}`}
+            />
           ))}
         </ul>
       )}

@@ -9,8 +9,13 @@ export type AccountMailKind = Exclude<MailKind, NoticeMailKind>;
 
 /** What an account email needs besides its texts: whom it greets, the link it carries, the address a notice names. */
 export type MailValues = { name: string; link?: string; newEmail?: string };
-/** One piece of news, already in the recipient's language: what happened, and the page that shows it. */
-export type NewsItem = { text: string; link: string; action: string };
+/** A few words of a reply an email tells of, as plain text, and who wrote them. */
+export type Quote = { who: string; text: string };
+/**
+ * One piece of news, already in the recipient's language: what happened, and the page that shows it; for replies,
+ * the start of each (`quotes`) and how many more there are (`more`), which a single email shows and a digest not.
+ */
+export type NewsItem = { text: string; link: string; action: string; quotes?: Quote[]; more?: string };
 /** A notification email's news (one item, or the digest's), and the links that stop or choose such emails. */
 export type NoticeValues = {
   name: string;
@@ -38,6 +43,8 @@ type Link = { label: string; href: string };
 type Layout = {
   subject: string;
   paragraphs: string[];
+  /** Words quoted, after the paragraphs. */
+  quotes?: Quote[];
   /** The digest's news, each line a link. */
   list?: Link[];
   /** The main button; the plain text gives its address. */
@@ -55,9 +62,10 @@ const LINK_STYLE = 'color:#1d4ed8;word-break:break-all';
 
 /** Plain text and the same in simple HTML, in the recipient's language. */
 function layout(locale: Locale, parts: Layout, t: (key: string) => string): RenderedMail {
-  const { action, list = [], footerLinks = [] } = parts;
+  const { action, list = [], quotes = [], footerLinks = [] } = parts;
   const text = [
     ...parts.paragraphs,
+    ...quotes.map((quote) => `${quote.who}:\n“${quote.text}”`),
     ...list.map((item) => `- ${item.label}\n  ${item.href}`),
     ...(action ? [`${action.label}:\n${action.href}`] : []),
     ...parts.after,
@@ -68,6 +76,12 @@ function layout(locale: Locale, parts: Layout, t: (key: string) => string): Rend
   const p = (content: string) => `<p style="margin:0 0 16px">${escapeHtml(content)}</p>`;
   const a = (link: Link, style: string) =>
     `<a href="${escapeHtml(link.href)}" style="${style}">${escapeHtml(link.label)}</a>`;
+  const quotesHtml = quotes
+    .map(
+      (quote) =>
+        `<blockquote style="margin:0 0 16px;padding:4px 0 4px 12px;border-left:4px solid #d1d5db;color:#374151"><strong style="color:#111827">${escapeHtml(quote.who)}</strong><br>${escapeHtml(quote.text)}</blockquote>`,
+    )
+    .join('\n');
   const listHtml = list.length
     ? `<ul style="margin:0 0 16px;padding-left:20px">${list.map((item) => `<li style="margin:0 0 8px">${a(item, 'color:#1d4ed8')}</li>`).join('')}</ul>`
     : '';
@@ -85,6 +99,7 @@ function layout(locale: Locale, parts: Layout, t: (key: string) => string): Rend
 <body style="margin:0;padding:24px;background:#f9fafb;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#111827">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;padding:24px;border-radius:8px">
 ${parts.paragraphs.map(p).join('\n')}
+${quotesHtml}
 ${listHtml}
 ${button}
 ${parts.after.map(p).join('\n')}
@@ -139,8 +154,9 @@ function renderNoticeMail(kind: NoticeMailKind, locale: Locale, values: NoticeVa
       {
         subject: first.text,
         paragraphs: [t('greeting'), first.text],
+        quotes: first.quotes,
         action: { label: first.action, href: first.link },
-        after: [t('notification.why')],
+        after: [...(first.more ? [first.more] : []), t('notification.why')],
         footerLinks,
       },
       t,

@@ -2,7 +2,14 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Locale } from '../../../shared/constants';
 import type { NotificationType } from '../../../shared/schemas/notifications';
 import type { Database } from '../../db/client';
-import { conversations, notificationPreferences, notifications, questions, users } from '../../db/schema';
+import {
+  conversations,
+  notificationPreferences,
+  notifications,
+  questions,
+  replies,
+  users,
+} from '../../db/schema';
 import { uniqueEmail } from '../../test/helpers';
 
 /**
@@ -40,6 +47,15 @@ export async function insertQuestion(
   return question!;
 }
 
+/** A reply to a question: a person's (`authorId`), or Chloe's (none). */
+export async function insertReply(db: Database, questionId: string, content: string, authorId?: string) {
+  const [reply] = await db
+    .insert(replies)
+    .values({ questionId, content, authorId: authorId ?? null, isAiReply: !authorId })
+    .returning();
+  return reply!;
+}
+
 export async function insertConversation(db: Database, studentId: string, mentorId: string, title: string) {
   const [conversation] = await db.insert(conversations).values({ studentId, mentorId, title }).returning();
   return conversation!;
@@ -54,6 +70,8 @@ export async function insertNotification(
     userId: string;
     type: NotificationType;
     questionId?: string;
+    replyId?: string;
+    actorId?: string;
     conversationId?: string;
     count?: number;
     detail?: string;

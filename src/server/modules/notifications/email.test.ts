@@ -2,13 +2,14 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailEn } from '../../../shared/i18n/mail.en';
 import { mailVi } from '../../../shared/i18n/mail.vi';
-import { mailOutbox, notifications, replies } from '../../db/schema';
+import { mailOutbox, notifications, replies, users } from '../../db/schema';
 import { linkIn, useMailApp, type ReceivedMail } from '../mail/mail.test-helpers';
 import {
   insertConversation,
   insertNotification,
   insertPerson,
   insertQuestion,
+  insertReply,
   notificationRows,
   setPreferences,
   storedPreferences,
@@ -132,6 +133,31 @@ describe('an email about replies', () => {
     expect(t.smtp.to(person.email)).toHaveLength(3);
   });
 
+  it('opens the question at the first of the replies it tells of', async () => {
+    const person = await insertPerson(t.db);
+    const replier = await insertPerson(t.db, { name: 'Minh Replier' });
+    const question = await insertQuestion(t.db, person.id, 'Working hours on a student visa');
+    const replied = async (content: string) => {
+      const reply = await insertReply(t.db, question.id, content, replier.id);
+      await insertNotification(t.db, {
+        userId: person.id,
+        type: 'reply_to_my_question',
+        questionId: question.id,
+        replyId: reply.id,
+        actorId: replier.id,
+      });
+      return reply;
+    };
+    const first = await replied('48 hours a fortnight during term.');
+    await replied('And unlimited in the holidays.');
+    await run();
+    const [mail] = t.smtp.to(person.email);
+    expect(t.smtp.to(person.email)).toHaveLength(1);
+    const link = `${LINK_BASE}/questions/${question.id}#reply-${first.id}`;
+    expect(mail!.text).toContain(link);
+    expect(mail!.html).toContain(`href="${link}"`);
+  });
+
   it('leaves out Chloe’s answer: a person’s reply minutes after it is emailed at once', async () => {
     const person = await insertPerson(t.db);
     const question = await insertQuestion(t.db, person.id, 'Landlord will change the locks');
@@ -157,6 +183,137 @@ describe('an email about replies', () => {
     });
     await run();
     expect(t.smtp.to(person.email)).toHaveLength(2);
+  });
+});
+
+describe('an email about a reply says who wrote it and quotes it', () => {
+  /** One reply to `questionId` by `author` (Chloe's without), and its notification to `userId`. */
+  async function replied(
+    userId: string,
+    question: { id: string; authorId: string | null; isAnonymous: boolean },
+    content: string,
+    author?: { id: string },
+    type: 'reply_to_my_question' | 'reply_to_followed' = 'reply_to_my_question',
+  ) {
+    const reply = await insertReply(t.db, question.id, content, author?.id);
+    const anonymousAsker = question.isAnonymous && author?.id === question.authorId;
+    await insertNotification(t.db, {
+      userId,
+      type,
+      questionId: question.id,
+      replyId: reply.id,
+      ...(author && !anonymousAsker ? { actorId: author.id } : {}),
+    });
+  }
+
+  it('tells Chloe’s answer and a mentor’s apart, with the start of each as plain, escaped text', async () => {
+    const person = await insertPerson(t.db);
+    const mentor = await insertPerson(t.db, { name: 'Minh Anh' });
+    await t.db
+      .update(users)
+      .set({ role: 'mentor', mentorVerifiedAt: new Date() })
+      .where(eq(users.id, mentor.id));
+    const rent = await insertQuestion(t.db, person.id, 'Rent went up');
+    const bond = await insertQuestion(t.db, person.id, 'Getting my bond back');
+    await replied(
+      person.id,
+      rent,
+      '**Call** your state’s [tenants’ advice line](https://example.org) first.',
+    );
+    await replied(
+      person.id,
+      bond,
+      `Ask for the <b>condition report</b> & photos. ${'Keep every receipt. '.repeat(12)}`,
+      mentor,
+    );
+    await run();
+
+    const [chloe, minh] = t.smtp.to(person.email);
+    expect(t.smtp.to(person.email)).toHaveLength(2);
+    expect(chloe!.subject).toBe('Chloe (AI assistant) replied to your question “Rent went up”');
+    expect(chloe!.text).toContain('Chloe (AI assistant):\n“Call your state’s tenants’ advice line first.”');
+    expect(minh!.subject).toBe('Minh Anh (mentor) replied to your question “Getting my bond back”');
+    const quote = /“(Ask for the .*)”/.exec(minh!.text)![1]!;
+    expect(quote.startsWith('Ask for the <b>condition report</b> & photos. Keep every receipt.')).toBe(true);
+    expect(quote.length).toBeLessThanOrEqual(141);
+    expect(quote.endsWith('…')).toBe(true);
+    expect(minh!.html).toContain('Ask for the &#60;b&#62;condition report&#60;/b&#62; &#38; photos.');
+    expect(minh!.html).not.toContain('<b>condition');
+  });
+
+  it('names a member, and an anonymous asker only as the person who asked, in the reader’s language', async () => {
+    const follower = await insertPerson(t.db, { locale: 'vi' });
+    await setPreferences(t.db, follower.id, { types: { reply_to_followed: { email: true, push: false } } });
+    const asker = await insertPerson(t.db, { name: 'Hidden Asker' });
+    const member = await insertPerson(t.db, { name: 'Hoa Nguyen' });
+    const question = await insertQuestion(t.db, asker.id, 'Lost my passport', { anonymous: true });
+    await replied(follower.id, question, 'Thank you, I found the form.', asker, 'reply_to_followed');
+    await run();
+    t.clock.advance(2 * HOUR);
+    await replied(follower.id, question, 'The consulate can help too.', member, 'reply_to_followed');
+    await run();
+
+    const [byAsker, byMember] = t.smtp.to(follower.email);
+    expect(byAsker!.subject).toBe(
+      'Người đặt câu hỏi vừa trả lời “Lost my passport”, câu hỏi bạn đang theo dõi',
+    );
+    expect(byAsker!.text).toContain('Người đặt câu hỏi:\n“Thank you, I found the form.”');
+    expect(`${byAsker!.text}${byAsker!.html}`).not.toContain('Hidden Asker');
+    expect(byMember!.subject).toBe('Hoa Nguyen vừa trả lời “Lost my passport”, câu hỏi bạn đang theo dõi');
+  });
+
+  it('gathered, counts them and quotes the first few', async () => {
+    const person = await insertPerson(t.db);
+    const question = await insertQuestion(t.db, person.id, 'Cheap phone plans');
+    await replied(person.id, question, 'Prepaid plans are cheapest.');
+    for (const [i, name] of ['An', 'Binh', 'Chi', 'Dung'].entries())
+      await replied(person.id, question, `Plan number ${i + 1}.`, await insertPerson(t.db, { name }));
+    await run();
+
+    const [mail] = t.smtp.to(person.email);
+    expect(mail!.subject).toBe('5 new replies to your question “Cheap phone plans”');
+    for (const quote of [
+      'Chloe (AI assistant):\n“Prepaid plans are cheapest.”',
+      'An:\n“Plan number 1.”',
+      'Binh:\n“Plan number 2.”',
+    ])
+      expect(mail!.text).toContain(quote);
+    expect(mail!.text).not.toContain('Chi:');
+    expect(mail!.text).toContain('And 2 more replies on the page.');
+  });
+});
+
+describe('an email about Chloe’s answer', () => {
+  it('goes only when it is still unread 10 minutes later: one read on the question’s page meanwhile needs none', async () => {
+    const reader = await insertPerson(t.db);
+    const away = await insertPerson(t.db);
+    const question = await insertQuestion(t.db, reader.id, 'Tenancy bond');
+    const chloe = await insertReply(t.db, question.id, 'Your bond is held by the state’s bond authority.');
+    const due = later(10 * MINUTE);
+    const [read, unread] = await Promise.all(
+      [reader, away].map((person) =>
+        insertNotification(t.db, {
+          userId: person.id,
+          type: 'reply_to_my_question',
+          questionId: question.id,
+          replyId: chloe.id,
+          emailDueAt: due,
+        }),
+      ),
+    );
+    await run();
+    expect(t.smtp.to(reader.email)).toEqual([]);
+    expect(t.smtp.to(away.email)).toEqual([]);
+
+    await t.db.update(notifications).set({ readAt: new Date() }).where(eq(notifications.id, read!.id));
+    t.clock.advance(10 * MINUTE);
+    await run();
+    expect(t.smtp.to(reader.email)).toEqual([]);
+    expect(t.smtp.to(away.email).map((mail) => mail.subject)).toEqual([
+      'Chloe (AI assistant) replied to your question “Tenancy bond”',
+    ]);
+    const rows = await notificationRows(t.db, [read!.id, unread!.id]);
+    expect(rows.find((row) => row.id === read!.id)).toMatchObject({ emailDueAt: null });
   });
 });
 

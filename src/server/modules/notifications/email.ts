@@ -6,7 +6,7 @@ import { notificationPreferences, notifications, users } from '../../db/schema';
 import { PolledWorker } from '../../lib/polled-worker';
 import type { Outbox } from '../mail/outbox';
 import type { NewsItem, NoticeMailKind } from '../mail/templates';
-import { newsItem, REPLY_TYPES, type NewsRow } from './news';
+import { newsItem, REPLY_FACTS, REPLY_TYPES, type NewsRow } from './news';
 import { preferencesOf } from './preferences';
 import { unsubscribeLinks, unsubscribeSecret, unsubscribeToken } from './unsubscribe';
 
@@ -94,11 +94,12 @@ class PersonRun {
 
   async mail(userId: string): Promise<{ changed: number; wrote: number }> {
     const { rows } = await this.tx.execute<PendingRow>(sql`
-      select n.id, n.type, n.event_key, n.question_id, n.conversation_id, n.detail, n.count, n.created_at,
-        n.read_at, n.email_due_at, q.title as question_title, c.title as conversation_title
+      select n.id, n.type, n.event_key, n.question_id, n.reply_id, n.conversation_id, n.detail, n.count, n.created_at,
+        n.read_at, n.email_due_at, q.title as question_title, c.title as conversation_title, ${REPLY_FACTS.columns}
       from notifications n
       left join questions q on q.id = n.question_id
       left join conversations c on c.id = n.conversation_id
+      ${REPLY_FACTS.joins}
       where n.user_id = ${userId} and n.emailed_at is null and n.email_due_at is not null
       order by n.created_at, n.id
       for update of n skip locked`);

@@ -24,6 +24,8 @@ type Row = {
   count: number;
   detail: string | null;
   question_id: string | null;
+  /** The reply a reply's notification is about; the row goes with the reply. */
+  reply_id: string | null;
   question_title: string | null;
   conversation_id: string | null;
   conversation_title: string | null;
@@ -43,7 +45,12 @@ function shape(row: Row, locale: Locale): Notification {
   const actor =
     row.actor_name && row.actor_role ? { displayName: row.actor_name, role: row.actor_role } : null;
   const name = actor?.displayName ?? t('notify.someone');
-  const question = { kind: 'question' as const, id: row.question_id, title: row.question_title ?? '' };
+  const question = {
+    kind: 'question' as const,
+    id: row.question_id,
+    title: row.question_title ?? '',
+    ...(row.reply_id ? { replyId: row.reply_id } : {}),
+  };
   const conversation = {
     kind: 'conversation' as const,
     id: row.conversation_id,
@@ -121,7 +128,7 @@ export async function listNotifications(
     db.execute<Row>(sql`
       select n.id, n.type, n.event_key, n.created_at,
         to_char(n.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at_exact,
-        n.read_at, n.count, n.detail, n.question_id, q.title as question_title,
+        n.read_at, n.count, n.detail, n.question_id, n.reply_id, q.title as question_title,
         n.conversation_id, c.title as conversation_title,
         case when q.is_anonymous and n.actor_id = q.author_id then null else u.display_name end as actor_name,
         ${BADGE_ROLE} as actor_role,

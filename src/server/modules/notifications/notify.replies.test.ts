@@ -32,7 +32,7 @@ describe('a reply', () => {
           createdAt: expect.any(String),
           readAt: null,
           actor: { displayName: 'Minh Replier', role: 'mentor' },
-          target: { kind: 'question', id: question.id, title: 'Where do I get a TFN?' },
+          target: { kind: 'question', id: question.id, title: 'Where do I get a TFN?', replyId },
           text: 'Minh Replier replied to your question “Where do I get a TFN?”',
         },
       ],
@@ -122,6 +122,22 @@ describe('a reply', () => {
         text: translate('vi', 'notify.chloeReplyToFollowed', { title: 'Medicare for students' }),
       }),
     ]);
+  });
+
+  it('by Chloe makes its email due ten minutes later, a person’s at once', async () => {
+    const asker = await createUser(t.db);
+    const replier = await createUser(t.db);
+    const question = await a().ask(asker.headers, { title: 'Opening a bank account' });
+    await addAiReply(t.db, question.id, 'Most banks open an account online.');
+    await a().reply(replier.headers, question.id, 'I went to a branch with my passport.');
+
+    const [chloe, person] = (await rowsOf(t.db, asker.id)).sort(
+      (x, y) => x.createdAt.getTime() - y.createdAt.getTime(),
+    );
+    const wait = (row: typeof chloe) => row!.emailDueAt!.getTime() - row!.createdAt.getTime();
+    expect(wait(chloe)).toBeGreaterThanOrEqual(10 * 60_000 - 1_000);
+    expect(wait(chloe)).toBeLessThan(10 * 60_000 + 1_000);
+    expect(wait(person)).toBeLessThan(1_000);
   });
 
   it('reaches nobody who blocked the replier or whom the replier blocked', async () => {

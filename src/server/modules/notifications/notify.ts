@@ -11,7 +11,7 @@ import { wantsEmail } from './preferences';
 
 type Executor = Pick<Database, 'execute' | 'insert' | 'update'>;
 
-/** A chat's email waits this long: a message read meanwhile needs none. */
+/** A chat's email, and Chloe's answer's, waits this long: one read meanwhile needs none. */
 const CHAT_EMAIL_DELAY = sql`now() + interval '10 minutes'`;
 /** How much of a removed reply its author's notification recalls. */
 const REMOVED_EXCERPT_CHARS = 120;
@@ -48,13 +48,15 @@ export async function notifyReplied(
   const eventKey = `reply:${reply.replyId}`;
   const replier = sql`${reply.replierId}::uuid`;
   // An email is due only for those who want one: of thousands following a question, most get the bell alone, and
-  // the email sender never has to look at them.
+  // the email sender never has to look at them. Chloe's answer comes seconds after the question, often while its
+  // asker is still on the page: as a chat's, its email waits ten minutes, and goes only if it is still unread.
+  const due = reply.replierId === null ? CHAT_EMAIL_DELAY : sql`now()`;
   const result = await tx.execute<{ user_id: string }>(sql`
     insert into notifications (user_id, type, event_key, actor_id, question_id, reply_id, email_due_at)
     select f.user_id, k.type, ${eventKey},
       case when q.is_anonymous and q.author_id = ${replier} then null else ${replier} end,
       q.id, ${reply.replyId}::uuid,
-      case when ${wantsEmail(sql`k.type`)} then now() end
+      case when ${wantsEmail(sql`k.type`)} then ${due} end
     from question_follows f
     join questions q on q.id = f.question_id
     cross join lateral (select case when f.user_id = q.author_id then 'reply_to_my_question'

@@ -17,6 +17,7 @@ import {
 import {
   insertConversation,
   insertNotification,
+  insertReply,
   insertPerson,
   insertQuestion,
   notificationRows,
@@ -209,16 +210,23 @@ describe('a push', () => {
     expect(subscribe.statusCode).toBe(201);
     const asker = await insertPerson(t.db);
     const question = await insertQuestion(t.db, asker.id, 'A visa for my partner');
+    const reply = await insertReply(t.db, question.id, 'Look at the partner visa page.', asker.id);
     const row = await insertNotification(t.db, {
       userId: member.user.id,
       type: 'reply_to_my_question',
       questionId: question.id,
+      replyId: reply.id,
     });
 
     await pusher.drain();
     await pusher.drain();
+    // A tap opens the question at the reply.
     expect(payloadsTo(browser)).toEqual([
-      { title: mailEn.push.reply, body: mailEn.push.body, url: `/questions/${question.id}` },
+      {
+        title: mailEn.push.reply,
+        body: mailEn.push.body,
+        url: `/questions/${question.id}#reply-${reply.id}`,
+      },
     ]);
     const [delivery] = service.to(browser.path);
     expect(delivery!.headers['content-encoding']).toBe('aes128gcm');

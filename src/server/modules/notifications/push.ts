@@ -114,7 +114,7 @@ export class PushSender extends PolledWorker {
       update notifications n set pushed_at = now()
       from due
       where n.id = due.id
-      returning n.id, n.user_id, n.type, n.event_key, n.question_id, n.conversation_id, n.detail, n.count,
+      returning n.id, n.user_id, n.type, n.event_key, n.question_id, n.reply_id, n.conversation_id, n.detail, n.count,
         n.read_at,
         (select title from questions where id = n.question_id) as question_title,
         (select title from conversations where id = n.conversation_id) as conversation_title`);

@@ -1,4 +1,4 @@
-import { inlineText, tokenize } from '../../shared/markdown';
+import { inlineText, tokenize } from './markdown';
 
 /** Punctuation that already ends a sentence or introduces what follows: the next line follows after a space. */
 const ENDS_SENTENCE = /[.!?:;…]$/;
