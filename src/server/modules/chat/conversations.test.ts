@@ -71,7 +71,7 @@ describe('POST /api/conversations', () => {
       payload: { title: 'Xin chào' },
     });
     expect(vietnamese.json<{ error: string }>().error).toBe(
-      'Vui lòng chọn một cố vấn và nhập tiêu đề cuộc trò chuyện',
+      'Vui lòng chọn một người hướng dẫn và nhập tiêu đề cuộc trò chuyện',
     );
     const long = await ctx.app.inject({
       method: 'POST',

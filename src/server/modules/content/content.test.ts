@@ -168,12 +168,12 @@ describe('community stats and founders', () => {
     const vietnamese = new Map((await founders({ 'accept-language': 'vi' })).map((f) => [f.id, f]));
     expect(vietnamese.get(demoMentor)).toMatchObject({
       displayName: 'Demo Mentor',
-      headline: 'Cố vấn đồng hành về học tập và việc làm (hồ sơ mẫu)',
+      headline: 'Người hướng dẫn đồng hành về học tập và việc làm (hồ sơ mẫu)',
       countryPath: 'Việt Nam → Melbourne',
       expertise: ['đời sống sinh viên', 'việc làm bán thời gian', 'nhà ở'],
       contributions: 3,
     });
-    expect(vietnamese.get(demoMentor)?.story).toMatch(/^Một hồ sơ cố vấn mẫu/);
+    expect(vietnamese.get(demoMentor)?.story).toMatch(/^Một hồ sơ người hướng dẫn mẫu/);
     for (const founder of list.filter((f) => f.isDemo)) {
       const translated = vietnamese.get(founder.id)!;
       for (const field of ['headline', 'story', 'countryPath'] as const) {
