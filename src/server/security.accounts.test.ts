@@ -5,7 +5,7 @@ import { pagesEn } from '../shared/i18n/pages.en';
 import type { User } from '../shared/schemas/auth';
 import { accountTokens, mailOutbox, notificationPreferences, passwordResetRequests } from './db/schema';
 import { EMAIL_CHANGES_PER_HOUR } from './modules/account/routes';
-import { linkIn, post, useMailApp } from './modules/mail/mail.test-helpers';
+import { linkIn, post, useMailApp } from './test/mail';
 import { unsubscribeLinks, unsubscribeSecret, unsubscribeToken } from './modules/notifications/unsubscribe';
 import { bearer, signIn, signUp, uniqueEmail, userWithRole, type SignedUp } from './test/helpers';
 

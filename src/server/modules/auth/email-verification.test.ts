@@ -8,7 +8,7 @@ import type { AdminUser } from '../../../shared/schemas/admin';
 import type { User } from '../../../shared/schemas/auth';
 import { users } from '../../db/schema';
 import { bearer, signIn, signUp, uniqueEmail, userWithRole, type SignedUp } from '../../test/helpers';
-import { linkIn, post, useMailApp } from '../mail/mail.test-helpers';
+import { linkIn, post, useMailApp } from '../../test/mail';
 
 const t = useMailApp();
 const HOUR = 60 * 60_000;

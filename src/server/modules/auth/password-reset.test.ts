@@ -5,7 +5,7 @@ import { mailVi } from '../../../shared/i18n/mail.vi';
 import { pagesVi } from '../../../shared/i18n/pages.vi';
 import { accountTokens, mailOutbox, users } from '../../db/schema';
 import { bearer, signIn, signUp, TEST_PASSWORD, uniqueEmail } from '../../test/helpers';
-import { linkIn, post, useMailApp } from '../mail/mail.test-helpers';
+import { linkIn, post, useMailApp } from '../../test/mail';
 import { resetLink } from './email-links';
 import { findUserByEmail } from './service';
 

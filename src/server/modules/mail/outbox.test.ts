@@ -11,7 +11,7 @@ import { MAIL_KIND_NAMES, type AdminStats, type FailedEmail } from '../../../sha
 import { createDatabase } from '../../db/client';
 import { auditLog, mailOutbox, type MailKind } from '../../db/schema';
 import { bearer, signUp, uniqueEmail, userWithRole } from '../../test/helpers';
-import { useMailApp } from './mail.test-helpers';
+import { useMailApp } from '../../test/mail';
 import { createOutbox, MailSender, type QueuedMail } from './outbox';
 import { renderMail, type AccountMailKind } from './templates';
 import { fileTransport, smtpTransport, type MailTransport } from './transport';

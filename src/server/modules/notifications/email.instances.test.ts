@@ -4,7 +4,7 @@ import { mailEn } from '../../../shared/i18n/mail.en';
 import { createDatabase } from '../../db/client';
 import { mailOutbox, notifications } from '../../db/schema';
 import { buildTestApp } from '../../test/helpers';
-import { useMailApp } from '../mail/mail.test-helpers';
+import { useMailApp } from '../../test/mail';
 import { createOutbox, MailSender, type Outbox } from '../mail/outbox';
 import { smtpTransport } from '../mail/transport';
 import { insertNotification, insertPerson, insertQuestion } from './delivery.test-helpers';

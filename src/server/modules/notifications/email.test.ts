@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailEn } from '../../../shared/i18n/mail.en';
 import { mailVi } from '../../../shared/i18n/mail.vi';
 import { mailOutbox, notifications, replies, users } from '../../db/schema';
-import { linkIn, useMailApp, type ReceivedMail } from '../mail/mail.test-helpers';
+import { linkIn, useMailApp, type ReceivedMail } from '../../test/mail';
 import {
   insertConversation,
   insertNotification,

@@ -5,7 +5,7 @@ import { mailEn } from '../../../shared/i18n/mail.en';
 import { mailVi } from '../../../shared/i18n/mail.vi';
 import { NOTIFICATION_TYPES } from '../../../shared/schemas/notifications';
 import { appSettings } from '../../db/schema';
-import { linkIn, useMailApp, type ReceivedMail } from '../mail/mail.test-helpers';
+import { linkIn, useMailApp, type ReceivedMail } from '../../test/mail';
 import { insertNotification, insertPerson, insertQuestion } from './delivery.test-helpers';
 import { NotificationMailer } from './email';
 import { getPreferences } from './preferences';

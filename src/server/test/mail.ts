@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { testConfig, useTestApp, type EnvOverrides, type TestContext } from '../../test/helpers';
-import { ResetRequests } from '../auth/reset-requests';
-import { createOutbox, MailSender, type Outbox, type SenderOptions } from './outbox';
-import { smtpTransport, type MailTransport } from './transport';
+import { testConfig, useTestApp, type EnvOverrides, type TestContext } from './helpers';
+import { ResetRequests } from '../modules/auth/reset-requests';
+import { createOutbox, MailSender, type Outbox, type SenderOptions } from '../modules/mail/outbox';
+import { smtpTransport, type MailTransport } from '../modules/mail/transport';
 
 /** A message the SMTP server accepted, as a mail program reads it. */
 export type ReceivedMail = {
