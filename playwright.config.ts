@@ -58,6 +58,8 @@ export default defineConfig({
         RATE_LIMIT_SIGNIN_PER_HOUR: '1000',
         RATE_LIMIT_GLOBAL_PER_MINUTE: '100000',
         MAIL_URL: `smtp://127.0.0.1:${smtpPort}`,
+        // Long enough for a page that has the question open to read a reply first, short enough to wait for.
+        REPLY_EMAIL_DELAY_SECONDS: '10',
       },
     },
   ],

@@ -120,6 +120,53 @@ test('a reply’s notification opens the question at that reply, from the list a
   await context.close();
 });
 
+test('the asker reading the question when a reply comes is not emailed about it; once away, they are', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const asker = await createUser(page.request, newUser('student'));
+  await confirmEmail(page.request, asker.email);
+  await signInFast(page, asker, '/faq');
+  const title = `Getting my bond back ${Date.now()}`;
+  const asked = await post(page.request, '/api/questions', {
+    title,
+    content: 'My lease ends next month. How do I get my bond back?',
+  });
+  const { id: questionId } = (await asked.json()) as { id: string };
+
+  // On the question's page, the reply shows as it comes: read there, it needs no email.
+  await page.goto(`/questions/${questionId}`);
+  const seen = `Fill in the bond claim form with your landlord ${Date.now()}.`;
+  const replier = await replyAsNewMember(request, questionId, seen);
+  await expect(page.getByText(seen)).toBeVisible();
+  await expect
+    .poll(
+      async () => {
+        const { notifications } = (await (await page.request.get('/api/notifications')).json()) as {
+          notifications: { readAt: string | null; actor: { displayName: string } | null }[];
+        };
+        return notifications.find((each) => each.actor?.displayName === replier)?.readAt;
+      },
+      { message: 'the reply read on the page' },
+    )
+    .toEqual(expect.any(String));
+
+  // Away from it, the next reply is emailed, and the email is about that one alone.
+  await page.goto('/faq');
+  const away = `If they do not agree, apply to the tribunal ${Date.now()}.`;
+  await replyAsNewMember(request, questionId, away);
+  await expect
+    .poll(async () => (await mailTo(asker.email)).filter((mail) => mail.subject.includes(title)).length, {
+      message: `an email to ${asker.email} about the second reply`,
+      timeout: 40_000,
+    })
+    .toBe(1);
+  const [mail] = (await mailTo(asker.email)).filter((each) => each.subject.includes(title));
+  expect(mail!.text).toContain(away);
+  expect(mail!.text).not.toContain(seen);
+});
+
 test('a link to a reply deleted since opens its question at the top, with no error', async ({
   page,
   request,

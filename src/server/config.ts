@@ -155,6 +155,7 @@ const envSchema = z.object({
   CHLOE_MESSAGES_PER_VISITOR: positiveInt(20),
   CHLOE_MESSAGES_PER_MEMBER: positiveInt(60),
   CHLOE_REPLY_POLL_SECONDS: positiveInt(15),
+  REPLY_EMAIL_DELAY_SECONDS: z.coerce.number().int().min(0).default(60),
   RATE_LIMIT_GLOBAL_PER_MINUTE: positiveInt(300),
   RATE_LIMIT_SIGNIN_PER_MINUTE: positiveInt(6),
   RATE_LIMIT_SIGNIN_PER_HOUR: positiveInt(30),
@@ -232,6 +233,8 @@ export type Config = {
     /** Chat messages a person may send each second, over REST and the socket together. */
     chatMessagesPerSecond: number;
   };
+  /** A person's reply is emailed this long after it is written, if still unread (whoever is on its page reads it). */
+  notifications: { replyEmailDelaySeconds: number };
   /** Posting limits against spam (Discourse-like): new accounts are those under 24 hours old. */
   postingLimits: {
     questionIntervalSeconds: number;
@@ -346,6 +349,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       passwordResetPerCallerPerHour: e.RATE_LIMIT_PASSWORD_RESET_PER_CALLER_PER_HOUR,
       chatMessagesPerSecond: e.RATE_LIMIT_CHAT_MESSAGES_PER_SECOND,
     },
+    notifications: { replyEmailDelaySeconds: e.REPLY_EMAIL_DELAY_SECONDS },
     postingLimits: {
       questionIntervalSeconds: e.QUESTION_INTERVAL_SECONDS,
       replyIntervalSeconds: e.REPLY_INTERVAL_SECONDS,

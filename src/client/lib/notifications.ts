@@ -195,11 +195,10 @@ function usePageVisible(): boolean {
  * its replies are emailed as usual.
  */
 export function useReadQuestionNotifications(questionId: string, replyCount: number) {
-  const client = useQueryClient();
   const { user } = useAuth();
-  const { locale } = useTranslation();
-  // The bell's own count (the same query, so nothing more is fetched).
-  const unread = useQuery({ ...unreadQuery(client, user?.id ?? '', locale), enabled: Boolean(user) }).data;
+  // The bell's own count (the same query, so nothing more is fetched), live on its own: the bell is drawn only once
+  // the browser is idle, and a reply that comes before must be read here too.
+  const unread = useUnreadNotifications();
   const { mutate } = useMarkRead();
   const visible = usePageVisible();
   const hasUnread = typeof unread === 'number' && unread > 0;

@@ -44,13 +44,16 @@ async function notifyOne(
 export async function notifyReplied(
   tx: Executor,
   reply: { questionId: string; replyId: string; replierId: string | null },
+  emailDelaySeconds = 0,
 ): Promise<void> {
   const eventKey = `reply:${reply.replyId}`;
   const replier = sql`${reply.replierId}::uuid`;
   // An email is due only for those who want one: of thousands following a question, most get the bell alone, and
   // the email sender never has to look at them. Chloe's answer comes seconds after the question, often while its
-  // asker is still on the page: as a chat's, its email waits ten minutes, and goes only if it is still unread.
-  const due = reply.replierId === null ? CHAT_EMAIL_DELAY : sql`now()`;
+  // asker is still on the page: as a chat's, its email waits ten minutes, and goes only if it is still unread. A
+  // person's reply waits `emailDelaySeconds`: whoever has the question open reads it there and is not emailed.
+  const due =
+    reply.replierId === null ? CHAT_EMAIL_DELAY : sql`now() + make_interval(secs => ${emailDelaySeconds})`;
   const result = await tx.execute<{ user_id: string }>(sql`
     insert into notifications (user_id, type, event_key, actor_id, question_id, reply_id, email_due_at)
     select f.user_id, k.type, ${eventKey},

@@ -25,8 +25,14 @@ function moveReplyCount(tx: Transaction, questionId: string, by: 1 | -1) {
 }
 
 /** A new reply's followers are told, and its question's readers hear of it, once it commits. */
-async function replyWritten(tx: Transaction, questionId: string, replyId: string, replierId: string | null) {
-  await notifyReplied(tx, { questionId, replyId, replierId });
+async function replyWritten(
+  tx: Transaction,
+  questionId: string,
+  replyId: string,
+  replierId: string | null,
+  emailDelaySeconds?: number,
+) {
+  await notifyReplied(tx, { questionId, replyId, replierId }, emailDelaySeconds);
   await replyPosted.publish(tx, { q: questionId, r: replyId });
 }
 
@@ -36,11 +42,11 @@ export async function createReply(
   locale: Locale,
   questionId: string,
   content: string,
-  limits: Config['postingLimits'],
+  config: Pick<Config, 'postingLimits' | 'notifications'>,
 ): Promise<QuestionDetail> {
   await assertQuestionExists(db, questionId);
   await db.transaction(async (tx) => {
-    await enforcePostingLimits(tx, user, 'reply', limits);
+    await enforcePostingLimits(tx, user, 'reply', config.postingLimits);
     const [reply] = await tx
       .insert(replies)
       .values({ questionId, authorId: user.id, content })
@@ -48,7 +54,7 @@ export async function createReply(
     await moveReplyCount(tx, questionId, 1);
     // Replying follows the question (a replier is never told of their own reply).
     await followQuestion(tx, user.id, questionId);
-    await replyWritten(tx, questionId, reply!.id, user.id);
+    await replyWritten(tx, questionId, reply!.id, user.id, config.notifications.replyEmailDelaySeconds);
   });
   marksChanged(db, user.id);
   await questionsChanged(db);

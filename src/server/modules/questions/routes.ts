@@ -213,7 +213,7 @@ export const questionRoutes: FastifyPluginAsyncZod<{
         requestLocale(request),
         request.params.id,
         request.body.content,
-        limits,
+        config,
       );
       return reply.code(201).send(question);
     },
