@@ -106,6 +106,30 @@ test.describe('mobile', () => {
     await expect(open).toBeFocused();
   });
 
+  test('the drawer opened while the next page is still loading stays open; Back closes it', async ({ page }) => {
+    await page.goto('/faq');
+    await expect(page.locator('#root > [inert]')).toHaveCount(0);
+    // The feed's code comes slowly: the logo's page is still loading when the menu is tapped.
+    let arrived = false;
+    await page.route('**/assets/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+      arrived = true;
+    });
+    await page.getByRole('link', { name: 'Mentor Me' }).click();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await expect(drawer).toBeVisible();
+    expect(arrived).toBe(false);
+    await expect(h1(page, 'Community Questions')).toBeAttached();
+    await expect(drawer).toBeVisible();
+
+    await page.unroute('**/assets/*.js');
+    await page.goBack();
+    await expect(page).toHaveURL('/faq');
+    await expect(drawer).toBeHidden();
+  });
+
   for (const path of PUBLIC_PAGES) {
     test(`no horizontal scroll on ${path}`, async ({ page }) => {
       await page.goto(path);

@@ -1,7 +1,7 @@
 import { ExternalLink, Menu } from 'lucide-react';
-import { lazy, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { setLanguage, useTranslation, withTexts } from '../lib/i18n';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { CrisisDialog } from '../components/crisis-dialog';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Modal } from '../components/ui/modal';
@@ -58,6 +58,8 @@ function MainNav(props: {
   listClassName: string;
   linkClassName: (state: { isActive: boolean }) => string;
   careerClassName: string;
+  /** A link of it was followed. */
+  onFollow?: () => void;
 }) {
   const { t } = useTranslation();
   const { user } = useAuth();
@@ -66,7 +68,12 @@ function MainNav(props: {
       <ul className={props.listClassName}>
         {NAV_LINKS.map((entry) => (
           <li key={entry.to}>
-            <NavLink to={entry.to} end={'end' in entry} className={props.linkClassName}>
+            <NavLink
+              to={entry.to}
+              end={'end' in entry}
+              className={props.linkClassName}
+              onClick={props.onFollow}
+            >
               {t(entry.label)}
               {entry.to === '/chat' && user && (
                 <InBrowser>
@@ -93,11 +100,16 @@ const Bell = lazy(() => withTexts(import('../features/notifications/bell')));
 function MobileDrawer() {
   const { t } = useTranslation();
   const { user } = useAuth();
-  // Open for the page it was opened on: following a link closes it.
-  const { pathname } = useLocation();
-  const [openOn, setOpenOn] = useState<string | null>(null);
-  const open = openOn === pathname;
-  const setOpen = (value: boolean) => setOpenOn(value ? pathname : null);
+  // Following one of its links closes it, and so does Back. Not any change of the address: a page still loading
+  // when it was opened (the logo tapped just before) arrives after, and must not close it.
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (!open) return;
+    const close = () => setOpen(false);
+    window.addEventListener('popstate', close);
+    return () => window.removeEventListener('popstate', close);
+  }, [open]);
+  const follow = () => setOpen(false);
   const link = ({ isActive }: { isActive: boolean }) =>
     cn(
       'block rounded-lg px-3 py-3 text-base',
@@ -125,14 +137,15 @@ function MobileDrawer() {
           listClassName="space-y-1"
           linkClassName={link}
           careerClassName="block rounded-lg px-3 py-3 text-base text-slate-800"
+          onFollow={follow}
         />
         <div className="mt-4 space-y-2 border-t border-slate-200 pt-4">
           {!user && (
             <>
-              <Link to="/login" className={cn(buttonClasses('primary'), 'w-full')}>
+              <Link to="/login" className={cn(buttonClasses('primary'), 'w-full')} onClick={follow}>
                 {t('nav.signIn')}
               </Link>
-              <Link to="/signup" className={cn(buttonClasses('secondary'), 'w-full')}>
+              <Link to="/signup" className={cn(buttonClasses('secondary'), 'w-full')} onClick={follow}>
                 {t('nav.signUp')}
               </Link>
             </>
