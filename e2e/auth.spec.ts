@@ -229,7 +229,7 @@ test.describe('profile', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible();
     const renamed = `Renamed ${Math.random().toString(36).slice(2, 7)}`;
     await page.getByLabel('Display Name').fill(renamed);
-    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(toast(page, 'Profile updated')).toBeVisible();
     await expect(accountMenuButton(page, renamed)).toBeVisible();
     expect(JSON.parse((await storedUser(page))!)).toMatchObject({ displayName: renamed });
@@ -241,11 +241,11 @@ test.describe('profile', () => {
     const user = await createUser(request);
     await signInFast(page, user, '/profile');
     const newPassword = 'another-staple-horse-42';
-    const form = page.getByRole('form', { name: 'Change password' });
+    const form = page.getByRole('form', { name: 'Change Password' });
     await form.getByLabel('Current password').fill(PASSWORD);
     await form.getByLabel('New password', { exact: true }).fill(newPassword);
     await form.getByLabel('Confirm new password').fill(newPassword);
-    await form.getByRole('button', { name: 'Change password' }).click();
+    await form.getByRole('button', { name: 'Change Password' }).click();
     await expect(toast(page, 'Password changed')).toBeVisible();
 
     expect(await apiSignIn(request, user.email, PASSWORD)).toBe(401);
@@ -258,14 +258,14 @@ test.describe('profile', () => {
 
   async function deleteAccount(page: Page, user: TestUser) {
     await signInFast(page, user, '/profile');
-    await page.getByRole('button', { name: 'Delete my account' }).click();
+    await page.getByRole('button', { name: 'Delete My Account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
     await expect(dialog).toBeVisible();
     await expect(dialog).toHaveAccessibleDescription(
       'Enter your password to confirm. This cannot be undone.',
     );
     await dialog.getByLabel('Password').fill(user.password);
-    await dialog.getByRole('button', { name: 'Delete permanently' }).click();
+    await dialog.getByRole('button', { name: 'Delete Permanently' }).click();
     await expect(toast(page, 'Your account has been deleted.')).toBeVisible();
   }
 

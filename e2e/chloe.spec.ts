@@ -240,8 +240,8 @@ test('with nothing on a question, Chloe says so and offers the community and a m
   await input(page).press('Enter');
   await expect(log(page)).toContainText("I don't have information on that");
   await expect(log(page)).toContainText('13 11 14');
-  await expect(log(page).getByRole('link', { name: 'Talk to a mentor' })).toHaveAttribute('href', '/chat');
-  await log(page).getByRole('button', { name: 'Ask the community' }).click();
+  await expect(log(page).getByRole('link', { name: 'Talk to a Mentor' })).toHaveAttribute('href', '/chat');
+  await log(page).getByRole('button', { name: 'Ask the Community' }).click();
   const dialog = page.getByRole('dialog', { name: 'Ask a Question' });
   await expect(dialog.getByRole('textbox', { name: /^Title/ })).toHaveValue(question);
   await expectNoViolations(page, '/chloe, asking the community');
@@ -258,7 +258,7 @@ test('with nothing on a question, Chloe says so and offers the community and a m
     .getByRole('textbox', { name: /^Tell us more/ })
     .fill('I wanted a recipe.');
   await log(page).getByRole('checkbox').check();
-  await log(page).getByRole('button', { name: 'Send feedback' }).click();
+  await log(page).getByRole('button', { name: 'Send Feedback' }).click();
   await expect(log(page)).toContainText('Thank you, your feedback was sent.');
   expect(sent).toMatchObject({
     rating: 'down',
@@ -269,7 +269,7 @@ test('with nothing on a question, Chloe says so and offers the community and a m
   // Kept on this device: a reload shows it; Clear conversation empties it for good.
   await page.reload();
   await expect(log(page)).toContainText(question);
-  await page.getByRole('button', { name: 'Clear conversation' }).click();
+  await page.getByRole('button', { name: 'Clear Conversation' }).click();
   await expect(log(page)).not.toContainText(question);
   await page.reload();
   await expect(log(page)).not.toContainText(question);

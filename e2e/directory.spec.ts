@@ -14,16 +14,16 @@ test('a reader reports a wrong phone number, an admin corrects it from the queue
   await page.goto(BROWSE);
   const card = page.getByRole('article', { name: LIBRARY });
   await expect(card).toContainText('03 6165');
-  await card.getByRole('button', { name: `Report outdated information about ${LIBRARY}` }).click();
-  const dialog = page.getByRole('dialog', { name: 'Report outdated information' });
+  await card.getByRole('button', { name: `Report Outdated Information about ${LIBRARY}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Report Outdated Information' });
   await expect(dialog).toContainText(LIBRARY);
   await expectNoViolations(page, 'the report outdated information dialog');
   // Nothing chosen: the reason is said, and nothing is sent.
-  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await dialog.getByRole('button', { name: 'Send Report' }).click();
   await expect(toast(page, 'Could not send your report')).toContainText('Please choose what is wrong.');
   await dialog.getByRole('radio', { name: 'The phone number is wrong' }).check();
   await dialog.getByLabel('What is right, if you know (optional)').fill(`They answer on ${newPhone} now.`);
-  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await dialog.getByRole('button', { name: 'Send Report' }).click();
   await expect(toast(page, 'Thank you. We will check it.')).toBeVisible();
   await expect(dialog).toBeHidden();
 
@@ -37,12 +37,12 @@ test('a reader reports a wrong phone number, an admin corrects it from the queue
   const oldPhone = (await card.getByRole('link', { name: /^03 6165/ }).innerText()).trim();
   await expect(report).toContainText(oldPhone);
   await expectNoViolations(admin, '/admin reports with outdated information');
-  await report.getByRole('button', { name: `Open the editor for ${LIBRARY}` }).click();
+  await report.getByRole('button', { name: `Open the Editor for ${LIBRARY}` }).click();
   const editor = admin.getByRole('region', { name: `Edit ${LIBRARY}` });
   await expect(editor.getByLabel('Phone', { exact: true })).toHaveValue(oldPhone);
   await expectNoViolations(admin, '/admin directory editor');
   await editor.getByLabel('Phone', { exact: true }).fill(newPhone);
-  await editor.getByRole('button', { name: 'Checked today' }).click();
+  await editor.getByRole('button', { name: 'Checked Today' }).click();
   await expect(editor.getByRole('checkbox', { name: 'Mark its open report as fixed' })).toBeChecked();
   await editor.getByRole('button', { name: 'Save' }).click();
   await expect(toast(admin, 'Entry saved')).toBeVisible();
@@ -68,7 +68,7 @@ test('an admin adds an organisation, finds it in the Directory tab and archives 
   await expect(page.getByRole('table', { name: 'Directory' })).toContainText('Glenorchy Library');
   await expectNoViolations(page, '/admin directory');
 
-  await page.getByRole('button', { name: 'Add an organisation' }).click();
+  await page.getByRole('button', { name: 'Add an Organisation' }).click();
   const editor = page.getByRole('region', { name: 'New organisation' });
   const suffix = Math.random().toString(36).slice(2, 7);
   await editor.getByLabel('Short name').fill(`hobart-test-centre-${suffix}`);
@@ -80,7 +80,7 @@ test('an admin adds an organisation, finds it in the Directory tab and archives 
   await editor.getByLabel('State or territory').selectOption('TAS');
   await editor.getByLabel('Postcode').fill('7000');
   await editor.getByLabel('Source page', { exact: true }).fill('https://www.example.org.au/');
-  await editor.getByRole('button', { name: 'Checked today' }).click();
+  await editor.getByRole('button', { name: 'Checked Today' }).click();
   await editor.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Entry added')).toBeVisible();
 
@@ -143,7 +143,7 @@ test('a reader finds services where Vietnamese is spoken, by search and language
     'href',
     /google\.com\/maps\/dir/,
   );
-  await expect(page.getByRole('button', { name: `Report outdated information about ${name}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Report Outdated Information about ${name}` })).toBeVisible();
   await expectNoViolations(page, '/resources/:id');
   const shared = page.url();
   await page.emulateMedia({ media: 'print' });

@@ -84,7 +84,7 @@ test('a search with no results says so and offers every service again', async ({
   await expect(
     page.getByText('Try adjusting your search criteria or browse all available resources'),
   ).toBeVisible();
-  await page.getByRole('button', { name: 'Browse all resources' }).click();
+  await page.getByRole('button', { name: 'Browse All Resources' }).click();
   await expect(cards(page).first()).toBeVisible();
   await expect(page.getByLabel('Keyword')).toHaveValue('');
 });
@@ -105,7 +105,7 @@ test('a postcode search replaces the general results with the state’s and the 
   const text = await page.locator('section[aria-labelledby="government-results"]').innerText();
   expect(text).not.toContain('New South Wales');
 
-  await page.getByRole('button', { name: 'Show all services' }).click();
+  await page.getByRole('button', { name: 'Show All Services' }).click();
   await expect(page.getByRole('heading', { name: 'All services' })).toBeVisible();
 });
 

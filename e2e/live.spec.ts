@@ -12,7 +12,7 @@ test.describe('the live feed', () => {
     const elsewhere = await playwright.request.newContext({ baseURL: ORIGIN });
     const title = `Landlord says he will change the locks tonight ${Date.now()}`;
     await askOwnQuestion(elsewhere, title);
-    const more = page.getByRole('button', { name: /^1 new question$/ });
+    const more = page.getByRole('button', { name: /^1 New Question$/ });
     await expect(more).toBeVisible();
     // Not pushed under the reader's thumb: it shows when they ask for it.
     await expect(page.getByRole('heading', { level: 3, name: title })).toHaveCount(0);

@@ -42,7 +42,7 @@ test('a student finds a Vietnamese-speaking housing mentor in Victoria, reads th
   await expect(page.getByText('Demo profile', { exact: true })).toBeVisible();
   await expectNoViolations(page, '/mentors/:id');
 
-  await page.getByRole('link', { name: 'Start a conversation' }).click();
+  await page.getByRole('link', { name: 'Start a Conversation' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByLabel('Mentor', { exact: true })).toHaveValue(/[0-9a-f-]{36}/);
   await expect(dialog).toContainText('Demo Housing Mentor');
@@ -54,7 +54,7 @@ test('a student finds a Vietnamese-speaking housing mentor in Victoria, reads th
   // The student closes it and says whether it helped (which also frees the mentor's place for the next student).
   await page.getByRole('button', { name: 'Conversation options' }).click();
   page.once('dialog', (confirm) => void confirm.accept());
-  await page.getByRole('button', { name: 'Close conversation' }).click();
+  await page.getByRole('button', { name: 'Close Conversation' }).click();
   await expect(toast(page, 'Conversation closed')).toBeVisible();
   const feedback = page.getByRole('group', { name: 'Was this conversation helpful?' });
   await feedback.getByRole('radio', { name: 'Yes' }).check();
@@ -88,12 +88,12 @@ test('a mentor edits their profile on /profile, and the change is kept', async (
   await section.getByLabel('State or territory', { exact: true }).selectOption('WA');
   await section.getByLabel('City or town', { exact: true }).fill('Perth');
   await section.getByLabel('Open conversations at once', { exact: true }).fill('3');
-  await section.getByRole('button', { name: 'Save profile' }).click();
+  await section.getByRole('button', { name: 'Save Profile' }).click();
   await expect(toast(page, 'Profile saved')).toBeVisible();
 
   // A capacity out of range is refused with the reason.
   await section.getByLabel('Open conversations at once', { exact: true }).fill('20');
-  await section.getByRole('button', { name: 'Save profile' }).click();
+  await section.getByRole('button', { name: 'Save Profile' }).click();
   await expect(toast(page, 'Could not save your profile')).toContainText(
     'Please choose a number from 1 to 10.',
   );
@@ -131,7 +131,7 @@ test('the asker marks the answer that helped, and readers see it', async ({ page
 
   await page.goto(`/questions/${id}`);
   const answer = page.getByRole('listitem').filter({ hasText: 'Ask for a bond refund form' });
-  const helped = answer.getByRole('button', { name: 'This helped' });
+  const helped = answer.getByRole('button', { name: 'This Helped' });
   await expect(helped).toHaveAttribute('aria-pressed', 'false');
   await helped.click();
   await expect(helped).toHaveAttribute('aria-pressed', 'true');
@@ -143,6 +143,6 @@ test('the asker marks the answer that helped, and readers see it', async ({ page
   const visitor = await visitorContext.newPage();
   await visitor.goto(`/questions/${id}`);
   await expect(visitor.getByText('Helped the asker')).toBeVisible();
-  await expect(visitor.getByRole('button', { name: 'This helped' })).toHaveCount(0);
+  await expect(visitor.getByRole('button', { name: 'This Helped' })).toHaveCount(0);
   await visitorContext.close();
 });

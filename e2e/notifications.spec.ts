@@ -127,13 +127,13 @@ test('an emailed unsubscribe link works without signing in and says what it turn
   await page.goto(pathname + search);
   // The token leaves the address at once; opening the link changes nothing until the button is pressed.
   await expect(page).toHaveURL(/\/unsubscribe$/);
-  await expect(page.getByRole('button', { name: 'Turn off these emails' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Turn Off These Emails' })).toBeVisible();
   await expectNoViolations(page, '/unsubscribe (before)');
-  await page.getByRole('button', { name: 'Turn off these emails' }).click();
+  await page.getByRole('button', { name: 'Turn Off These Emails' }).click();
   await expect(
     page.getByText('Done. You will no longer get these emails: “Someone replies to my question”.'),
   ).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Choose which emails you get' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Choose Which Emails You Get' })).toBeVisible();
   await expectNoViolations(page, '/unsubscribe');
 });
 

@@ -79,7 +79,7 @@ test('without a connection the crisis numbers, FAQ, About and the pages read sti
   await expect(page.getByRole('heading', { level: 1, name: 'About Mentor Me' })).toBeVisible();
 
   // The crisis numbers are part of the app, not of an answer.
-  await page.getByRole('button', { name: 'Urgent help' }).first().click();
+  await page.getByRole('button', { name: 'Urgent Help' }).first().click();
   await expect(page.getByRole('dialog')).toContainText('000');
   await expect(page.getByRole('dialog')).toContainText('13 11 14');
   await page.keyboard.press('Escape');

@@ -25,7 +25,7 @@ test('a person who forgot their password gets back in from the email, and the ol
   await expect(page).toHaveURL('/forgot-password');
   await expect(page.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible();
   await page.getByLabel('Email', { exact: true }).fill(user.email);
-  await page.getByRole('button', { name: 'Send link' }).click();
+  await page.getByRole('button', { name: 'Send Link' }).click();
   await expect(page.getByText(`If an account uses ${user.email}, we have sent it a link`)).toBeVisible();
 
   // The link as it arrived at the mail server; the page takes the token out of the address at once.
@@ -37,7 +37,7 @@ test('a person who forgot their password gets back in from the email, and the ol
   await expectNoViolations(page, '/reset-password (en, 1280 px)');
   await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
   await page.getByLabel('Confirm new password', { exact: true }).fill(NEW_PASSWORD);
-  await page.getByRole('button', { name: 'Save new password' }).click();
+  await page.getByRole('button', { name: 'Save New Password' }).click();
   await expect(page.getByText('Your password is changed. Every device was signed out.')).toBeVisible();
 
   await page.getByRole('main').getByRole('link', { name: 'Sign In', exact: true }).click();
@@ -50,9 +50,9 @@ test('a person who forgot their password gets back in from the email, and the ol
   await page.goto(link);
   await page.getByLabel('New password', { exact: true }).fill('Another-Harbour-Lantern-3');
   await page.getByLabel('Confirm new password', { exact: true }).fill('Another-Harbour-Lantern-3');
-  await page.getByRole('button', { name: 'Save new password' }).click();
+  await page.getByRole('button', { name: 'Save New Password' }).click();
   await expect(page.getByText('This link has been used, has expired or is not valid.')).toBeVisible();
-  await page.getByRole('link', { name: 'Get a new link' }).click();
+  await page.getByRole('link', { name: 'Get a New Link' }).click();
   await expect(page).toHaveURL('/forgot-password');
 });
 

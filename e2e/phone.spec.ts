@@ -459,7 +459,7 @@ test.describe('the government page at 360 px', () => {
     // A phone page of twenty services, not all of them (56,000 px before).
     expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(20_000);
 
-    await results.getByRole('button', { name: 'Show 20 more' }).click();
+    await results.getByRole('button', { name: 'Show 20 More' }).click();
     await expect(results.getByText(`Showing 40 of ${total}`)).toBeVisible();
     await expect(results.getByRole('article').nth(20)).toBeFocused();
     const card = results.getByRole('article').nth(29);

@@ -51,7 +51,7 @@ test.describe('Download my data', () => {
 
     await page.goto('/profile');
     const downloading = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Download my data' }).click();
+    await page.getByRole('button', { name: 'Download My Data' }).click();
     const download = await downloading;
     // The toast shows for 5 s from the download: checked before the file is read.
     await expect(toast(page, 'Your data has been downloaded')).toBeVisible();
@@ -73,7 +73,7 @@ test.describe('Quick exit', () => {
   test('the button leaves for the weather, and Back does not return to the page', async ({ page }) => {
     await page.goto('/privacy');
     await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
-    await page.getByRole('button', { name: 'Quick exit' }).click();
+    await page.getByRole('button', { name: 'Quick Exit' }).click();
     await expectLeftFor(page);
     await expectBackDoesNotReturn(page, '/privacy');
   });
@@ -84,7 +84,7 @@ test.describe('Quick exit', () => {
     await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
     await page.keyboard.press('Tab');
-    const button = page.getByRole('button', { name: 'Quick exit' });
+    const button = page.getByRole('button', { name: 'Quick Exit' });
     await expect(button).toBeFocused();
     await expect(button).toHaveAccessibleDescription(/press Esc three times/);
     await page.keyboard.press('Enter');
@@ -96,7 +96,7 @@ test.describe('Quick exit', () => {
     await page.goto('/privacy');
     const heading = page.getByRole('heading', { level: 1, name: 'Privacy Policy' });
     await expect(heading).toBeVisible();
-    const urgentHelp = page.getByRole('button', { name: 'Urgent help' });
+    const urgentHelp = page.getByRole('button', { name: 'Urgent Help' });
     const dialog = page.getByRole('dialog', { name: 'Need help right now?' });
 
     // One Escape closes the dialog, and a second one makes two presses: neither leaves.
@@ -133,7 +133,7 @@ test.describe('Quick exit', () => {
     page,
   }) => {
     await page.goto('/privacy');
-    const section = page.getByRole('heading', { level: 2, name: 'Quick exit and your browser history' });
+    const section = page.getByRole('heading', { level: 2, name: 'Quick Exit and your browser history' });
     await expect(section).toBeVisible();
     await expect(page.getByText(/press the Esc key three times/)).toBeVisible();
     await expect(page.getByText(/It also signs you out on this device/)).toBeVisible();
@@ -188,11 +188,11 @@ test.describe('Quick exit over a dialog', () => {
     playwright,
   }) => {
     const cookie = await memberOnFirstPage(page, '/faq');
-    await page.getByRole('button', { name: 'Urgent help' }).click();
+    await page.getByRole('button', { name: 'Urgent Help' }).click();
     const dialog = page.getByRole('dialog', { name: 'Need help right now?' });
     await expect(dialog).toBeVisible();
     await expectNoViolations(page, 'Urgent help open (1280 px)');
-    await dialog.getByRole('button', { name: 'Quick exit' }).click();
+    await dialog.getByRole('button', { name: 'Quick Exit' }).click();
     await expectLeftAndSignedOut(page, playwright, cookie);
   });
 
@@ -207,7 +207,7 @@ test.describe('Quick exit over a dialog', () => {
       await page.getByRole('button', { name: 'Open menu' }).tap();
       const drawer = page.getByRole('dialog', { name: 'Menu' });
       await expect(drawer).toBeVisible();
-      await drawer.getByRole('button', { name: 'Quick exit' }).tap();
+      await drawer.getByRole('button', { name: 'Quick Exit' }).tap();
       await expectLeftAndSignedOut(page, playwright, cookie);
     });
 
@@ -220,7 +220,7 @@ test.describe('Quick exit over a dialog', () => {
       const dialog = page.getByRole('dialog', { name: 'Ask a Question' });
       await expect(dialog.getByLabel('Details')).toBeVisible();
       await expectNoViolations(page, 'the Ask dialog open (360 px)');
-      const quickExit = dialog.getByRole('button', { name: 'Quick exit' });
+      const quickExit = dialog.getByRole('button', { name: 'Quick Exit' });
       // The dialog opens on its Close button, with Quick exit one step back: never under a first Enter.
       await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
       await page.keyboard.press('Shift+Tab');
@@ -242,8 +242,8 @@ test.describe('demo site', () => {
     await expect(page.getByText(/^This is a demo account\. Nobody knows its password/)).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Change password' })).toHaveCount(0);
     await expect(page.getByLabel('Current password')).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Delete my account' })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Download my data' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Delete My Account' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Download My Data' })).toBeVisible();
   });
 
   test('every page says it is a demo site, quietly', async ({ page }) => {

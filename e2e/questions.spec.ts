@@ -101,7 +101,7 @@ test.describe('visitors', () => {
     await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
     await expect(page.getByRole('main').getByText('Housing', { exact: true }).first()).toBeVisible();
     await expect(page.getByRole('heading', { name: /^Replies \(\d+\)$/ })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Sign in to reply' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign In to Reply' })).toBeVisible();
   });
 
   test('search finds questions and says when nothing matches', async ({ page }) => {
@@ -115,7 +115,7 @@ test.describe('visitors', () => {
     await page.getByRole('searchbox', { name: 'Search questions' }).fill('zzqxwv nothing like this');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Start the Conversation' })).toBeVisible();
-    await page.getByRole('button', { name: 'Clear search' }).click();
+    await page.getByRole('button', { name: 'Clear Search' }).click();
     await expect(
       page.getByRole('region', { name: 'Questions', exact: true }).getByRole('article').first(),
     ).toBeVisible();
@@ -191,7 +191,7 @@ test.describe('students', () => {
     const user = await createUser(request);
     await signInFast(page, user, '/');
     await page.getByRole('button', { name: 'Ask a Question' }).click();
-    await page.getByRole('button', { name: 'Record a voice note' }).click();
+    await page.getByRole('button', { name: 'Record a Voice Note' }).click();
     await expect(toast(page, 'Recording failed')).toContainText('Unable to access microphone.');
   });
 
@@ -285,10 +285,10 @@ test.describe('students', () => {
     await page.getByRole('button', { name: 'Report' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Report this content' });
     await dialog.getByLabel('Misleading advice').check();
-    await dialog.getByRole('button', { name: 'Send report' }).click();
+    await dialog.getByRole('button', { name: 'Send Report' }).click();
     await expect(toast(page, 'Thank you. Our moderators will review it.')).toBeVisible();
     await page.getByRole('button', { name: 'Report' }).first().click();
-    await dialog.getByRole('button', { name: 'Send report' }).click();
+    await dialog.getByRole('button', { name: 'Send Report' }).click();
     await expect(toast(page, 'Could not send the report')).toContainText('You have already reported this.');
   });
 });
@@ -396,9 +396,9 @@ test('a question that cannot be loaded says so in place, and Try again loads it'
       : route.fallback(),
   );
   await link.click();
-  const alert = page.getByRole('alert').filter({ has: page.getByRole('button', { name: 'Try again' }) });
+  const alert = page.getByRole('alert').filter({ has: page.getByRole('button', { name: 'Try Again' }) });
   await expect(alert).toBeVisible();
   down = false;
-  await alert.getByRole('button', { name: 'Try again' }).click();
+  await alert.getByRole('button', { name: 'Try Again' }).click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 });

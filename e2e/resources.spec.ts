@@ -45,9 +45,9 @@ test.describe('with location shared in Sydney', () => {
   test('shows the organisations near Sydney, nearest first, with category chips', async ({ page }) => {
     await page.goto('/resources');
     await expect(page.getByText('Share your location, enter a postcode or choose a city')).toBeVisible();
-    await page.getByRole('button', { name: 'Share my location' }).click();
+    await page.getByRole('button', { name: 'Share My Location' }).click();
     await expect(page.getByRole('heading', { name: 'Near Sydney, NSW' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Update location' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Update Location' })).toBeVisible();
     await expect(
       results(page)
         .getByText(/km away$/)
@@ -80,7 +80,7 @@ test.describe('with location shared in Melbourne', () => {
 
   test('shows Melbourne’s organisations, with address, map link and phone link', async ({ page }) => {
     await page.goto('/resources');
-    await page.getByRole('button', { name: 'Share my location' }).click();
+    await page.getByRole('button', { name: 'Share My Location' }).click();
     await expect(page.getByRole('heading', { name: 'Near Melbourne, VIC' })).toBeVisible();
     await expect(page.getByText('Within 10 km')).toBeVisible();
     const first = results(page).getByRole('article').first();
@@ -99,11 +99,11 @@ test.describe('with location shared in Melbourne', () => {
 test('explains a denied permission and offers to try again', async ({ page }) => {
   await failGeolocation(page, 1);
   await page.goto('/resources');
-  await page.getByRole('button', { name: 'Share my location' }).click();
+  await page.getByRole('button', { name: 'Share My Location' }).click();
   await expect(page.getByRole('alert')).toHaveText(
     'Location access denied. Please enable location permissions.',
   );
-  await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Try Again' })).toBeVisible();
 });
 
 test('explains a timed-out request, in Vietnamese too', async ({ page }) => {
@@ -165,7 +165,7 @@ test('says when nothing of a kind is near, and where to look instead', async ({ 
     page.getByText('Nothing within 100 km, so these are elsewhere in Northern Territory.'),
   ).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No resources found' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Search government services' })).toHaveAttribute(
+  await expect(page.getByRole('link', { name: 'Search Government Services' })).toHaveAttribute(
     'href',
     '/government',
   );
@@ -184,7 +184,7 @@ test('says where the results would be when the directory cannot be reached, and 
   const alert = page.getByRole('alert').filter({ hasText: 'The organisations could not be loaded.' });
   await expect(alert).toBeVisible();
   down = false;
-  await alert.getByRole('button', { name: 'Try again' }).click();
+  await alert.getByRole('button', { name: 'Try Again' }).click();
   await expect(alert).toHaveCount(0);
   await expect(results(page).getByRole('article').first()).toBeVisible();
 });
@@ -200,7 +200,7 @@ async function showing(page: Page): Promise<[number, number]> {
 
 test('browses the whole directory a page at a time, with a total and no distances', async ({ page }) => {
   await page.goto('/resources');
-  await page.getByRole('button', { name: 'Browse all resources' }).click();
+  await page.getByRole('button', { name: 'Browse All Resources' }).click();
   await expect(page.getByRole('heading', { name: 'All resources' })).toBeFocused();
   await expect(page.getByRole('heading', { name: 'All states and territories' })).toBeVisible();
   await expect(results(page).getByText(/^Showing 20 of \d+$/)).toBeVisible();
@@ -216,14 +216,14 @@ test('browses the whole directory a page at a time, with a total and no distance
   await expect(first).toContainText('NSW');
 
   // By keyboard: the next page comes, and focus moves to its first card.
-  await page.getByRole('button', { name: 'Show 20 more' }).focus();
+  await page.getByRole('button', { name: 'Show 20 More' }).focus();
   await page.keyboard.press('Enter');
   await expect(results(page).getByText(`Showing 40 of ${total}`)).toBeVisible();
   await expect(results(page).getByRole('article')).toHaveCount(40);
   await expect(results(page).getByRole('article').nth(20)).toBeFocused();
 
   // Back to searching near a place.
-  await page.getByRole('button', { name: 'Search near a place' }).click();
+  await page.getByRole('button', { name: 'Search Near a Place' }).click();
   await expect(page.getByRole('heading', { name: 'Your location' })).toBeFocused();
   await expect(page.getByLabel('Or enter a postcode')).toBeVisible();
 });
@@ -231,7 +231,7 @@ test('browses the whole directory a page at a time, with a total and no distance
 test('filters the directory by state and category', async ({ page }) => {
   const tasmania = organisations('TAS');
   await page.goto('/resources');
-  await page.getByRole('button', { name: 'Browse all resources' }).click();
+  await page.getByRole('button', { name: 'Browse All Resources' }).click();
   await expect(results(page).getByText(/^Showing 20 of \d+$/)).toBeVisible();
 
   await page.getByLabel('State or territory').selectOption('TAS');
@@ -240,7 +240,7 @@ test('filters the directory by state and category', async ({ page }) => {
   const cards = results(page).getByRole('article');
   await expect(cards).toHaveCount(tasmania.length);
   for (const card of await cards.all()) await expect(card).toContainText(/ TAS 7\d{3}/);
-  await expect(page.getByRole('button', { name: /^Show \d+ more$/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Show \d+ More$/ })).toHaveCount(0);
 
   const chips = page.getByRole('group', { name: 'Categories' });
   await expect(chips.getByRole('button', { name: `All (${tasmania.length})` })).toBeVisible();
@@ -264,7 +264,7 @@ test('filters the directory by state and category', async ({ page }) => {
 test('switching to Vietnamese asks again and shows the Vietnamese descriptions', async ({ page }) => {
   const organisation = organisations('TAS')[0]!;
   await page.goto('/resources');
-  await page.getByRole('button', { name: 'Browse all resources' }).click();
+  await page.getByRole('button', { name: 'Browse All Resources' }).click();
   await page.getByLabel('State or territory').selectOption('TAS');
   const card = results(page).getByRole('article', { name: organisation.name });
   await expect(card).toContainText(organisation.description.en);
@@ -285,7 +285,7 @@ for (const width of [360, 1280]) {
     test('has no axe violations with results, and fits the screen', async ({ page }) => {
       await page.goto('/resources');
       await expectNoViolations(page, `/resources (${width} px)`);
-      await page.getByRole('button', { name: 'Share my location' }).click();
+      await page.getByRole('button', { name: 'Share My Location' }).click();
       await expect(page.getByRole('heading', { name: 'Near Sydney, NSW' })).toBeVisible();
       await page.waitForLoadState('networkidle');
       await expectNoViolations(page, `/resources with results (${width} px)`);
@@ -302,7 +302,7 @@ for (const width of [360, 1280]) {
           .getByRole('button', { name: locale === 'vi' ? 'Xem tất cả dịch vụ' : 'Browse all resources' })
           .click();
         await expect(results(page).getByRole('article')).toHaveCount(20);
-        await page.getByRole('button', { name: locale === 'vi' ? 'Xem thêm 20' : 'Show 20 more' }).click();
+        await page.getByRole('button', { name: locale === 'vi' ? 'Xem thêm 20' : 'Show 20 More' }).click();
         await expect(results(page).getByRole('article')).toHaveCount(40);
         await page.waitForLoadState('networkidle');
         await expectNoViolations(page, `/resources browsing in ${locale} (${width} px)`);

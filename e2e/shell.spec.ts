@@ -16,7 +16,7 @@ const FOOTER: { name: string; path: string; h1: string }[] = [
   { name: 'Terms of Service', path: '/terms', h1: 'Terms of Service' },
   { name: 'Community Guidelines', path: '/guidelines', h1: 'Community Guidelines' },
   { name: 'About Us', path: '/about', h1: 'About Mentor Me' },
-  { name: 'Browse mentors', path: '/mentors', h1: 'Mentors' },
+  { name: 'Browse Mentors', path: '/mentors', h1: 'Mentors' },
 ];
 
 const PUBLIC_PAGES = ['/', '/faq', '/about', '/founders', '/login', '/signup'];
@@ -106,7 +106,9 @@ test.describe('mobile', () => {
     await expect(open).toBeFocused();
   });
 
-  test('the drawer opened while the next page is still loading stays open; Back closes it', async ({ page }) => {
+  test('the drawer opened while the next page is still loading stays open; Back closes it', async ({
+    page,
+  }) => {
     await page.goto('/faq');
     await expect(page.locator('#root > [inert]')).toHaveCount(0);
     // The feed's code comes slowly: the logo's page is still loading when the menu is tapped.
@@ -145,7 +147,7 @@ test('the crisis dialog lists the help lines, gives focus back on Escape and clo
   page,
 }) => {
   await page.goto('/');
-  const button = page.getByRole('button', { name: 'Urgent help' });
+  const button = page.getByRole('button', { name: 'Urgent Help' });
   await button.click();
   const dialog = page.getByRole('dialog', { name: 'Need help right now?' });
   await expect(dialog).toBeVisible();

@@ -18,11 +18,11 @@ test('a recorded voice note is posted with the question and plays on its page', 
   const title = `Voice question ${Date.now()}`;
   await dialog.getByLabel('Title').fill(title);
   await dialog.getByLabel('Details').fill('Listen to my recording, please.');
-  await dialog.getByRole('button', { name: 'Record a voice note' }).click();
+  await dialog.getByRole('button', { name: 'Record a Voice Note' }).click();
   await expect(dialog.getByRole('status')).toContainText('Recording…');
   await page.waitForTimeout(1500);
-  await dialog.getByRole('button', { name: 'Stop recording' }).click();
-  await expect(dialog.getByRole('button', { name: 'Remove recording' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Stop Recording' }).click();
+  await expect(dialog.getByRole('button', { name: 'Remove Recording' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Post Question' }).click();
   await expect(toast(page, 'Question posted!')).toBeVisible();
 

@@ -45,7 +45,7 @@ describe('the declined mentor notice', () => {
     expect(notice).toHaveTextContent('Your account is now a student account');
     expect(notice).toHaveTextContent('Please tell us more about your experience first.');
 
-    await userEvent.click(within(notice).getByRole('button', { name: 'Got it' }));
+    await userEvent.click(within(notice).getByRole('button', { name: 'Got It' }));
     await waitFor(() => expect(screen.queryByText(/did not verify it/)).not.toBeInTheDocument());
     expect(calls).toContain('DELETE /api/auth/me/notice');
     expect(calls.filter((call) => call === 'GET /api/auth/me')).toHaveLength(2);
@@ -57,7 +57,7 @@ describe('the declined mentor notice', () => {
   it('stays, with a message, when it cannot be dismissed', async () => {
     serve({ failDismiss: true });
     renderWithApp(<Layout>page</Layout>, { user: declined });
-    await userEvent.click(await screen.findByRole('button', { name: 'Got it' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Got It' }));
     await waitFor(() =>
       expect(screen.getByTestId('toast')).toHaveTextContent(
         'Could not save that / Something went wrong on our side.',
@@ -79,6 +79,6 @@ describe('the declined mentor notice', () => {
     renderWithApp(<Layout>page</Layout>, { user: sampleUser });
     await waitFor(() => expect(calls).toContain('GET /api/auth/me'));
     await screen.findByText('page');
-    expect(screen.queryByRole('button', { name: 'Got it' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Got It' })).not.toBeInTheDocument();
   });
 });

@@ -31,7 +31,7 @@ describe('the safety bar', () => {
   it('offers Quick exit as a button that says what it does and leaves when pressed', async () => {
     stubFetch(() => config(false));
     renderWithApp(<SafetyBar />);
-    const button = screen.getByRole('button', { name: 'Quick exit' });
+    const button = screen.getByRole('button', { name: 'Quick Exit' });
     expect(button).toHaveAccessibleDescription(
       'Leave this site at once for a weather page. It also signs you out and removes what Mentor Me kept on this device. Shortcut: press Esc three times.',
     );
@@ -43,7 +43,7 @@ describe('the safety bar', () => {
     stubFetch(() => config(false));
     const user = userEvent.setup();
     renderWithApp(<SafetyBar />);
-    await user.click(screen.getByRole('button', { name: 'Quick exit' }));
+    await user.click(screen.getByRole('button', { name: 'Quick Exit' }));
     vi.mocked(leaveNow).mockClear();
     await user.keyboard('{Escape}');
     await user.keyboard('{Escape}');

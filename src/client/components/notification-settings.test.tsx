@@ -161,6 +161,6 @@ describe('notification settings that cannot be loaded', () => {
     );
     renderSettings();
     expect(await screen.findByText('Your notification settings could not be loaded.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
   });
 });

@@ -19,7 +19,7 @@ describe('a modal dialog', () => {
       </Modal>,
     );
     const dialog = screen.getByRole('dialog', { name: 'Need help right now?' });
-    const quickExit = within(dialog).getByRole('button', { name: 'Quick exit' });
+    const quickExit = within(dialog).getByRole('button', { name: 'Quick Exit' });
     expect(quickExit).toHaveAccessibleDescription(/press Esc three times/);
     const close = within(dialog).getByRole('button', { name: 'Close' });
     // First in the dialog, as in the page, but the dialog opens on Close: one Enter too many does not leave.

@@ -114,11 +114,11 @@ describe('Chloe feedback', () => {
     renderAdmin('/admin?tab=chloe-feedback');
     const table = await screen.findByRole('table', { name: 'Chloe feedback' });
     expect(within(table).getAllByRole('row')).toHaveLength(3);
-    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Load More' }));
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4));
     expect(within(table).getByText('Clear and quick')).toBeInTheDocument();
     expect(asked).toEqual(['/api/admin/chloe-feedback', '/api/admin/chloe-feedback?cursor=next']);
-    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load More' })).not.toBeInTheDocument();
     expect(screen.getByText('That is all the feedback.')).toBeInTheDocument();
   });
 

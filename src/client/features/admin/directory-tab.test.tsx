@@ -38,7 +38,7 @@ describe('the Directory tab', () => {
     const phone = within(editor).getByRole('textbox', { name: 'Phone' });
     await userEvent.clear(phone);
     await userEvent.type(phone, '03 9555 6666');
-    await userEvent.click(within(editor).getByRole('button', { name: 'Checked today' }));
+    await userEvent.click(within(editor).getByRole('button', { name: 'Checked Today' }));
     expect(within(editor).getByRole('checkbox', { name: 'Mark its 2 open reports as fixed' })).toBeChecked();
     await userEvent.click(within(editor).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.getByTestId('toast')).toHaveTextContent('Entry saved'));
@@ -105,7 +105,7 @@ describe('reports of outdated information in the Reports tab', () => {
     ])
       expect(within(card).getByText(text)).toBeInTheDocument();
     expect(within(card).getByText('03 9000 0000')).toBeInTheDocument();
-    await userEvent.click(within(card).getByRole('button', { name: 'Open the editor for Footscray Hub' }));
+    await userEvent.click(within(card).getByRole('button', { name: 'Open the Editor for Footscray Hub' }));
     const editor = await screen.findByRole('region', { name: 'Edit Footscray Hub' });
     expect(within(editor).getByRole('checkbox', { name: 'Mark its 2 open reports as fixed' })).toBeChecked();
   });

@@ -73,7 +73,7 @@ describe('Emails', () => {
     expect(alert).toHaveTextContent('This list could not be loaded.');
     expect(alert).toHaveTextContent('Something went wrong on our side. Please try again.');
     fail = false;
-    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByRole('table', { name: 'Emails' })).toBeInTheDocument();
   });
 });

@@ -224,17 +224,17 @@ describe('Notices and Chloe jobs', () => {
     });
     renderAdmin('/admin?tab=notices');
     const mygov = await screen.findByRole('article', { name: 'myGov' });
-    expect(within(mygov).queryByRole('button', { name: /^Clear notice/ })).not.toBeInTheDocument();
+    expect(within(mygov).queryByRole('button', { name: /^Clear Notice/ })).not.toBeInTheDocument();
     await userEvent.type(
       within(mygov).getByRole('textbox', { name: 'Notice for myGov' }),
       'Sign-in is slow tonight',
     );
-    await userEvent.click(within(mygov).getByRole('button', { name: 'Save notice for myGov' }));
+    await userEvent.click(within(mygov).getByRole('button', { name: 'Save Notice for myGov' }));
     await waitFor(() => expect(screen.getByTestId('toast')).toHaveTextContent('Notice saved'));
 
     const immi = screen.getByRole('article', { name: 'ImmiAccount' });
     expect(immi).toHaveTextContent('Shown now: Maintenance on Saturday');
-    await userEvent.click(within(immi).getByRole('button', { name: 'Clear notice for ImmiAccount' }));
+    await userEvent.click(within(immi).getByRole('button', { name: 'Clear Notice for ImmiAccount' }));
     await waitFor(() => expect(screen.getByTestId('toast')).toHaveTextContent('Notice cleared'));
 
     expect(writes(calls)).toEqual([

@@ -22,7 +22,7 @@ describe('cancel email change page', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/cancel-email-change$/));
     expect(callsTo(fetch, '/api/auth/email-change/cancel')).toHaveLength(0);
 
-    await userEvent.click(screen.getByRole('button', { name: 'Cancel the change' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel the Change' }));
     expect(
       await screen.findByText(
         'The change is cancelled. Your account’s email is lan@example.com, and every other device is signed out.',
@@ -32,7 +32,7 @@ describe('cancel email change page', () => {
     expect(posts).toHaveLength(1);
     expect(JSON.parse(String(posts[0]![1]!.body))).toEqual({ token: 'tok-1' });
 
-    await userEvent.click(screen.getByRole('button', { name: 'Email me a link to choose a new password' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Email Me a Link to Choose a New Password' }));
     expect(
       await screen.findByText(/If an account uses lan@example.com, we have sent it a link/),
     ).toBeInTheDocument();
@@ -43,7 +43,7 @@ describe('cancel email change page', () => {
   it('says when the link no longer works, and offers a new password', async () => {
     stubFetch(() => json(400, { error: 'Used.', code: 'CANCEL_TOKEN_INVALID' }));
     renderCancel();
-    await userEvent.click(screen.getByRole('button', { name: 'Cancel the change' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel the Change' }));
     expect(
       await screen.findByText(/This link has been used, has expired or is not valid/),
     ).toBeInTheDocument();
@@ -57,14 +57,14 @@ describe('cancel email change page', () => {
     stubFetch(() => json(200, {}));
     renderCancel('/cancel-email-change');
     expect(screen.getByText(/This link has been used, has expired or is not valid/)).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Cancel the change' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel the Change' })).toBeNull();
   });
 
   it('keeps the button for another try when the connection failed', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
     renderCancel();
-    await userEvent.click(screen.getByRole('button', { name: 'Cancel the change' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel the Change' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The change could not be cancelled.');
-    expect(screen.getByRole('button', { name: 'Cancel the change' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Cancel the Change' })).toBeEnabled();
   });
 });

@@ -17,7 +17,7 @@ function renderForgot() {
 
 async function ask(email: string) {
   await userEvent.type(screen.getByLabelText('Email'), email);
-  await userEvent.click(screen.getByRole('button', { name: 'Send link' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Send Link' }));
 }
 
 describe('forgot password page', () => {
@@ -69,6 +69,6 @@ describe('forgot password page', () => {
       'Too many reset requests. Please try again in 42 min.',
     );
     expect(screen.getByLabelText('Email')).toHaveValue('hoa@example.com');
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Send link' })).toBeEnabled());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Send Link' })).toBeEnabled());
   });
 });

@@ -23,7 +23,7 @@ function renderReset(path = '/reset-password?token=abc123', user: User | null = 
 async function choose(password: string, again = password) {
   await userEvent.type(screen.getByLabelText('New password'), password);
   await userEvent.type(screen.getByLabelText('Confirm new password'), again);
-  await userEvent.click(screen.getByRole('button', { name: 'Save new password' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Save New Password' }));
 }
 
 /** The page's own call (the auth provider checks the stored user with /api/auth/me). */
@@ -102,7 +102,7 @@ describe('reset password page', () => {
     const message = await screen.findByText('This link has been used, has expired or is not valid.');
     expect(message).toHaveFocus();
     expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole('link', { name: 'Get a new link' }));
+    await userEvent.click(screen.getByRole('link', { name: 'Get a New Link' }));
     expect(screen.getByText('forgot page')).toBeInTheDocument();
   });
 
@@ -110,7 +110,7 @@ describe('reset password page', () => {
     const fetch = stubFetch(() => json(200, { ok: true }));
     renderReset('/reset-password', null);
     expect(screen.getByText('This link has been used, has expired or is not valid.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Get a new link' })).toHaveAttribute('href', '/forgot-password');
+    expect(screen.getByRole('link', { name: 'Get a New Link' })).toHaveAttribute('href', '/forgot-password');
     expect(fetch).not.toHaveBeenCalled();
   });
 
@@ -123,6 +123,6 @@ describe('reset password page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Something went wrong on our side. Please try again.',
     );
-    expect(screen.getByRole('button', { name: 'Save new password' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Save New Password' })).toBeEnabled();
   });
 });

@@ -58,7 +58,7 @@ describe('verify email page', () => {
     expect(
       await screen.findByText('This link has been used, has expired or is not valid.'),
     ).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Send a new link' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Send a New Link' }));
     await waitFor(() =>
       expect(screen.getByTestId('toast')).toHaveTextContent('We sent a new link to lan@example.com.'),
     );
@@ -70,7 +70,7 @@ describe('verify email page', () => {
     renderVerify(null);
     expect(await screen.findByText('Sign in to ask for a new link.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login?next=%2Fprofile');
-    expect(screen.queryByRole('button', { name: 'Send a new link' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send a New Link' })).not.toBeInTheDocument();
   });
 
   it('says a link without a token is no good without asking the server', async () => {

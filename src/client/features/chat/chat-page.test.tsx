@@ -64,7 +64,7 @@ describe('/chat', () => {
     renderWithApp(<ChatPage />, { path: '/chat' });
     expect(screen.getByRole('heading', { name: 'Sign in to Chat' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login?next=%2Fchat');
-    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Create an Account' })).toHaveAttribute(
       'href',
       '/signup?next=%2Fchat',
     );

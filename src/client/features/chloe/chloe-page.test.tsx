@@ -94,7 +94,7 @@ describe('feedback on an answer', () => {
     const reason = screen.getByLabelText('Tell us more (optional)');
     expect(reason).toHaveAttribute('maxLength', '500');
     await userEvent.type(reason, '  I wanted the phone number  ');
-    await userEvent.click(screen.getByRole('button', { name: 'Send feedback' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Send Feedback' }));
 
     await waitFor(() =>
       expect(screen.getByTestId('toast')).toHaveTextContent(
@@ -106,7 +106,7 @@ describe('feedback on an answer', () => {
     ]);
     // Once sent, it is not asked for again.
     expect(screen.getByText('Thank you, your feedback was sent.')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Send feedback' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send Feedback' })).not.toBeInTheDocument();
   });
 
   it('sends the conversation up to that answer when it is shared', async () => {
@@ -121,7 +121,7 @@ describe('feedback on an answer', () => {
     const [firstUp] = screen.getAllByRole('button', { name: 'Yes, this answer helped' });
     await userEvent.click(firstUp!);
     await userEvent.click(screen.getByRole('checkbox', { name: 'Share this conversation to improve Chloe' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Send feedback' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Send Feedback' }));
 
     await waitFor(() => expect(server.sent('/api/ai/feedback')).toHaveLength(1));
     expect(server.sent('/api/ai/feedback')[0]).toEqual({
@@ -154,13 +154,13 @@ describe('feedback on an answer', () => {
     renderWithApp(<ChloePage />);
     await ask('How do I get a tax file number?');
     await userEvent.click(screen.getByRole('button', { name: 'Yes, this answer helped' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Send feedback' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Send Feedback' }));
     await waitFor(() =>
       expect(screen.getByTestId('toast')).toHaveTextContent(
         'Feedback not sent / You have sent a lot of feedback. Please try again in 4 min.',
       ),
     );
-    expect(screen.getByRole('button', { name: 'Send feedback' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Send Feedback' })).toBeEnabled();
   });
 });
 
@@ -168,13 +168,13 @@ describe('the conversation kept on the device', () => {
   it('comes back after the page is left and opened again, and Clear empties it', async () => {
     serve(tfn);
     const first = renderWithApp(<ChloePage />);
-    expect(screen.queryByRole('button', { name: 'Clear conversation' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Clear Conversation' })).not.toBeInTheDocument();
     expect(
       screen.getByText(/This conversation is kept only in this browser, on this device\./),
     ).toBeInTheDocument();
     await ask('How do I get a tax file number?');
     await userEvent.click(screen.getByRole('button', { name: 'Yes, this answer helped' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Send feedback' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Send Feedback' }));
     await screen.findByText('Thank you, your feedback was sent.');
     first.unmount();
 
@@ -190,11 +190,11 @@ describe('the conversation kept on the device', () => {
     // The suggestions are for an empty conversation.
     expect(screen.queryByRole('heading', { name: 'Try asking' })).not.toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Clear conversation' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Clear Conversation' }));
     expect(within(log()).queryByText('How do I get a tax file number?')).not.toBeInTheDocument();
     expect(localStorage.getItem(CHLOE_STORAGE_KEY)).toBeNull();
     expect(screen.getByLabelText('Message to Chloe')).toHaveFocus();
-    expect(screen.queryByRole('button', { name: 'Clear conversation' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Clear Conversation' })).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Try asking' })).toBeInTheDocument();
   });
 
@@ -280,8 +280,8 @@ describe('when Chloe found nothing', () => {
     serve(nothing);
     renderWithApp(<ChloePage />, { path: '/chloe', user: sampleUser });
     await ask(QUESTION);
-    expect(screen.getByRole('link', { name: 'Talk to a mentor' })).toHaveAttribute('href', '/chat');
-    await userEvent.click(screen.getByRole('button', { name: 'Ask the community' }));
+    expect(screen.getByRole('link', { name: 'Talk to a Mentor' })).toHaveAttribute('href', '/chat');
+    await userEvent.click(screen.getByRole('button', { name: 'Ask the Community' }));
     const dialog = await screen.findByRole('dialog', { name: 'Ask a Question' });
     expect(within(dialog).getByLabelText('Title')).toHaveValue(QUESTION);
     expect(within(dialog).getByLabelText('Details')).toHaveValue(QUESTION);
@@ -295,7 +295,7 @@ describe('when Chloe found nothing', () => {
     serve(nothing);
     renderWithApp(<ChloePage />, { path: '/chloe' });
     await ask(QUESTION);
-    await userEvent.click(screen.getByRole('button', { name: 'Ask the community' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Ask the Community' }));
     expect(screen.getByTestId('toast')).toHaveTextContent(
       'Login required / Please sign in to ask the community.',
     );
@@ -306,7 +306,7 @@ describe('when Chloe found nothing', () => {
     serve(tfn);
     renderWithApp(<ChloePage />, { user: sampleUser });
     await ask('How do I get a tax file number?');
-    expect(screen.queryByRole('button', { name: 'Ask the community' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Talk to a mentor' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Ask the Community' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Talk to a Mentor' })).not.toBeInTheDocument();
   });
 });

@@ -40,7 +40,7 @@ describe('the offer of alerts after asking', () => {
     serve();
     const push = stubPush();
     const onClose = await ask();
-    const accept = await screen.findByRole('button', { name: 'Tell me when someone answers' });
+    const accept = await screen.findByRole('button', { name: 'Tell Me When Someone Answers' });
     expect(screen.getByRole('dialog', { name: 'Your question is posted' })).toBeInTheDocument();
     expect(accept).toHaveFocus();
     expect(accept).toHaveAccessibleDescription(/^Would you like an alert on this device/);
@@ -56,6 +56,6 @@ describe('the offer of alerts after asking', () => {
     const onClose = await ask();
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(screen.getByTestId('toast')).toHaveTextContent('Question posted!');
-    expect(screen.queryByRole('button', { name: 'Tell me when someone answers' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Tell Me When Someone Answers' })).not.toBeInTheDocument();
   });
 });

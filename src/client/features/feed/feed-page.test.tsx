@@ -79,16 +79,16 @@ describe('feed: new questions', () => {
     renderFeed('/latest');
     await screen.findByRole('heading', { name: first.title });
     // A second page is on screen: showing the new ones fetches the first page only.
-    await userEvent.click(screen.getByRole('button', { name: 'Load more questions' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Load More Questions' }));
     await screen.findByRole('heading', { name: second.title });
 
     await posted('q3');
-    expect(await screen.findByRole('button', { name: '1 new question' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: '1 New Question' })).toBeInTheDocument();
     await posted('q4', 'visa');
     // The same question twice, and one the list already shows, are not counted again.
     await posted('q4', 'visa');
     await posted('q1');
-    const button = await screen.findByRole('button', { name: '2 new questions' });
+    const button = await screen.findByRole('button', { name: '2 New Questions' });
     expect(button.closest('[aria-live="polite"]')).not.toBeNull();
     expect(screen.queryByRole('heading', { name: newer.title })).not.toBeInTheDocument();
 
@@ -98,7 +98,7 @@ describe('feed: new questions', () => {
     expect(Element.prototype.scrollIntoView).toHaveBeenCalled();
     expect(await screen.findByRole('heading', { name: newer.title })).toBeInTheDocument();
     expect(feedCalls(fetch).slice(before)).toEqual(['/api/questions?sort=latest&limit=10']);
-    expect(screen.queryByRole('button', { name: /new question/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /new question/i })).not.toBeInTheDocument();
   });
 
   it("counts a topic's own questions only, and none for a search", async () => {
@@ -107,14 +107,14 @@ describe('feed: new questions', () => {
     await screen.findByRole('heading', { name: first.title });
     await posted('q5', 'visa');
     await posted('q6', 'housing');
-    expect(await screen.findByRole('button', { name: '1 new question' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: '1 New Question' })).toBeInTheDocument();
     view.unmount();
 
     FakeWebSocket.instances = [];
     renderFeed('/latest?q=bond');
     await screen.findByRole('heading', { name: first.title });
     await posted('q7');
-    expect(screen.queryByRole('button', { name: /new question/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /new question/i })).not.toBeInTheDocument();
   });
 
   it("leaves out the reader's own question, even when its frame comes before the answer", async () => {
@@ -141,10 +141,10 @@ describe('feed: new questions', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Ask now' }));
     await posted('q8');
-    expect(screen.queryByRole('button', { name: /new question/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /new question/i })).not.toBeInTheDocument();
     act(() => answer(json(201, { ...question('q8', 'Mine'), replies: [] })));
     await posted('q9');
-    expect(await screen.findByRole('button', { name: '1 new question' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: '1 New Question' })).toBeInTheDocument();
   });
 
   it('fetches the list again, without a word, after the socket comes back', async () => {
@@ -157,7 +157,7 @@ describe('feed: new questions', () => {
 
     expect(await screen.findByRole('heading', { name: newer.title })).toBeInTheDocument();
     expect(feedCalls(fetch)).toHaveLength(2);
-    expect(screen.queryByRole('button', { name: /new question/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /new question/i })).not.toBeInTheDocument();
   });
 });
 
@@ -178,7 +178,7 @@ describe('feed: pages', () => {
     });
     renderFeed('/');
     await screen.findByRole('heading', { name: second.title });
-    await userEvent.click(screen.getByRole('button', { name: 'Load more questions' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Load More Questions' }));
     await screen.findByRole('heading', { name: newer.title });
     expect(feedCalls(fetch)).toEqual([
       '/api/questions?sort=trending&limit=10',
@@ -190,6 +190,6 @@ describe('feed: pages', () => {
         .getAllByRole('heading', { level: 3 })
         .map((heading) => heading.textContent),
     ).toEqual([first.title, second.title, newer.title]);
-    expect(screen.queryByRole('button', { name: 'Load more questions' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load More Questions' })).not.toBeInTheDocument();
   });
 });

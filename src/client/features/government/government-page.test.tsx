@@ -102,7 +102,7 @@ describe('government page', () => {
       expect(screen.getByRole('heading', { level: 3 })).toHaveTextContent('Homes Victoria'),
     );
     expect(fetch).toHaveBeenCalledWith('/api/government/local/3011?lang=en', expect.anything());
-    await userEvent.click(screen.getByRole('button', { name: 'Show all services' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Show All Services' }));
     expect(await screen.findByRole('heading', { name: 'All services' })).toBeInTheDocument();
   });
 
@@ -203,12 +203,12 @@ describe('long lists and failures', () => {
     expect(within(results).getAllByRole('article').length).toBeLessThan(20);
     await waitFor(() => expect(within(results).getAllByRole('article')).toHaveLength(20));
 
-    await userEvent.click(screen.getByRole('button', { name: 'Show 20 more' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Show 20 More' }));
     expect(await screen.findByText('Showing 40 of 45')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('article', { name: 'Service 21' })).toHaveFocus());
-    await userEvent.click(screen.getByRole('button', { name: 'Show 5 more' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Show 5 More' }));
     expect(await screen.findByText('45 services')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /^Show \d+ more$/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Show \d+ More$/ })).not.toBeInTheDocument();
     // Forty-five cards drawn in steps take a few seconds in jsdom on a busy machine.
   }, 15_000);
 
@@ -233,7 +233,7 @@ describe('long lists and failures', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The services could not be loaded.');
     fail = false;
-    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByText('Showing 20 of 45')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });

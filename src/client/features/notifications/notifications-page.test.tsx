@@ -92,7 +92,7 @@ describe('/notifications', () => {
   it('marks all as read at once, and keeps the button where the focus is', async () => {
     const fetch = serve();
     renderPage();
-    const button = await screen.findByRole('button', { name: 'Mark all as read' });
+    const button = await screen.findByRole('button', { name: 'Mark All as Read' });
     await userEvent.click(button);
     expect(screen.getByRole('status')).toHaveTextContent('You have read everything.');
     expect(screen.queryByRole('link', { name: /^Unread/ })).not.toBeInTheDocument();
@@ -107,16 +107,16 @@ describe('/notifications', () => {
   it('shows older notifications a page at a time', async () => {
     serve();
     renderPage();
-    await userEvent.click(await screen.findByRole('button', { name: 'Show older' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Show Older' }));
     expect(await screen.findByRole('link', { name: /^An older reply/ })).toBeInTheDocument();
     expect(screen.getAllByRole('link')).toHaveLength(4);
-    expect(screen.queryByRole('button', { name: 'Show older' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show Older' })).not.toBeInTheDocument();
   });
 
   it('says what will come here when there is nothing yet', async () => {
     serve({ notifications: [], unread: 0 });
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Nothing here yet' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Mark all as read' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark All as Read' })).not.toBeInTheDocument();
   });
 });

@@ -10,12 +10,12 @@ describe('/unsubscribe', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   const turnOff = async () =>
-    userEvent.click(await screen.findByRole('button', { name: 'Turn off these emails' }));
+    userEvent.click(await screen.findByRole('button', { name: 'Turn Off These Emails' }));
 
   it('changes nothing until the button is pressed: opening the link is not asking', async () => {
     const fetch = stubFetch(() => json(200, { type: 'reply_to_my_question' }));
     renderPage('/unsubscribe?token=abc123');
-    expect(await screen.findByRole('button', { name: 'Turn off these emails' })).toBeEnabled();
+    expect(await screen.findByRole('button', { name: 'Turn Off These Emails' })).toBeEnabled();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(callsTo(fetch, '/api/notifications/unsubscribe')).toHaveLength(0);
   });
@@ -31,7 +31,7 @@ describe('/unsubscribe', () => {
     expect(
       await screen.findByText('Done. You will no longer get these emails: “Someone replies to my question”.'),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Choose which emails you get' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Choose Which Emails You Get' })).toHaveAttribute(
       'href',
       '/profile#notifications',
     );
@@ -65,6 +65,6 @@ describe('/unsubscribe', () => {
     renderPage('/unsubscribe?token=abc123');
     await turnOff();
     expect(await screen.findByRole('alert')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Turn off these emails' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Turn Off These Emails' })).toBeEnabled();
   });
 });

@@ -71,7 +71,7 @@ describe('profile: password and account deletion', () => {
     serve(sampleUser, () => json(200, exported));
     renderProfile(sampleUser);
     expect(await screen.findByRole('heading', { name: 'Change password' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Delete my account' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete My Account' })).toBeInTheDocument();
     expect(screen.queryByText(/This is a demo account/)).not.toBeInTheDocument();
   });
 
@@ -85,8 +85,8 @@ describe('profile: password and account deletion', () => {
     ).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Change password' })).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Delete my account' })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Download my data' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete My Account' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download My Data' })).toBeInTheDocument();
   });
 });
 
@@ -119,7 +119,7 @@ describe('profile: Download my data', () => {
   it('saves the export as a dated JSON file and says so', async () => {
     const fetch = serve(sampleUser, () => json(200, exported));
     renderProfile(sampleUser);
-    await userEvent.click(await screen.findByRole('button', { name: 'Download my data' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Download My Data' }));
 
     await waitFor(() =>
       expect(screen.getByTestId('toast')).toHaveTextContent('Your data has been downloaded'),
@@ -139,7 +139,7 @@ describe('profile: Download my data', () => {
       }),
     );
     renderProfile(sampleUser);
-    await userEvent.click(await screen.findByRole('button', { name: 'Download my data' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Download My Data' }));
 
     await waitFor(() =>
       expect(screen.getByTestId('toast')).toHaveTextContent(
@@ -147,7 +147,7 @@ describe('profile: Download my data', () => {
       ),
     );
     expect(saved).toEqual([]);
-    expect(screen.getByRole('button', { name: 'Download my data' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Download My Data' })).toBeEnabled();
   });
 });
 
@@ -199,7 +199,7 @@ describe('profile: a mentor’s profile', () => {
     await userEvent.click(within(section).getByRole('checkbox', { name: 'Work & Career' }));
     await userEvent.click(within(section).getByRole('radio', { name: 'Away until a date' }));
     fireEvent.change(within(section).getByLabelText('Last day away'), { target: { value: '2099-01-01' } });
-    await userEvent.click(within(section).getByRole('button', { name: 'Save profile' }));
+    await userEvent.click(within(section).getByRole('button', { name: 'Save Profile' }));
     // A date more than a year ahead is refused before it is sent.
     await waitFor(() =>
       expect(screen.getByTestId('toast')).toHaveTextContent('Please choose a date within a year from today.'),
@@ -207,7 +207,7 @@ describe('profile: a mentor’s profile', () => {
     expect(sent).toEqual([]);
 
     await userEvent.click(within(section).getByRole('radio', { name: 'Taking new conversations' }));
-    await userEvent.click(within(section).getByRole('button', { name: 'Save profile' }));
+    await userEvent.click(within(section).getByRole('button', { name: 'Save Profile' }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({
       headline: 'Renting in Melbourne',
@@ -243,7 +243,7 @@ describe('profile: confirming the email', () => {
     expect(notice).toHaveTextContent(
       'We sent a link to lan@example.com. Open it to confirm that this address is yours.',
     );
-    await userEvent.click(within(notice).getByRole('button', { name: 'Resend link' }));
+    await userEvent.click(within(notice).getByRole('button', { name: 'Resend Link' }));
     await waitFor(() =>
       expect(screen.getByTestId('toast')).toHaveTextContent('We sent a new link to lan@example.com.'),
     );
@@ -261,13 +261,13 @@ describe('profile: confirming the email', () => {
       }),
     );
     renderProfile(unconfirmed);
-    await userEvent.click(await screen.findByRole('button', { name: 'Resend link' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Resend Link' }));
     await waitFor(() =>
       expect(screen.getByTestId('toast')).toHaveTextContent(
         'Could not send a new link / We have sent several confirmation emails. Please try again in 40 min.',
       ),
     );
-    expect(screen.getByRole('button', { name: 'Resend link' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Resend Link' })).toBeEnabled();
   });
 
   it('says nothing of it to a confirmed person or a demo account', async () => {
@@ -280,7 +280,7 @@ describe('profile: confirming the email', () => {
     const unconfirmedDemo: User = { ...demo, emailVerified: false };
     serve(unconfirmedDemo, () => json(200, exported));
     renderProfile(unconfirmedDemo);
-    expect(await screen.findByRole('button', { name: 'Download my data' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Download My Data' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Confirm your email' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Change email' })).not.toBeInTheDocument();
   });
@@ -302,7 +302,7 @@ describe('profile: changing the email', () => {
     const section = (await screen.findByRole('heading', { name: 'Change email' })).parentElement!;
     await userEvent.type(within(section).getByLabelText('New email'), email);
     await userEvent.type(within(section).getByLabelText('Current password'), password);
-    await userEvent.click(within(section).getByRole('button', { name: 'Change email' }));
+    await userEvent.click(within(section).getByRole('button', { name: 'Change Email' }));
     return section;
   }
 
@@ -347,7 +347,7 @@ describe('profile: changing the email', () => {
     expect(password).toHaveFocus();
 
     answer = json(400, { error: 'This is already your email.', code: 'VALIDATION' });
-    await userEvent.click(within(section).getByRole('button', { name: 'Change email' }));
+    await userEvent.click(within(section).getByRole('button', { name: 'Change Email' }));
     const email = within(section).getByLabelText('New email');
     await waitFor(() => expect(email).toHaveAccessibleDescription('This is already your email.'));
     expect(email).toHaveFocus();

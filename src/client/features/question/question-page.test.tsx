@@ -87,7 +87,7 @@ describe('question page: replies', () => {
   it('asks a visitor to sign in instead of showing the form', async () => {
     serve(() => json(404, {}));
     renderQuestion(null);
-    expect(await screen.findByRole('button', { name: 'Sign in to reply' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Sign In to Reply' })).toBeInTheDocument();
     expect(screen.queryByLabelText('Your reply')).not.toBeInTheDocument();
   });
 
@@ -121,7 +121,7 @@ describe('question page: reports', () => {
     await userEvent.click(within(reply).getByRole('button', { name: 'Report' }));
     const dialog = screen.getByRole('dialog', { name: 'Report this content' });
     await userEvent.click(within(dialog).getByLabelText('Misleading advice'));
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send Report' }));
     return dialog;
   }
 
@@ -148,7 +148,7 @@ describe('question page: reports', () => {
       ),
     );
     expect(dialog).toHaveAttribute('open');
-    expect(within(dialog).getByRole('button', { name: 'Send report' })).toBeEnabled();
+    expect(within(dialog).getByRole('button', { name: 'Send Report' })).toBeEnabled();
   });
 });
 

@@ -288,12 +288,12 @@ describe('My list', () => {
     renderPage();
     await searchPostcode('7000');
     const card = await screen.findByRole('article', { name: 'Legal Aid Commission of Tasmania' });
-    const save = within(card).getByRole('button', { name: /Save to My list/ });
+    const save = within(card).getByRole('button', { name: /Save to My List/ });
     expect(save).toHaveAttribute('aria-pressed', 'false');
     await userEvent.click(save);
     expect(within(card).getByRole('button', { name: /Saved/ })).toHaveAttribute('aria-pressed', 'true');
 
-    await userEvent.click(screen.getByRole('button', { name: 'My list (2)' }));
+    await userEvent.click(screen.getByRole('button', { name: 'My List (2)' }));
     expect(screen.getByRole('heading', { name: 'My list' })).toHaveFocus();
     expect(
       await screen.findByRole('article', { name: 'Legal Aid Commission of Tasmania' }),
@@ -306,11 +306,11 @@ describe('My list', () => {
       { id: 'tas-legal-aid', name: 'Legal Aid Commission of Tasmania' },
     ]);
 
-    await userEvent.click(screen.getByRole('button', { name: 'Clear My list' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Clear My List' }));
     expect(screen.getByText(/Nothing saved yet/)).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Back to searching' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Back to Searching' }));
     expect(screen.getByRole('heading', { name: 'Your location' })).toHaveFocus();
-    expect(screen.queryByRole('button', { name: /My list \(/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /My List \(/ })).not.toBeInTheDocument();
   });
 });
 
@@ -321,7 +321,7 @@ describe('browsing the whole directory', () => {
   });
 
   async function browse() {
-    await userEvent.click(screen.getByRole('button', { name: 'Browse all resources' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Browse All Resources' }));
     expect(await screen.findByText('Showing 20 of 23')).toBeInTheDocument();
   }
 
@@ -336,12 +336,12 @@ describe('browsing the whole directory', () => {
     expect(screen.queryByText(/km away/)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Community (23)' })).toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Show 3 more' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Show 3 More' }));
     expect(await screen.findByText('Showing 23 of 23')).toBeInTheDocument();
     expect(fetch).toHaveBeenCalledWith('/api/resources?page=2&lang=en', expect.anything());
     expect(screen.getAllByRole('article')).toHaveLength(23);
     await waitFor(() => expect(screen.getByRole('article', { name: 'Organisation 21' })).toHaveFocus());
-    expect(screen.queryByRole('button', { name: /^Show \d+ more$/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Show \d+ More$/ })).not.toBeInTheDocument();
   });
 
   it('filters by state and category', async () => {
@@ -390,7 +390,7 @@ describe('browsing the whole directory', () => {
     const fetch = serveDirectory();
     renderPage();
     await browse();
-    await userEvent.click(screen.getByRole('button', { name: 'Show 3 more' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Show 3 More' }));
     expect(await screen.findByText('Showing 23 of 23')).toBeInTheDocument();
 
     act(() => setLanguage('vi'));
@@ -425,7 +425,7 @@ describe('browsing the whole directory', () => {
       ),
     );
     renderPage();
-    await userEvent.click(screen.getByRole('button', { name: 'Browse all resources' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Browse All Resources' }));
     expect(await screen.findByRole('heading', { name: 'No resources found' })).toBeInTheDocument();
     expect(screen.getByText(/nothing of this kind here yet/)).toBeInTheDocument();
   });
@@ -437,7 +437,7 @@ describe('browsing the whole directory', () => {
     await screen.findByRole('heading', { name: 'Hobart, TAS 7000' });
     await browse();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Search near a place' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Search Near a Place' }));
     expect(screen.getByRole('heading', { name: 'Your location' })).toHaveFocus();
     expect(screen.getByRole('heading', { name: 'Hobart, TAS 7000' })).toBeInTheDocument();
     expect(screen.getByLabelText('Or enter a postcode')).toHaveValue('7000');
@@ -474,11 +474,11 @@ describe('location panel', () => {
     });
     const onOrigin = vi.fn();
     renderPanel(onOrigin);
-    await userEvent.click(screen.getByRole('button', { name: 'Share my location' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Share My Location' }));
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Location access denied. Please enable location permissions.',
     );
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
     expect(onOrigin).not.toHaveBeenCalled();
   });
 
