@@ -307,6 +307,7 @@ export const pagesEn = {
     emptyBrowseText:
       'Our directory has nothing of this kind here yet. Try another category or state, search the government services, or call one of the lines above.',
     source: 'Source:',
+    noSource: 'No official source yet',
     checked: 'checked {{date}}',
   },
   ask: {

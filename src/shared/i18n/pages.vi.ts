@@ -306,6 +306,7 @@ export const pagesVi: PageResources = {
     emptyBrowseText:
       'Danh bạ của chúng tôi chưa có dịch vụ loại này ở đây. Hãy thử lĩnh vực hoặc bang khác, tìm các dịch vụ của chính phủ, hoặc gọi một trong các đường dây ở trên.',
     source: 'Nguồn:',
+    noSource: 'Chưa có nguồn chính thức',
     checked: 'kiểm tra ngày {{date}}',
   },
   ask: {
