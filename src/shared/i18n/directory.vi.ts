@@ -114,7 +114,8 @@ export const directoryVi: typeof directoryEn = {
       'Mỗi dòng một mục: một ngôn ngữ bằng tên tiếng Anh (ví dụ "Vietnamese"), hoặc một ghi chú như "Free interpreter on request | Có thông dịch viên miễn phí khi yêu cầu".',
     languagesSource: 'Trang ghi các ngôn ngữ (nếu không phải trang nguồn)',
     source: 'Trang nguồn',
-    sourceHint: 'Trang nêu các thông tin này. Hãy kiểm tra từng thông tin với trang đó.',
+    sourceHint:
+      'Trang của chính tổ chức, hoặc trang chính thức, nêu các thông tin này. Hãy kiểm tra từng thông tin với trang đó. Không dùng blog, bài báo hay trang danh bạ: hãy để trống và người đọc sẽ thấy “Chưa có nguồn chính thức”.',
     lastReviewed: 'Kiểm tra lần cuối với nguồn',
     checkedToday: 'Đã kiểm tra hôm nay',
     checkedTodayHint: 'Đã xác nhận mọi thông tin với nguồn hôm nay',

@@ -620,7 +620,6 @@ describe('npm run directory -- import: other data sets', () => {
         from: 'organization "Example Organization Inc." (organizations.csv line 2)',
         reasons: [
           'it has no physical address (an address of type "physical" at one of its locations)',
-          'it has no https source: neither its website nor the data set is an https address (give --source)',
         ],
       },
     ]);
