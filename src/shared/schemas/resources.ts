@@ -177,7 +177,12 @@ export type GovernmentResource = z.infer<typeof governmentResourceSchema>;
 export const governmentResourcesResponseSchema = z.object({ resources: z.array(governmentResourceSchema) });
 
 export const postcodeParamsSchema = z.object({ postcode: postcodeSchema });
-export const localGovernmentQuerySchema = governmentResourcesQuerySchema.pick({ category: true, lang: true });
+/** The spec's optional category, and the words of the page's one search form (decision 042). */
+export const localGovernmentQuerySchema = governmentResourcesQuerySchema.pick({
+  keyword: true,
+  category: true,
+  lang: true,
+});
 
 export const resolvedPlaceSchema = z.object({
   postcode: z.string(),
