@@ -19,7 +19,8 @@ export const WEAK_SOURCES: { kind: string; pattern: RegExp }[] = [
   },
   {
     kind: 'tourist or heritage page',
-    pattern: /^https:\/\/(www\.)?(touristlandmarks\.com|mustdobrisbane\.com|sydneylivingmuseums\.com\.au|ntmodern\.org)\//i,
+    pattern:
+      /^https:\/\/(www\.)?(touristlandmarks\.com|mustdobrisbane\.com|sydneylivingmuseums\.com\.au|ntmodern\.org)\//i,
   },
   {
     kind: 'directory of directories',
@@ -30,7 +31,10 @@ export const WEAK_SOURCES: { kind: string; pattern: RegExp }[] = [
     pattern:
       /^https:\/\/(www\.|amp\.|[a-z]+\.)?(canberratimes|region|the-riotact|hospitalhealth|barriertruth|coastcommunitynews|miragenews|illawarramercury|netimes|newcastleweekly|timesnewsgroup|starcommunity|starweekly|cbdnews|modernasian|thewest|abc\.net|yourlocalexaminer|mforum|moretondaily|burnetttoday|theredcliffepeninsula|indaily|neighbourhoodmedia|wangarattachronicle|psnews|redlandbaysidenews)\.(com\.au|com|au)\/|^https:\/\/(www\.)?(miragenews\.com|nhanquyen\.co)\//i,
   },
-  { kind: 'politician’s media release', pattern: /^https:\/\/(www\.)?(gregwarren|alisonbyrnesmp)\.com\.au\//i },
+  {
+    kind: 'politician’s media release',
+    pattern: /^https:\/\/(www\.)?(gregwarren|alisonbyrnesmp)\.com\.au\//i,
+  },
   {
     kind: 'another organisation’s page about it',
     pattern:

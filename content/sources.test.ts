@@ -6,7 +6,8 @@ const { services, organisations } = loadHelpContent(import.meta.dirname);
 
 describe('directory sources readers can trust (decision 042)', () => {
   it('tells weak pages from trusted ones', () => {
-    const csv = 'https://github.com/hughrun/public_library_map/blob/main/website/data/public_library_locations.csv';
+    const csv =
+      'https://github.com/hughrun/public_library_map/blob/main/website/data/public_library_locations.csv';
     expect(weakSourceKind(csv)).toBe('code host');
     expect(weakSourceKind('https://en.wikipedia.org/wiki/North_Canberra_Hospital')).toBe('encyclopaedia');
     expect(weakSourceKind('https://mimitreschaudreviews.blogspot.com/search/label/Libraries')).toBe('blog');
@@ -35,7 +36,9 @@ describe('directory sources readers can trust (decision 042)', () => {
   });
 
   it('links no government service to a weak page', () => {
-    const weak = services.filter((s) => s.source && weakSourceKind(s.source)).map((s) => `${s.id}: ${s.source}`);
+    const weak = services
+      .filter((s) => s.source && weakSourceKind(s.source))
+      .map((s) => `${s.id}: ${s.source}`);
     expect(weak).toEqual([]);
   });
 
@@ -45,6 +48,8 @@ describe('directory sources readers can trust (decision 042)', () => {
     const libraries = organisations.filter((o) => o.id === 'perth-city-library');
     expect(libraries).toHaveLength(1);
     expect(libraries[0]!.source).toBeUndefined();
-    expect(organisations.find((o) => o.id === 'state-library-victoria')?.source).toBe('https://www.slv.vic.gov.au');
+    expect(organisations.find((o) => o.id === 'state-library-victoria')?.source).toBe(
+      'https://www.slv.vic.gov.au',
+    );
   });
 });

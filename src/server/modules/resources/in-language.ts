@@ -14,7 +14,8 @@ import { present, readDirectory } from './service';
  * meets these first, then the specialised ones (a clinic, an aged-care home, a legal service).
  */
 const GENERAL_CATEGORIES: readonly Organisation['category'][] = ['immigration', 'community'];
-const specialised = (organisation: Organisation) => (GENERAL_CATEGORIES.includes(organisation.category) ? 0 : 1);
+const specialised = (organisation: Organisation) =>
+  GENERAL_CATEGORIES.includes(organisation.category) ? 0 : 1;
 
 /**
  * The ways to get help in a language, for a reader in a state: the state's organisations that speak it (general

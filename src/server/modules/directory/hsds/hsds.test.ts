@@ -618,9 +618,7 @@ describe('npm run directory -- import: other data sets', () => {
     expect(report.rejectedEntries).toEqual([
       {
         from: 'organization "Example Organization Inc." (organizations.csv line 2)',
-        reasons: [
-          'it has no physical address (an address of type "physical" at one of its locations)',
-        ],
+        reasons: ['it has no physical address (an address of type "physical" at one of its locations)'],
       },
     ]);
     expect(report.added).toEqual([]);
