@@ -64,7 +64,7 @@ export function GovernmentSearchForm({ value, onChange, onSubmit, error }: Searc
           {/* The postcode and the button share a row: four digits need little room. */}
           <div className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-3 sm:col-span-2 lg:col-span-1">
             <Field
-              className="lg:w-40"
+              className="lg:w-48"
               label={t('government.postcode')}
               value={value.postcode}
               inputMode="numeric"
