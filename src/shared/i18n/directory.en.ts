@@ -140,7 +140,7 @@ export const directoryEn = {
   inLanguage: {
     stateLabel: 'The state or territory where you live',
     title: 'Help in Vietnamese',
-    text: 'Services that speak Vietnamese where you live, and lines that help in Vietnamese from anywhere. Every one is from its own source.',
+    text: 'Services that speak Vietnamese where you live, and lines that help in Vietnamese from anywhere. Each names its official source, or says we have none yet.',
     inState: 'In {{state}}',
     anywhere: 'Anywhere in Australia',
     chooseState: 'Choose your state or territory to see the services there too.',

@@ -142,7 +142,7 @@ export const directoryVi: typeof directoryEn = {
   inLanguage: {
     stateLabel: 'Bang hoặc vùng lãnh thổ nơi bạn sống',
     title: 'Giúp đỡ bằng tiếng Việt',
-    text: 'Các dịch vụ nói tiếng Việt nơi bạn sống, và các đường dây giúp bằng tiếng Việt từ bất cứ đâu. Mỗi mục đều có nguồn riêng.',
+    text: 'Các dịch vụ nói tiếng Việt nơi bạn sống, và các đường dây giúp bằng tiếng Việt từ bất cứ đâu. Mỗi mục đều ghi nguồn chính thức, hoặc cho biết chúng tôi chưa có.',
     inState: 'Tại {{state}}',
     anywhere: 'Ở bất cứ đâu tại Úc',
     chooseState: 'Chọn tiểu bang hoặc lãnh thổ của bạn để xem thêm các dịch vụ ở đó.',
