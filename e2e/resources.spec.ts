@@ -312,33 +312,3 @@ for (const width of [360, 1280]) {
     }
   });
 }
-
-test.describe('at 360 px', () => {
-  test.use({ viewport: { width: 360, height: 740 } });
-
-  for (const locale of ['en', 'vi'] as const) {
-    const words = {
-      en: { postcode: 'Or enter a postcode', count: /^\d+ organisations? · Within \d+ km$/ },
-      vi: { postcode: 'Hoặc nhập mã bưu điện (postcode)', count: /^\d+ tổ chức · Trong vòng \d+ km$/ },
-    }[locale];
-
-    test(`after a postcode search the results are scrolled to and announced (${locale})`, async ({
-      page,
-    }) => {
-      await useLanguage(page, locale);
-      await page.goto('/resources');
-      await page.getByLabel(words.postcode).fill('3011');
-      await page.getByLabel(words.postcode).press('Enter');
-      const heading = results(page).getByRole('heading', { level: 2, name: 'Footscray, VIC 3011' });
-      await expect(heading).toBeFocused();
-      await expect(heading).toBeInViewport();
-      // The count is in a polite live region (role status), there before the answer came.
-      await expect(results(page).getByRole('status')).toHaveText(words.count);
-      await expect(results(page).getByRole('article').first()).toBeVisible();
-      // Choosing a category is not a new search: focus stays on the chip chosen.
-      const chip = results(page).getByRole('button', { name: /^(Legal|Pháp lý) \(\d+\)$/ });
-      await chip.click();
-      await expect(chip).toBeFocused();
-    });
-  }
-});
