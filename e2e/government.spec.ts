@@ -56,11 +56,11 @@ test('lists every service, and searches by keyword with Enter, category and stat
   await page.goto('/government');
   await expect(page.getByRole('heading', { name: 'All services' })).toBeVisible();
   await expect(cards(page).first()).toBeVisible();
-  // Twenty at a time, of every service.
-  await expect(page.getByText(/^Showing 20 of \d+$/)).toBeVisible();
-  const total = Number((await page.getByText(/^Showing 20 of \d+$/).textContent())!.match(/of (\d+)/)![1]);
+  // Ten at a time, of every service.
+  await expect(page.getByText(/^Showing 10 of \d+$/)).toBeVisible();
+  const total = Number((await page.getByText(/^Showing 10 of \d+$/).textContent())!.match(/of (\d+)/)![1]);
   expect(total).toBeGreaterThanOrEqual(80);
-  await expect(cards(page)).toHaveCount(20);
+  await expect(cards(page)).toHaveCount(10);
 
   await page.getByLabel('Keyword').fill('medicar');
   await page.getByLabel('Keyword').press('Enter');
@@ -95,7 +95,7 @@ test('a postcode search replaces the general results with the state’s and the 
   await page.goto('/government');
   await expect(cards(page).first()).toBeVisible();
   // A blank postcode does not search.
-  await page.getByRole('button', { name: 'Find Local' }).click();
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'All services' })).toBeVisible();
 
   await page.getByLabel('Postcode').fill('3011');
@@ -109,10 +109,45 @@ test('a postcode search replaces the general results with the state’s and the 
   await expect(page.getByRole('heading', { name: 'All services' })).toBeVisible();
 });
 
+test('one form searches words, a category and a postcode; the address keeps them for Back and a shared link', async ({
+  page,
+}) => {
+  await page.goto('/government');
+  await expect(cards(page).first()).toBeVisible();
+  await page.getByLabel('Keyword').fill('legal aid');
+  await page.getByLabel('Category').selectOption('legal');
+  await page.getByLabel('State or territory').selectOption('QLD');
+  // A postcode or a state: typing a postcode clears the state.
+  await page.getByLabel('Postcode').fill('3011');
+  await expect(page.getByLabel('State or territory')).toHaveValue('all');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Services for Footscray, VIC 3011' })).toBeVisible();
+  await expect(page).toHaveURL(/\/government\?keyword=legal\+aid&category=legal&postcode=3011$/);
+  await expect(cards(page).first()).toContainText('Legal');
+  await expect(cards(page).filter({ hasNotText: 'Legal' })).toHaveCount(0);
+
+  // A shared link opens the same search, filled in.
+  const shared = page.url();
+  await page.goto('/faq');
+  await page.goto(shared);
+  await expect(page.getByRole('heading', { name: 'Services for Footscray, VIC 3011' })).toBeVisible();
+  await expect(page.getByLabel('Keyword')).toHaveValue('legal aid');
+  await expect(page.getByLabel('Category')).toHaveValue('legal');
+  await expect(page.getByLabel('Postcode')).toHaveValue('3011');
+  // Back returns to the page before, with its own search.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/faq$/);
+  await page.goBack();
+  await expect(page.getByLabel('Postcode')).toHaveValue('3011');
+  // Choosing a state clears the postcode.
+  await page.getByLabel('State or territory').selectOption('TAS');
+  await expect(page.getByLabel('Postcode')).toHaveValue('');
+});
+
 test('a postcode that does not exist gets the spec’s message', async ({ page }) => {
   await page.goto('/government');
   await page.getByLabel('Postcode').fill('0000');
-  await page.getByRole('button', { name: 'Find Local' }).click();
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByText('Enter a valid Australian postcode')).toBeVisible();
   await expect(page.getByLabel('Postcode')).toHaveAttribute('aria-invalid', 'true');
 });

@@ -442,40 +442,6 @@ test.describe('at 360 px', () => {
   }
 });
 
-test.describe('the government page at 360 px', () => {
-  test.use({ viewport: PHONE });
-
-  test('lists twenty services at a time, and Back returns to the same place in the same list', async ({
-    page,
-  }) => {
-    await page.goto('/government');
-    const results = page.getByRole('region', { name: 'All services' });
-    await expect(results.getByText(/^Showing 20 of \d+$/)).toBeVisible();
-    const total = Number(
-      (await results.getByText(/^Showing 20 of \d+$/).textContent())!.match(/of (\d+)/)![1],
-    );
-    expect(total).toBeGreaterThan(40);
-    await expect(results.getByRole('article')).toHaveCount(20);
-    // A phone page of twenty services, not all of them (56,000 px before).
-    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(20_000);
-
-    await results.getByRole('button', { name: 'Show 20 More' }).click();
-    await expect(results.getByText(`Showing 40 of ${total}`)).toBeVisible();
-    await expect(results.getByRole('article').nth(20)).toBeFocused();
-    const card = results.getByRole('article').nth(29);
-    await card.scrollIntoViewIfNeeded();
-    const name = (await card.getByRole('heading').textContent())!;
-    await expect(page).toHaveURL(/shown=40/);
-
-    // Away by the header, which stays in view, so the place left is the card's.
-    await page.getByRole('banner').getByRole('link', { name: 'Mentor Me' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Community Questions' })).toBeVisible();
-    await page.goBack();
-    await expect(results.getByText(`Showing 40 of ${total}`)).toBeVisible();
-    await expect(results.getByRole('heading', { name, exact: true })).toBeInViewport();
-  });
-});
-
 test.describe('what floats, on a phone', () => {
   test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
 

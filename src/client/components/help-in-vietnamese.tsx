@@ -6,9 +6,10 @@ import { AUS_STATES, INTERPRETER_LINE_ID } from '../../shared/directory';
 import type { GovernmentResource, LocalResource } from '../../shared/schemas/resources';
 import { useTranslation } from '../lib/i18n';
 import { helpInVietnameseQuery } from '../lib/resources';
-import { hostName, PhoneLink } from './contact-facts';
+import { PhoneLink } from './contact-facts';
 import { StateSelect } from './find-help';
 import { LoadFailed } from './load-failed';
+import { SourceLink } from './source-link';
 import { Skeleton } from './ui/card';
 
 /** One way to get help: its name (linked to its page here, or to its own website), phone, place or department, source. */
@@ -19,7 +20,7 @@ type Entry = {
   website?: string;
   phone?: string | null;
   where: string;
-  source: string;
+  source: string | null;
 };
 
 const fromOrganisation = (organisation: LocalResource): Entry => ({
@@ -78,11 +79,7 @@ function Entries({ entries, interpreterKey }: { entries: Entry[]; interpreterKey
             <p className="text-sm text-slate-800">{t('directory.inLanguage.interpreter')}</p>
           )}
           <p className="text-xs text-slate-600">
-            {t('resources.source')}{' '}
-            <a href={entry.source} target="_blank" rel="noopener noreferrer" className="underline">
-              {hostName(entry.source)}
-              <span className="sr-only"> {t('nav.opensInNewTab')}</span>
-            </a>
+            <SourceLink url={entry.source} />
           </p>
         </li>
       ))}

@@ -8,7 +8,7 @@ import { HELP_STALE_MS, POSTCODE_SEARCH_META, helpQueryString } from './resource
 export type { GovernmentResource } from '../../shared/schemas/resources';
 
 export type ServiceSearch = { keyword: string; category: string; state: string };
-export type LocalSearch = { postcode: string; category: string };
+export type LocalSearch = { postcode: string; category: string; keyword: string };
 type LocalServices = { place: ResolvedPlace; resources: GovernmentResource[] };
 
 /** The official online services are checked by the server every few minutes; asking more often shows nothing new. */
@@ -49,7 +49,7 @@ export function localServicesQuery(search: LocalSearch | null, locale: Locale) {
     queryFn: search
       ? () =>
           api<LocalServices>(
-            `/api/government/local/${encodeURIComponent(search.postcode)}${helpQueryString({ category: search.category }, locale)}`,
+            `/api/government/local/${encodeURIComponent(search.postcode)}${helpQueryString({ category: search.category, keyword: search.keyword }, locale)}`,
           )
       : skipToken,
     staleTime: HELP_STALE_MS,

@@ -112,7 +112,8 @@ export const directoryEn = {
       'One per line: a language by its English name (for example "Vietnamese"), or a note such as "Free interpreter on request | Có thông dịch viên miễn phí khi yêu cầu".',
     languagesSource: 'Where the languages are stated (if not the source page)',
     source: 'Source page',
-    sourceHint: 'The page that states these facts. Check every fact against it.',
+    sourceHint:
+      'The organisation’s own page, or an official one, that states these facts. Check every fact against it. Never a blog, news story or directory: leave it empty and readers see “No official source yet”.',
     lastReviewed: 'Last checked against the source',
     checkedToday: 'Checked Today',
     checkedTodayHint: 'Confirmed every fact with the source today',
@@ -139,7 +140,7 @@ export const directoryEn = {
   inLanguage: {
     stateLabel: 'The state or territory where you live',
     title: 'Help in Vietnamese',
-    text: 'Services that speak Vietnamese where you live, and lines that help in Vietnamese from anywhere. Every one is from its own source.',
+    text: 'Services that speak Vietnamese where you live, and lines that help in Vietnamese from anywhere. Each names its official source, or says we have none yet.',
     inState: 'In {{state}}',
     anywhere: 'Anywhere in Australia',
     chooseState: 'Choose your state or territory to see the services there too.',

@@ -114,7 +114,8 @@ export const directoryVi: typeof directoryEn = {
       'Mỗi dòng một mục: một ngôn ngữ bằng tên tiếng Anh (ví dụ "Vietnamese"), hoặc một ghi chú như "Free interpreter on request | Có thông dịch viên miễn phí khi yêu cầu".',
     languagesSource: 'Trang ghi các ngôn ngữ (nếu không phải trang nguồn)',
     source: 'Trang nguồn',
-    sourceHint: 'Trang nêu các thông tin này. Hãy kiểm tra từng thông tin với trang đó.',
+    sourceHint:
+      'Trang của chính tổ chức, hoặc trang chính thức, nêu các thông tin này. Hãy kiểm tra từng thông tin với trang đó. Không dùng blog, bài báo hay trang danh bạ: hãy để trống và người đọc sẽ thấy “Chưa có nguồn chính thức”.',
     lastReviewed: 'Kiểm tra lần cuối với nguồn',
     checkedToday: 'Đã kiểm tra hôm nay',
     checkedTodayHint: 'Đã xác nhận mọi thông tin với nguồn hôm nay',
@@ -141,7 +142,7 @@ export const directoryVi: typeof directoryEn = {
   inLanguage: {
     stateLabel: 'Bang hoặc vùng lãnh thổ nơi bạn sống',
     title: 'Giúp đỡ bằng tiếng Việt',
-    text: 'Các dịch vụ nói tiếng Việt nơi bạn sống, và các đường dây giúp bằng tiếng Việt từ bất cứ đâu. Mỗi mục đều có nguồn riêng.',
+    text: 'Các dịch vụ nói tiếng Việt nơi bạn sống, và các đường dây giúp bằng tiếng Việt từ bất cứ đâu. Mỗi mục đều ghi nguồn chính thức, hoặc cho biết chúng tôi chưa có.',
     inState: 'Tại {{state}}',
     anywhere: 'Ở bất cứ đâu tại Úc',
     chooseState: 'Chọn tiểu bang hoặc lãnh thổ của bạn để xem thêm các dịch vụ ở đó.',

@@ -122,6 +122,7 @@ export const pagesEn = {
     notChecked: 'Not checked yet',
     status: {
       allUp: 'All {{count}} official online services are answering.',
+      allUpShort: 'Online services: all {{count}} answering',
       someDown: '{{down}} of {{count}} official online services are slow or not answering.',
       unreachable: 'The official online services cannot be checked from here right now.',
       someUnchecked:
@@ -138,11 +139,8 @@ export const pagesEn = {
     allCategories: 'All categories',
     allStates: 'All states and territories',
     search: 'Search',
-    localTitle: 'Services for your postcode',
-    localText: 'Your state’s services, the nearest first, and the national ones.',
     postcode: 'Postcode',
     postcodePlaceholder: 'For example: 2150',
-    findLocal: 'Find Local',
     localResults: 'Services for {{locality}}, {{state}} {{postcode}}',
     allResults: 'All services',
     showAll: 'Show All Services',
@@ -268,6 +266,8 @@ export const pagesEn = {
       'Share your location, enter a postcode or choose a city to see services near you, or browse all resources by state.',
     categories: 'Categories',
     all: 'All',
+    found_one: '{{count}} organisation',
+    found_other: '{{count}} organisations',
     within: 'Within {{km}} km',
     widened: 'Nothing within {{requested}} km, so these are within {{km}} km.',
     stateWide: 'Nothing within 100 km, so these are elsewhere in {{state}}.',
@@ -307,6 +307,7 @@ export const pagesEn = {
     emptyBrowseText:
       'Our directory has nothing of this kind here yet. Try another category or state, search the government services, or call one of the lines above.',
     source: 'Source:',
+    noSource: 'No official source yet',
     checked: 'checked {{date}}',
   },
   ask: {

@@ -121,6 +121,7 @@ export const pagesVi: PageResources = {
     notChecked: 'Chưa được kiểm tra',
     status: {
       allUp: 'Cả {{count}} dịch vụ trực tuyến chính thức đều đang hoạt động.',
+      allUpShort: 'Cả {{count}} dịch vụ trực tuyến đều ổn',
       someDown: '{{down}} trên {{count}} dịch vụ trực tuyến chính thức đang chậm hoặc không phản hồi.',
       unreachable: 'Hiện không kiểm tra được các dịch vụ trực tuyến chính thức từ đây.',
       someUnchecked:
@@ -137,11 +138,8 @@ export const pagesVi: PageResources = {
     allCategories: 'Tất cả lĩnh vực',
     allStates: 'Tất cả bang và vùng lãnh thổ',
     search: 'Tìm kiếm',
-    localTitle: 'Dịch vụ theo mã bưu điện của bạn',
-    localText: 'Các dịch vụ của bang bạn, gần nhất trước, và các dịch vụ toàn quốc.',
     postcode: 'Mã bưu điện (postcode)',
     postcodePlaceholder: 'Ví dụ: 2150',
-    findLocal: 'Tìm gần tôi',
     localResults: 'Dịch vụ cho {{locality}}, {{state}} {{postcode}}',
     allResults: 'Tất cả dịch vụ',
     showAll: 'Xem tất cả dịch vụ',
@@ -267,6 +265,8 @@ export const pagesVi: PageResources = {
       'Hãy chia sẻ vị trí, nhập mã bưu điện hoặc chọn một thành phố để xem các dịch vụ gần bạn, hoặc xem tất cả dịch vụ theo bang.',
     categories: 'Lĩnh vực',
     all: 'Tất cả',
+    found_one: '{{count}} tổ chức',
+    found_other: '{{count}} tổ chức',
     within: 'Trong vòng {{km}} km',
     widened: 'Không có dịch vụ nào trong vòng {{requested}} km, nên đây là các dịch vụ trong vòng {{km}} km.',
     stateWide: 'Không có dịch vụ nào trong vòng 100 km, nên đây là các dịch vụ ở nơi khác trong {{state}}.',
@@ -306,6 +306,7 @@ export const pagesVi: PageResources = {
     emptyBrowseText:
       'Danh bạ của chúng tôi chưa có dịch vụ loại này ở đây. Hãy thử lĩnh vực hoặc bang khác, tìm các dịch vụ của chính phủ, hoặc gọi một trong các đường dây ở trên.',
     source: 'Nguồn:',
+    noSource: 'Chưa có nguồn chính thức',
     checked: 'kiểm tra ngày {{date}}',
   },
   ask: {

@@ -133,7 +133,8 @@ export const adminDirectoryReportSchema = z.object({
       hours: z.string().nullable(),
       website: z.string().nullable(),
       languages: z.array(z.string()),
-      source: z.string(),
+      /** Null when no official source has been found yet. */
+      source: z.string().nullable(),
       lastReviewed: z.string(),
       archived: z.boolean(),
     })

@@ -80,7 +80,8 @@ function entrySchemas(written: boolean) {
       state: z.enum([...AUS_STATES, 'national'], 'validation.stateInvalid'),
       city: text(100).optional(),
     }),
-    source: https,
+    /** The page its facts come from: its own site or an official one; absent until one is found (decision 042). */
+    source: https.optional(),
     lastUpdated: isoDate,
   });
 
@@ -101,7 +102,8 @@ function entrySchemas(written: boolean) {
     supportedLanguages: z.array(language).max(40, 'directory.errors.tooLong').optional(),
     /** Where the languages are stated, when that is not the page in `source`. */
     languagesSource: https.optional(),
-    source: https,
+    /** The organisation's own site or an official register; absent until one is found (decision 042). */
+    source: https.optional(),
     /** The day its facts were last checked against the source. */
     lastReviewed: isoDate,
   });
@@ -167,14 +169,20 @@ export const governmentResourceSchema = z.object({
   languages: z.array(z.string()),
   location: z.object({ city: z.string().optional(), state: z.enum([...AUS_STATES, 'national']) }),
   lastUpdated: z.string(),
-  source: z.string(),
+  /** Null when no official source has been found yet. */
+  source: z.string().nullable(),
 });
 export type GovernmentResource = z.infer<typeof governmentResourceSchema>;
 
 export const governmentResourcesResponseSchema = z.object({ resources: z.array(governmentResourceSchema) });
 
 export const postcodeParamsSchema = z.object({ postcode: postcodeSchema });
-export const localGovernmentQuerySchema = governmentResourcesQuerySchema.pick({ category: true, lang: true });
+/** The spec's optional category, and the words of the page's one search form (decision 042). */
+export const localGovernmentQuerySchema = governmentResourcesQuerySchema.pick({
+  keyword: true,
+  category: true,
+  lang: true,
+});
 
 export const resolvedPlaceSchema = z.object({
   postcode: z.string(),
@@ -250,7 +258,8 @@ export const localResourceSchema = z.object({
   suburb: z.string(),
   state: z.enum(AUS_STATES),
   postcode: z.string(),
-  source: z.string(),
+  /** Null when no official source has been found yet. */
+  source: z.string().nullable(),
   lastReviewed: z.string(),
 });
 export type LocalResource = z.infer<typeof localResourceSchema>;

@@ -149,7 +149,6 @@ export function DirectoryEditor({
           name="source"
           type="url"
           defaultValue={entry?.source}
-          required
         />
         <ReviewDate defaultValue={reviewed} />
         {openReports > 0 && (

@@ -63,7 +63,7 @@ export function organisationFromForm(get: Fields): Organisation {
     services: parseBilingualLines(get('services')),
     supportedLanguages: languages.length ? languages : undefined,
     languagesSource: optional(get('languagesSource')),
-    source: get('source').trim(),
+    source: optional(get('source')),
     lastReviewed: get('lastReviewed'),
   };
 }
@@ -88,7 +88,7 @@ export function governmentServiceFromForm(get: Fields): GovernmentService {
       state: get('state') as GovernmentService['location']['state'],
       city: optional(get('city')),
     },
-    source: get('source').trim(),
+    source: optional(get('source')),
     lastUpdated: get('lastReviewed'),
   };
 }

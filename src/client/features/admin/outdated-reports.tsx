@@ -37,9 +37,13 @@ function EntryNow({ entry }: { entry: NonNullable<AdminDirectoryReport['entry']>
       </dl>
       <p className="mt-2 text-slate-700">
         {t('directory.queue.reviewed', { date: formatDate(entry.lastReviewed, locale) })} ·{' '}
-        <a href={entry.source} className="text-brand-800 underline" target="_blank" rel="noreferrer">
-          {t('directory.admin.source')}
-        </a>
+        {entry.source ? (
+          <a href={entry.source} className="text-brand-800 underline" target="_blank" rel="noreferrer">
+            {t('directory.admin.source')}
+          </a>
+        ) : (
+          t('resources.noSource')
+        )}
       </p>
       {entry.archived && <p className="mt-1 text-slate-700">{t('directory.admin.archivedNote')}</p>}
     </div>

@@ -77,7 +77,7 @@ function renderPage(path = '/government') {
 
 async function searchPostcode(postcode: string) {
   await userEvent.type(screen.getByLabelText('Postcode'), postcode);
-  await userEvent.click(screen.getByRole('button', { name: 'Find Local' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Search' }));
 }
 
 describe('government page', () => {
@@ -93,15 +93,20 @@ describe('government page', () => {
     expect(screen.getByRole('heading', { name: 'All services' })).toBeInTheDocument();
     expect(fetch).toHaveBeenCalledWith('/api/government/resources?lang=en', expect.anything());
 
+    await userEvent.selectOptions(screen.getByLabelText('Category'), 'housing');
     await searchPostcode('3011');
-    expect(
-      await screen.findByRole('heading', { name: 'Services for Footscray, VIC 3011' }),
-    ).toBeInTheDocument();
+    const heading = await screen.findByRole('heading', { name: 'Services for Footscray, VIC 3011' });
+    // The results are shown and announced: their heading takes focus, the count is in the polite live region.
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(screen.getByRole('status')).toHaveTextContent('1 service');
     // The cards draw in a transition, just after the heading.
     await waitFor(() =>
       expect(screen.getByRole('heading', { level: 3 })).toHaveTextContent('Homes Victoria'),
     );
-    expect(fetch).toHaveBeenCalledWith('/api/government/local/3011?lang=en', expect.anything());
+    expect(fetch).toHaveBeenCalledWith(
+      '/api/government/local/3011?category=housing&lang=en',
+      expect.anything(),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Show All Services' }));
     expect(await screen.findByRole('heading', { name: 'All services' })).toBeInTheDocument();
   });
@@ -194,25 +199,21 @@ describe('long lists and failures', () => {
     })),
   });
 
-  it('shows twenty results, then twenty more on request, with focus on the first new one', async () => {
+  it('shows ten results, then ten more on request, with focus on the first new one', async () => {
     stubFetch((url) => json(200, url === '/api/government/status' ? { services: [] } : many));
     renderPage();
-    expect(await screen.findByText('Showing 20 of 45')).toBeInTheDocument();
+    expect(await screen.findByText('Showing 10 of 45')).toBeInTheDocument();
     const results = screen.getByRole('region', { name: 'All services' });
-    // Drawn a few at a time, so twenty never land in one long task.
-    expect(within(results).getAllByRole('article').length).toBeLessThan(20);
-    await waitFor(() => expect(within(results).getAllByRole('article')).toHaveLength(20));
+    await waitFor(() => expect(within(results).getAllByRole('article')).toHaveLength(10));
 
-    await userEvent.click(screen.getByRole('button', { name: 'Show 20 More' }));
-    expect(await screen.findByText('Showing 40 of 45')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('article', { name: 'Service 21' })).toHaveFocus());
-    await userEvent.click(screen.getByRole('button', { name: 'Show 5 More' }));
-    expect(await screen.findByText('45 services')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /^Show \d+ More$/ })).not.toBeInTheDocument();
-    // Forty-five cards drawn in steps take a few seconds in jsdom on a busy machine.
-  }, 15_000);
+    await userEvent.click(screen.getByRole('button', { name: 'Show 10 More' }));
+    expect(await screen.findByText('Showing 20 of 45')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('article', { name: 'Service 11' })).toHaveFocus());
+    // Opening more is not a search: the heading keeps still.
+    expect(screen.getByRole('heading', { name: 'All services' })).not.toHaveFocus();
+  });
 
-  it('opens the search and the results a link or Back names', async () => {
+  it('opens the search and the results a link or Back names, and the rest on request', async () => {
     const fetch = stubFetch((url) => json(200, url === '/api/government/status' ? { services: [] } : many));
     renderPage('/government?keyword=visa&state=VIC&shown=40');
     expect(await screen.findByText('Showing 40 of 45')).toBeInTheDocument();
@@ -221,6 +222,25 @@ describe('long lists and failures', () => {
       expect.anything(),
     );
     expect(screen.getByLabelText('Keyword')).toHaveValue('visa');
+    expect(screen.getByLabelText('State or territory')).toHaveValue('VIC');
+    await userEvent.click(screen.getByRole('button', { name: 'Show 5 More' }));
+    expect(await screen.findByText('45 services')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Show \d+ More$/ })).not.toBeInTheDocument();
+    // Forty-five cards drawn in steps take a few seconds in jsdom on a busy machine.
+  }, 15_000);
+
+  it('opens a postcode search a link names, with its words and category, without moving focus', async () => {
+    const fetch = serve(() => json(200, footscray));
+    renderPage('/government?keyword=rent&category=housing&postcode=3011');
+    const heading = await screen.findByRole('heading', { name: 'Services for Footscray, VIC 3011' });
+    expect(fetch).toHaveBeenCalledWith(
+      '/api/government/local/3011?category=housing&keyword=rent&lang=en',
+      expect.anything(),
+    );
+    expect(screen.getByLabelText('Postcode')).toHaveValue('3011');
+    expect(heading).not.toHaveFocus();
+    // The general results are not asked for while a postcode's are shown.
+    expect(fetch).not.toHaveBeenCalledWith(expect.stringMatching(/\/resources/), expect.anything());
   });
 
   it('says where the results would be when they cannot be loaded, and asks again on Retry', async () => {
@@ -234,7 +254,7 @@ describe('long lists and failures', () => {
     expect(alert).toHaveTextContent('The services could not be loaded.');
     fail = false;
     await userEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
-    expect(await screen.findByText('Showing 20 of 45')).toBeInTheDocument();
+    expect(await screen.findByText('Showing 10 of 45')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

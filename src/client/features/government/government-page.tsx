@@ -5,7 +5,7 @@ import { EmergencyNumbers } from '../../components/find-help';
 import { HelpInVietnamese } from '../../components/help-in-vietnamese';
 import { Page } from '../../components/page';
 import { useTranslation } from '../../lib/i18n';
-import { LocalSearchForm, ServiceSearchForm } from './search-forms';
+import { GovernmentSearchForm } from './search-form';
 import { ServiceDetails } from './service-details';
 import { ServiceResults } from './service-results';
 import { StatusPanel } from './status-panel';
@@ -21,25 +21,20 @@ export function GovernmentPage() {
   return (
     <Page title={t('frames.governmentTitle')} lead={t('frames.governmentText')}>
       <EmergencyNumbers />
-      <div className="space-y-6">
+      {/* On a phone the results start on the first screens: one line of status, one short form, then them. */}
+      <div className="space-y-4 sm:space-y-6">
         <HelpInVietnamese state={search.state} />
         <StatusPanel />
 
-        <div className="grid gap-6 lg:grid-cols-2">
-          <ServiceSearchForm
-            value={search.draft}
-            onChange={search.setDraft}
-            onSubmit={search.searchGeneral}
-          />
-          <LocalSearchForm
-            value={search.localDraft}
-            onChange={search.setLocalDraft}
-            onSubmit={search.searchLocal}
-            error={search.postcodeError}
-          />
-        </div>
+        <GovernmentSearchForm
+          value={search.draft}
+          onChange={search.setDraft}
+          onSubmit={search.search}
+          error={search.postcodeError}
+        />
 
         <ServiceResults
+          headingRef={search.headingRef}
           resources={search.resources}
           loading={search.loading}
           showingLocal={search.showingLocal}

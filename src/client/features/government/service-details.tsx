@@ -1,4 +1,5 @@
 import type { GovernmentResource } from '../../../shared/schemas/resources';
+import { SourceLink } from '../../components/source-link';
 import { Modal } from '../../components/ui/modal';
 import { formatDate } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
@@ -26,10 +27,7 @@ export function ServiceDetails({ service, onClose }: { service: GovernmentResour
           <WebsiteLink url={service.contactInfo.website} />
         </div>
         <p className="text-sm text-slate-700">
-          {t('government.source')}:{' '}
-          <a href={service.source} target="_blank" rel="noopener noreferrer" className="break-all underline">
-            {service.source}
-          </a>
+          {t('government.source')}: <SourceLink url={service.source} full />
           <br />
           {t('government.lastUpdated', { date: formatDate(service.lastUpdated, locale) })}
         </p>

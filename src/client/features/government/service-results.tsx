@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import type { GovernmentResource, ResolvedPlace } from '../../../shared/schemas/resources';
 import { LoadFailed } from '../../components/load-failed';
 import { Button } from '../../components/ui/button';
@@ -12,6 +12,8 @@ import { GOVERNMENT_PAGE_SIZE } from './use-government-search';
 const SKELETON_CARDS = 6;
 
 type ServiceResultsProps = {
+  /** Takes focus when a postcode search has been answered (useRevealResults). */
+  headingRef: RefObject<HTMLHeadingElement | null>;
   resources: GovernmentResource[] | undefined;
   loading: boolean;
   /** A postcode search is on: the heading names its place and "Show all services" ends it. */
@@ -28,10 +30,19 @@ type ServiceResultsProps = {
   onRetry: () => void;
 };
 
-function ResultsHeading({ showingLocal, place }: Pick<ServiceResultsProps, 'showingLocal' | 'place'>) {
+function ResultsHeading({
+  showingLocal,
+  place,
+  headingRef,
+}: Pick<ServiceResultsProps, 'showingLocal' | 'place' | 'headingRef'>) {
   const { t } = useTranslation();
   return (
-    <h2 id="government-results" className="text-xl font-semibold text-slate-900">
+    <h2
+      id="government-results"
+      ref={headingRef}
+      tabIndex={-1}
+      className="scroll-mt-40 text-xl font-semibold text-slate-900"
+    >
       {showingLocal && place
         ? t('government.localResults', {
             locality: place.locality,
@@ -57,7 +68,7 @@ function NoResults({ onBrowseAll }: { onBrowseAll: () => void }) {
 }
 
 /**
- * The services found, as cards, twenty at a time: placeholders while they load, a way back to all of them when
+ * The services found, as cards, ten at a time: placeholders while they load, a way back to all of them when
  * none match. When more open, focus moves to the first new card, so a keyboard or screen reader user reads on
  * from there.
  */
@@ -66,7 +77,7 @@ export function ServiceResults(props: ServiceResultsProps) {
   const { t, locale } = useTranslation();
   const visible = resources?.slice(0, shown) ?? [];
   const remaining = (resources?.length ?? 0) - visible.length;
-  // Twenty cards arriving at once are drawn a few at a time: no long task blocks a tap on a slow phone.
+  // Cards arriving at once are drawn a few at a time: no long task blocks a tap on a slow phone.
   const drawn = useDrawnInSteps(visible.length);
 
   const list = useRef<HTMLDivElement>(null);
@@ -83,23 +94,24 @@ export function ServiceResults(props: ServiceResultsProps) {
   return (
     <section aria-labelledby="government-results" aria-busy={loading}>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <ResultsHeading showingLocal={showingLocal} place={place} />
+        <ResultsHeading showingLocal={showingLocal} place={place} headingRef={props.headingRef} />
         {showingLocal && (
           <Button variant="secondary" size="sm" onClick={onShowAll}>
             {t('government.showAll')}
           </Button>
         )}
       </div>
-      {resources && !loading && (
-        <p className="mt-1 text-sm text-slate-700" role="status">
-          {remaining > 0
+      {/* A polite live region, there before the results come, so the count is read out when it changes. */}
+      <p className="mt-1 text-sm text-slate-700" role="status">
+        {resources && !loading
+          ? remaining > 0
             ? t('resources.showing', {
                 shown: formatNumber(visible.length, locale),
                 total: formatNumber(resources.length, locale),
               })
-            : t('government.resultsCount', { count: resources.length })}
-        </p>
-      )}
+            : t('government.resultsCount', { count: resources.length })
+          : ''}
+      </p>
       {props.failed && <LoadFailed text={t('government.loadError')} onRetry={props.onRetry} />}
       <div ref={list} className="mt-4 grid gap-4 md:grid-cols-2">
         {loading &&

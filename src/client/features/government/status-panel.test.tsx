@@ -59,4 +59,16 @@ describe('service status panel', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('Maintenance on Sunday.')).toBeVisible();
   });
+
+  it('is one line when all is well, opening to what is checked and each service, in both languages', async () => {
+    serve(services('operational', 'operational', 'operational'));
+    const line = await screen.findByText('Online services: all 3 answering');
+    expect(screen.getByRole('heading', { name: 'Service status' })).toBeInTheDocument();
+    expect(screen.queryByText(/Checked every 5 minutes/)).not.toBeVisible();
+    await userEvent.click(line);
+    expect(screen.getByText(/Checked every 5 minutes/)).toBeVisible();
+    expect(screen.getAllByText('Operational')[0]).toBeVisible();
+    act(() => setLanguage('vi'));
+    expect(await screen.findByText('Cả 3 dịch vụ trực tuyến đều ổn')).toBeInTheDocument();
+  });
 });

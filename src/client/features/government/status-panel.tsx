@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ExternalLink } from 'lucide-react';
+import { ChevronDown, ExternalLink } from 'lucide-react';
 import type { ServiceStatusItem } from '../../../shared/schemas/government';
 import { Card, Skeleton } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
@@ -70,16 +70,55 @@ function summary(services: ServiceStatusItem[]): Summary {
   return { key: up < count ? 'someUnchecked' : 'allUp', dot: DOTS.operational, values };
 }
 
+function EachService({ services }: { services: ServiceStatusItem[] }) {
+  return (
+    <ul className="mt-2 divide-y divide-slate-100">
+      {services.map((service) => (
+        <StatusRow key={service.id} service={service} />
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * All is well (every service answering, no notice): one line, that opens to what is checked and each service.
+ * The heading stays for screen readers and their list of headings.
+ */
+function AllWell({ services }: { services: ServiceStatusItem[] }) {
+  const { t } = useTranslation();
+  return (
+    <section
+      aria-labelledby="service-status"
+      className="rounded-xl border border-slate-200 bg-white px-3 py-2 shadow-sm"
+    >
+      <h2 id="service-status" className="sr-only">
+        {t('government.statusTitle')}
+      </h2>
+      <details>
+        <summary className="flex min-h-8 cursor-pointer items-center gap-2 text-sm font-medium text-slate-900">
+          <span aria-hidden="true" className={cn('h-3 w-3 shrink-0 rounded-full', DOTS.operational)} />
+          {t('government.status.allUpShort', { count: services.length })}
+          <ChevronDown aria-hidden="true" className="ml-auto h-4 w-4 shrink-0 text-slate-600" />
+        </summary>
+        <p className="mt-1 text-sm text-slate-700">{t('government.statusText')}</p>
+        <EachService services={services} />
+      </details>
+    </section>
+  );
+}
+
 /**
  * Whether the official online services answer right now: one line that says it (in words, not only as a colour),
- * any notice in full, and each service with its state behind "Each service". One line while it loads and once
- * it has come, so nothing below moves.
+ * any notice in full, and each service with its state behind "Each service"; only the line when all is well.
+ * One line while it loads and once it has come, so nothing below moves.
  */
 export function StatusPanel() {
   const { t } = useTranslation();
   const status = useQuery(serviceStatusQuery());
   const services = status.data?.services ?? [];
   const line = services.length ? summary(services) : undefined;
+  if (line?.key === 'allUp' && !services.some((service) => service.note))
+    return <AllWell services={services} />;
   return (
     <Card>
       <h2 className="text-xl font-semibold text-slate-900">{t('government.statusTitle')}</h2>
@@ -109,11 +148,7 @@ export function StatusPanel() {
       {services.length > 0 && (
         <details className="mt-2">
           <summary className="cursor-pointer text-brand-700 underline">{t('government.statusEach')}</summary>
-          <ul className="mt-2 divide-y divide-slate-100">
-            {services.map((service) => (
-              <StatusRow key={service.id} service={service} />
-            ))}
-          </ul>
+          <EachService services={services} />
         </details>
       )}
     </Card>

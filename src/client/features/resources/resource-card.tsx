@@ -1,10 +1,11 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import type { LocalResource } from '../../../shared/schemas/resources';
-import { ContactFacts, hostName } from '../../components/contact-facts';
+import { ContactFacts } from '../../components/contact-facts';
 import { HelpCategoryBadge } from '../../components/find-help';
 import { ReportOutdated, StaleNotice } from '../../components/report-outdated';
 import { SaveToMyList } from '../../components/save-to-my-list';
+import { SourceLink } from '../../components/source-link';
 import { Card } from '../../components/ui/card';
 import { formatDate, formatNumber } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
@@ -33,18 +34,8 @@ function ServiceList({ services }: { services: string[] }) {
 export function SourceLine({ resource }: { resource: LocalResource }) {
   const { t, locale } = useTranslation();
   return (
-    <p className="mt-auto text-xs text-slate-600">
-      {/* The link carries "Source:" for screen readers, so it is not taken for the organisation's own website. */}
-      <span aria-hidden="true">{t('resources.source')} </span>
-      <a
-        href={resource.source}
-        target="_blank"
-        rel="noopener noreferrer"
-        className="break-all text-slate-700 underline"
-      >
-        <span className="sr-only">{t('resources.source')}</span> {hostName(resource.source)}
-        <span className="sr-only"> {t('nav.opensInNewTab')}</span>
-      </a>
+    <p className="mt-auto text-xs text-slate-700">
+      <SourceLink url={resource.source} />
       {' · '}
       {t('resources.checked', { date: formatDate(resource.lastReviewed, locale) })}
     </p>

@@ -1,3 +1,4 @@
+import type { RefObject } from 'react';
 import { Link } from 'react-router';
 import { LOCAL_CATEGORIES } from '../../../shared/directory';
 import type { LocalResourcesResponse } from '../../../shared/schemas/resources';
@@ -73,6 +74,8 @@ export function NoResults({ text }: { text: string }) {
 
 type ResourceResultsProps = {
   origin: Origin;
+  /** Takes focus when a search for a place has been answered (useRevealResults). */
+  headingRef: RefObject<HTMLHeadingElement | null>;
   /** The organisations found; undefined while the first answer loads or when the postcode was refused. */
   answer: LocalResourcesResponse | undefined;
   loading: boolean;
@@ -90,23 +93,32 @@ export function ResourceResults({
   category,
   onCategory,
   onRetry,
+  headingRef,
 }: ResourceResultsProps) {
   const { t } = useTranslation();
   const place = answer?.place;
   return (
     <section aria-labelledby="resources-results" aria-busy={fetching}>
-      <h2 id="resources-results" className="text-xl font-semibold text-slate-900">
+      <h2
+        id="resources-results"
+        ref={headingRef}
+        tabIndex={-1}
+        className="scroll-mt-40 text-xl font-semibold text-slate-900"
+      >
         {place && 'postcode' in origin
           ? t('resources.nearPostcode', { ...place })
           : place
             ? t('resources.near', { locality: place.locality, state: place.state })
             : t('frames.resourcesTitle')}
       </h2>
-      {answer && (
-        <p className="mt-1 text-slate-700" role="status">
-          <AreaMessage answer={answer} />
-        </p>
-      )}
+      {/* A polite live region, there before the answer comes, so the count is read out when it does. */}
+      <p className="mt-1 text-slate-700" role="status">
+        {answer && (
+          <>
+            {t('resources.found', { count: answer.resources.length })} · <AreaMessage answer={answer} />
+          </>
+        )}
+      </p>
 
       {answer && <CategoryChips counts={answer.counts} category={category} onCategory={onCategory} />}
 

@@ -6,6 +6,7 @@ import { AUS_STATES, LOCAL_CATEGORIES } from '../../../shared/directory';
 import { EmergencyNumbers } from '../../components/find-help';
 import { HelpInVietnamese } from '../../components/help-in-vietnamese';
 import { Page } from '../../components/page';
+import { useRevealResults } from '../../lib/focus';
 import { useTranslation } from '../../lib/i18n';
 import { localResourcesQuery, postcodeRefusal, type DirectoryFilter, type Origin } from '../../lib/resources';
 import { DirectoryResults, LANGUAGE_FILTERS, type DirectoryView } from './directory-results';
@@ -68,6 +69,11 @@ export function ResourcesPage() {
   const query = useQuery(localResourcesQuery(mode === 'near' ? origin : null, category, locale));
   const postcodeError = origin && 'postcode' in origin ? postcodeRefusal(query.error) : undefined;
   const answer = postcodeError ? undefined : query.data;
+  // A search for a place, once answered, scrolls to its results and has them read out.
+  const resultsHeading = useRevealResults(
+    mode === 'near' && origin ? JSON.stringify(origin) : null,
+    answer !== undefined && !query.isPlaceholderData,
+  );
 
   // The button that switched is gone: focus goes to the heading of what replaced it.
   const locationHeading = useRef<HTMLHeadingElement>(null);
@@ -119,6 +125,7 @@ export function ResourcesPage() {
             ) : (
               <ResourceResults
                 origin={origin}
+                headingRef={resultsHeading}
                 answer={answer}
                 loading={query.isPending}
                 fetching={query.isFetching}

@@ -20,8 +20,13 @@ export function sourceList(context: Retrieved, locale: Locale): Source[] {
   const all: Source[] = [
     ...(best?.sources.slice(0, 3) ?? []),
     ...others.flatMap((article) => article.sources.slice(0, 1)),
-    ...context.services.map((service) => ({ title: service.title[locale], url: service.source })),
-    ...context.organisations.map((organisation) => ({ title: organisation.name, url: organisation.source })),
+    // An entry with no official source yet is not cited.
+    ...context.services.flatMap((service) =>
+      service.source ? [{ title: service.title[locale], url: service.source }] : [],
+    ),
+    ...context.organisations.flatMap((organisation) =>
+      organisation.source ? [{ title: organisation.name, url: organisation.source }] : [],
+    ),
     ...context.questions.map((question) => ({ title: question.title, url: `/questions/${question.id}` })),
   ];
   const seen = new Set<string>();

@@ -70,7 +70,7 @@ function factsOf(
       hours: o.hours?.[locale] ?? null,
       website: o.website ?? null,
       languages: (o.supportedLanguages ?? []).map((language) => languageText(language, locale)),
-      source: o.source,
+      source: o.source ?? null,
       lastReviewed: o.lastReviewed,
       archived,
     };
@@ -83,7 +83,7 @@ function factsOf(
     hours: g.operatingHours?.[locale] ?? null,
     website: g.contactInfo.website ?? null,
     languages: g.languages.map((language) => languageText(language, locale)),
-    source: g.source,
+    source: g.source ?? null,
     lastReviewed: g.lastUpdated,
     archived,
   };

@@ -215,6 +215,14 @@ describe('government resources', () => {
       expect(titles(body)).toEqual(['Consumer Affairs Victoria']);
     });
 
+    it('narrows by the words of the page’s one search form, nearest first, and refuses over-long ones', async () => {
+      const { body } = await get('/api/government/local/2150?keyword=legal%20aid');
+      expect(titles(body)).toEqual(['Legal Aid NSW Parramatta', 'Legal Aid NSW Newcastle']);
+      expect(titles((await get('/api/government/local/3000?keyword=medicre')).body)).toEqual(['Medicare']);
+      const long = await get(`/api/government/local/2150?keyword=${'a'.repeat(201)}`);
+      expect(long.status).toBe(400);
+    });
+
     it.each(['abcd', '0000', '12345', '215', '9999', "2150' or '1'='1", '2150;drop', '%20'])(
       'refuses %s with the spec’s message',
       async (postcode) => {

@@ -80,7 +80,9 @@ export const governmentRoutes: FastifyPluginAsyncZod<{ db: Database; statusCheck
       },
     },
     async (request, reply) => {
-      const { place, resources } = await localServices(db, request.params.postcode, request.query.category);
+      const { postcode } = request.params;
+      const { category, keyword } = request.query;
+      const { place, resources } = await localServices(db, postcode, { category, keyword });
       revalidateEachTime(request, reply);
       const locale = requestLocale(request);
       return { place, resources: resources.map((service) => presentService(service, locale)) };

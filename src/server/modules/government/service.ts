@@ -55,17 +55,17 @@ export async function searchServices(db: Database, search: GovernmentSearch): Pr
 }
 
 /**
- * The services for a postcode: its state's, nearest city first (a city within 25 km, then the statewide
- * services, then farther cities), then the national ones. An unknown postcode is a 400, never an empty list that looks like "no help here".
+ * The services for a postcode matching a search (category, keywords): its state's, nearest city first (a city
+ * within 25 km, then the statewide services, then farther cities), then the national ones. An unknown postcode is a 400, never an empty list that looks like "no help here".
  */
 export async function localServices(
   db: Database,
   postcode: string,
-  category: string | undefined,
+  search: Omit<GovernmentSearch, 'state'>,
 ): Promise<{ place: ResolvedPlace; resources: GovernmentService[] }> {
   const info = lookupPostcode(postcode);
   if (!info) throw errors.validation('validation.postcodeInvalid');
-  const services = await searchServices(db, { state: info.state, category });
+  const services = await searchServices(db, { ...search, state: info.state });
   const distance = (service: GovernmentService) => {
     if (service.location.state === 'national') return NATIONAL_KM;
     const city = service.location.city && findLocality(service.location.city, service.location.state);
@@ -93,7 +93,7 @@ export function presentService(service: GovernmentService, locale: Locale): Gove
     languages: service.languages.map((language) => languageText(language, locale)),
     location: service.location,
     lastUpdated: service.lastUpdated,
-    source: service.source,
+    source: service.source ?? null,
   };
 }
 

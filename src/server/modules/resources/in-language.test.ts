@@ -17,12 +17,13 @@ function organisation(
   postcode: string,
   state: PlacedOrganisation['state'],
   supportedLanguages: PlacedOrganisation['supportedLanguages'],
+  category: PlacedOrganisation['category'] = 'community',
 ): PlacedOrganisation {
   const locality = findLocality(suburb, postcode)!;
   return {
     id,
     name: id,
-    category: 'community',
+    category,
     description: { en: `${id} helps.`, vi: `${id} giúp đỡ.` },
     address: '1 Example Street',
     suburb,
@@ -66,6 +67,9 @@ describe('GET /api/resources/in-language', () => {
       organisations: [
         organisation('sunshine-vietnamese', 'Sunshine', '3020', 'VIC', ['English', 'Vietnamese']),
         organisation('footscray-vietnamese', 'Footscray', '3011', 'VIC', ['Vietnamese']),
+        // An aged-care home: specialised, so after the general services though its suburb comes first.
+        organisation('braybrook-aged-care', 'Braybrook', '3019', 'VIC', ['Vietnamese'], 'healthcare'),
+        organisation('albion-settlement', 'Albion', '3020', 'VIC', ['Vietnamese'], 'immigration'),
         // An interpreter on request is not Vietnamese spoken there.
         organisation('carlton-interpreter', 'Carlton', '3053', 'VIC', ['English', INTERPRETER]),
         organisation('cabramatta-vietnamese', 'Cabramatta', '2166', 'NSW', ['Vietnamese']),
@@ -86,12 +90,17 @@ describe('GET /api/resources/in-language', () => {
   };
   const ids = (entries: { id: string }[]) => entries.map((entry) => entry.id);
 
-  it('gives a state’s organisations that speak the language and its services that name it, then the national ways, the interpreter line first', async () => {
+  it('gives a state’s organisations that speak the language, general ones first, and its services that name it, then the national ways, the interpreter line first', async () => {
     const { status, body } = await get('state=VIC&language=Vietnamese');
     expect(status).toBe(200);
     expect(helpInLanguageResponseSchema.strict().safeParse(body).success).toBe(true);
     expect(body.state).toBe('VIC');
-    expect(ids(body.organisations)).toEqual(['footscray-vietnamese', 'sunshine-vietnamese']);
+    expect(ids(body.organisations)).toEqual([
+      'albion-settlement',
+      'footscray-vietnamese',
+      'sunshine-vietnamese',
+      'braybrook-aged-care',
+    ]);
     expect(body.government).toEqual([]);
     expect(ids(body.national)).toEqual([INTERPRETER_LINE_ID, 'national-in-vietnamese']);
 

@@ -177,7 +177,7 @@ export function present(organisation: Organisation, distance: number | null, loc
     suburb,
     state,
     postcode,
-    source: organisation.source,
+    source: organisation.source ?? null,
     lastReviewed: organisation.lastReviewed,
   };
 }

@@ -29,6 +29,10 @@ export type IncomingEntry =
 /** An HSDS organization or service that cannot become an entry of ours, and why. */
 export type RejectedEntry = { from: string; reasons: string[] };
 
+/** An entry without one is taken, and its page says "No official source yet" (decision 042). */
+const NO_SOURCE =
+  'it has no https source (its own, its website or the data set’s, given by --source): taken without one';
+
 export type ReadOptions = {
   /** The data set's own https page, used as the source of an organisation whose website is not https. */
   datasetSource?: string;
@@ -139,11 +143,7 @@ function readOrganisation(
 
   const sourceAttribute = ds.detail(ownIds, 'source');
   const source = [sourceAttribute, website, options.datasetSource].find(isHttps);
-  if (!source) {
-    reasons.push(
-      'it has no https source: neither its website nor the data set is an https address (give --source)',
-    );
-  }
+  if (!source) notes.push(NO_SOURCE);
   const languagesSource = ds.detail(ownIds, 'languagesSource');
 
   const reviewed = services
@@ -238,7 +238,7 @@ function readGovernmentService(
     );
   }
   const source = [ds.detail(own, 'source'), options.datasetSource].find(isHttps);
-  if (!source) reasons.push('it has no https source');
+  if (!source) notes.push(NO_SOURCE);
   checkReviewDate(service.assured_date || undefined, options.today, reasons);
   if (reasons.length) return { from, reasons };
 

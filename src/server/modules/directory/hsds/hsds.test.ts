@@ -618,10 +618,7 @@ describe('npm run directory -- import: other data sets', () => {
     expect(report.rejectedEntries).toEqual([
       {
         from: 'organization "Example Organization Inc." (organizations.csv line 2)',
-        reasons: [
-          'it has no physical address (an address of type "physical" at one of its locations)',
-          'it has no https source: neither its website nor the data set is an https address (give --source)',
-        ],
+        reasons: ['it has no physical address (an address of type "physical" at one of its locations)'],
       },
     ]);
     expect(report.added).toEqual([]);

@@ -4,7 +4,7 @@ import type { GovernmentService, Organisation } from '../../../../shared/schemas
 import type { Database } from '../../../db/client';
 import { governmentServices, organisations } from '../../../db/schema';
 import { writeGovernmentService, writeOrganisation } from '../entries';
-import { candidatePaths, hsdsResource, HSDS_TABLE_NAMES, type HsdsTableName } from './datapackage';
+import { candidatePaths, HSDS_3_0, hsdsResource, HSDS_TABLE_NAMES, type HsdsTableName } from './datapackage';
 import type { EntryKind } from './export';
 import { readEntries, type IncomingEntry, type RejectedEntry } from './entries-from-hsds';
 import { HSDS_IMPORT_LIMITS, ImportError, type HsdsFiles } from './folder';
@@ -59,10 +59,11 @@ export function loadHsds(files: HsdsFiles): LoadedDataSet {
           notes.push(`${resource.name}: only the first of its ${resource.path.length} files was read`);
         }
       }
+      // The HSDS specification, which our own export cites, is not where a data set's entries come from.
       homepage = [
         descriptor.data.homepage,
         ...(descriptor.data.sources ?? []).map((source) => source.path),
-      ].find((url) => url !== undefined && https.safeParse(url).success);
+      ].find((url) => url !== undefined && url !== HSDS_3_0.homepage && https.safeParse(url).success);
     }
   }
 
