@@ -30,6 +30,7 @@ export const chatEn = {
   send: 'Send',
   sending: 'Sending…',
   notSent: 'Not sent',
+  seen: 'Seen',
   retry: 'Retry',
   typing: '{{name}} is typing…',
   newMessages: 'New messages',

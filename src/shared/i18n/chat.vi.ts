@@ -32,6 +32,7 @@ export const chatVi: { [K in keyof typeof chatEn]: string } = {
   send: 'Gửi',
   sending: 'Đang gửi…',
   notSent: 'Chưa gửi được',
+  seen: 'Đã xem',
   retry: 'Thử lại',
   typing: '{{name}} đang nhập…',
   newMessages: 'Tin nhắn mới',
