@@ -10,6 +10,7 @@ export const chatEn = {
   noConversationsMentor: 'When a student starts a conversation with you, it shows here.',
   selectConversation: 'Choose a conversation to read its messages.',
   startNew: 'Start New Conversation',
+  findMentor: 'Find a mentor',
   startTitle: 'Start a conversation',
   startText: 'Choose a verified peer mentor and say what you would like to talk about.',
   mentor: 'Mentor',

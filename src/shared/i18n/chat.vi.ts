@@ -12,6 +12,7 @@ export const chatVi: { [K in keyof typeof chatEn]: string } = {
   noConversationsMentor: 'Khi một bạn sinh viên bắt đầu trò chuyện với bạn, cuộc trò chuyện sẽ hiện ở đây.',
   selectConversation: 'Chọn một cuộc trò chuyện để đọc tin nhắn.',
   startNew: 'Bắt đầu cuộc trò chuyện mới',
+  findMentor: 'Tìm người hướng dẫn',
   startTitle: 'Bắt đầu một cuộc trò chuyện',
   startText: 'Chọn một người hướng dẫn đồng hành đã được xác minh và cho biết bạn muốn nói về điều gì.',
   mentor: 'Người hướng dẫn',

@@ -5,6 +5,14 @@ import { ChloeAvatar } from './chloe-avatar';
 import { ChloeMessage, UserMessage } from './chloe-message';
 import { turnsUpTo, type Message } from './use-chloe-chat';
 
+/** What scrolls the log: the log itself on a wide screen, the conversation with Chloe's introduction on a phone. */
+function scrollerOf(log: HTMLElement): HTMLElement | null {
+  for (let element: HTMLElement | null = log; element; element = element.parentElement) {
+    if (['auto', 'scroll'].includes(getComputedStyle(element).overflowY)) return element;
+  }
+  return null;
+}
+
 /**
  * The conversation as a log: Chloe's greeting, then each turn. When the reader asks, the log scrolls so their
  * question and the start of the answer are in view, and stays there while the answer streams in below: an answer
@@ -29,17 +37,21 @@ export function MessageList({
     const log = logRef.current;
     const questions = log?.querySelectorAll<HTMLElement>('[data-role="user"]');
     const asked = questions?.[questions.length - 1];
-    if (log && asked) log.scrollTo?.({ top: asked.offsetTop - 16 });
+    const scroller = log && scrollerOf(log);
+    if (!scroller || !asked) return;
+    const above = asked.getBoundingClientRect().top - scroller.getBoundingClientRect().top;
+    scroller.scrollTo?.({ top: scroller.scrollTop + above - 16 });
   }, [messages.length]);
   return (
     <div
       role="log"
       aria-label={t('chloe.conversation')}
       ref={logRef}
-      className="relative max-h-[60vh] min-h-80 space-y-4 overflow-y-auto p-4"
+      className="relative flex flex-1 flex-col gap-4 p-4 lg:max-h-[60vh] lg:min-h-80 lg:flex-none lg:overflow-y-auto"
       tabIndex={0}
     >
-      <div className="flex gap-3">
+      {/* A short conversation sits at the bottom, just above the message box, as the newest always does. */}
+      <div className="mt-auto flex gap-3">
         <ChloeAvatar />
         <div className="rounded-2xl rounded-tl-sm bg-slate-100 px-4 py-3 text-slate-900">
           <p>{t('chloe.greeting')}</p>
