@@ -13,6 +13,8 @@ export const chatEn = {
   findMentor: 'Find a mentor',
   startTitle: 'Start a conversation',
   startText: 'Choose a verified peer mentor and say what you would like to talk about.',
+  startWithText: 'Say what you would like to talk about with this mentor.',
+  topic: 'What would you like to talk about?',
   mentor: 'Mentor',
   selectMentor: 'Select a mentor',
   chatTitle: 'Chat title',

@@ -15,6 +15,8 @@ export const chatVi: { [K in keyof typeof chatEn]: string } = {
   findMentor: 'Tìm người hướng dẫn',
   startTitle: 'Bắt đầu một cuộc trò chuyện',
   startText: 'Chọn một người hướng dẫn đồng hành đã được xác minh và cho biết bạn muốn nói về điều gì.',
+  startWithText: 'Hãy cho biết bạn muốn nói với người hướng dẫn này về điều gì.',
+  topic: 'Bạn muốn nói về điều gì?',
   mentor: 'Người hướng dẫn',
   selectMentor: 'Chọn một người hướng dẫn',
   chatTitle: 'Tiêu đề cuộc trò chuyện',
