@@ -55,113 +55,148 @@ async function expectGrowsToFive(box: Locator) {
   await expect.poll(() => rowsShown(box)).toEqual({ rows: 1, scrolls: false });
 }
 
-test('on a phone the conversation fills the screen, the newest message sits above the box, and Seen shows', async ({
+test('/chat offers "Find a mentor", leading to /mentors, and the navigation’s Mentors stays on /chat', async ({
+  page,
+}) => {
+  await signInFast(page, await createUser(page.request, newUser('student')), '/chat');
+  await expect(
+    page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Mentors' }),
+  ).toHaveAttribute('href', '/chat');
+  const find = page.getByRole('link', { name: 'Find a mentor' });
+  await expect(find).toHaveAttribute('href', '/mentors');
+  await find.click();
+  await expect(page).toHaveURL('/mentors');
+  await expect(page.getByRole('heading', { level: 1, name: 'Mentors' })).toBeVisible();
+});
+
+test('on a phone no footer is drawn on /chat and /chloe, and its links are in the menu', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await signInFast(page, await createUser(page.request, newUser('student')), '/chat');
+  for (const path of ['/chat', '/chloe']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeAttached();
+    await expect(page.locator('footer'), path).toBeHidden();
+    // Crisis help stays one tap away.
+    await expect(page.getByRole('button', { name: 'Quick exit' })).toBeInViewport();
+    await expect(page.getByRole('button', { name: 'Urgent help' })).toBeInViewport();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    for (const name of [
+      'Browse mentors',
+      'About Us',
+      'Privacy Policy',
+      'Terms of Service',
+      'Community Guidelines',
+    ])
+      await expect(drawer.getByRole('link', { name, exact: true }), path).toBeAttached();
+    await page.keyboard.press('Escape');
+  }
+  // Elsewhere the footer is where it was.
+  await page.goto('/faq');
+  await expect(page.locator('footer')).toBeAttached();
+  await page.locator('footer').scrollIntoViewIfNeeded();
+  await expect(page.locator('footer')).toBeVisible();
+});
+
+test('on a phone an open conversation fills the screen: each message sent and each reply sits just above the box', async ({
   browser,
 }) => {
   const { student, mentor, studentContext, mentorContext, mentorId } = await twoPeople(browser);
   await student.setViewportSize(PHONE);
-  // "Find a mentor" leads to the mentors' list; the navigation's Mentors stays on /chat.
-  await expect(student.getByRole('link', { name: 'Find a mentor' })).toHaveAttribute('href', '/mentors');
-  await student.getByRole('button', { name: 'Open menu' }).click();
-  const drawer = student.getByRole('dialog', { name: 'Menu' });
-  await expect(drawer.getByRole('link', { name: 'Mentors', exact: true })).toHaveAttribute('href', '/chat');
-  // The footer is not drawn here: its links are in the menu.
-  await expect(student.locator('footer')).toBeHidden();
-  for (const name of [
-    'Browse mentors',
-    'About Us',
-    'Privacy Policy',
-    'Terms of Service',
-    'Community Guidelines',
-  ])
-    await expect(drawer.getByRole('link', { name, exact: true })).toBeVisible();
-  await student.keyboard.press('Escape');
-
   const title = `Renting a room ${Date.now()}`;
   await startConversation(student, mentorId, title);
   const box = student.getByRole('textbox', { name: 'Message' });
-  await expectGrowsToFive(box);
-
-  // More messages than the screen holds (five, the most a second allows): each one sent sits just above the box.
+  // More than the screen holds (five messages, the most a second allows): each one sent sits just above the box.
   for (let i = 1; i <= 5; i += 1) {
     await write(student, `Question number ${i} about the lease\n${lines(3)}`);
     const sent = bubbles(student, `Question number ${i} about the lease`);
     await expect(sent).not.toContainText('Sending…');
+    await expectFitsTheScreen(student);
     await expectNewestAboveBox(sent, box);
   }
-  const last = bubbles(student, 'Question number 5 about the lease');
-  await expectFitsTheScreen(student);
-  await expect(student.locator('footer')).toBeHidden();
-  // Crisis help stays one tap away.
-  await expect(student.getByRole('button', { name: 'Quick exit' })).toBeInViewport();
-  await expect(student.getByRole('button', { name: 'Urgent help' })).toBeInViewport();
-  // The badge says the conversation is open, not that anyone is online.
-  const badge = student
-    .getByRole('region', { name: title })
-    .getByTitle('This conversation is open: you can both still send messages.');
-  await expect(badge).toHaveText(/^Open/);
-  await expect(student.getByText('Active', { exact: true })).toHaveCount(0);
-
-  // The mentor opens the conversation: the student sees Seen under their last message.
-  await expect(student.getByText('Seen', { exact: true })).toHaveCount(0);
   await mentor.getByRole('link', { name: new RegExp(title) }).click();
-  await expect(bubbles(mentor, 'Question number 5 about the lease')).toBeVisible();
-  await expect(last.getByText('Seen', { exact: true })).toBeVisible();
-  await expect(student.getByText('Seen', { exact: true })).toHaveCount(1);
-
-  // Their reply comes in just above the box, and needs no Seen of ours.
   await write(mentor, 'Happy to help with the lease.');
   const reply = bubbles(student, 'Happy to help with the lease.');
   await expect(reply).toBeVisible();
   await expectNewestAboveBox(reply, box);
-  await expect(student.getByText('Seen', { exact: true })).toHaveCount(0);
-  await expectNoViolations(student, '/chat at 360 px with a conversation');
-
-  await closeConversation(student.request, student);
-  await studentContext.close();
-  await mentorContext.close();
-});
-
-test('in Vietnamese the badge says the conversation is open, and Seen reads Đã xem', async ({ browser }) => {
-  const { student, mentor, studentContext, mentorContext, mentorId } = await twoPeople(browser, {
-    locale: 'vi',
-  });
-  await student.setViewportSize(PHONE);
-  await expect(student.getByRole('link', { name: 'Tìm người hướng dẫn' })).toHaveAttribute(
-    'href',
-    '/mentors',
-  );
-  await student.getByRole('button', { name: 'Bắt đầu cuộc trò chuyện mới' }).click();
-  const dialog = student.getByRole('dialog');
-  await dialog.getByLabel('Người hướng dẫn', { exact: true }).selectOption(mentorId);
-  await dialog.getByLabel('Tiêu đề cuộc trò chuyện', { exact: true }).fill('Hỏi về hợp đồng thuê nhà');
-  await dialog.getByRole('button', { name: 'Bắt đầu trò chuyện' }).click();
-  await expect(toast(student, 'Đã bắt đầu cuộc trò chuyện mới!')).toBeVisible();
-  const badge = student
-    .getByRole('region', { name: 'Hỏi về hợp đồng thuê nhà' })
-    .getByTitle('Cuộc trò chuyện này đang mở: hai bên vẫn có thể nhắn tin cho nhau.');
-  await expect(badge).toHaveText(/^Đang mở/);
-  await expect(student.locator('body')).not.toContainText('Đang hoạt động');
-  await write(student, 'Chào anh chị', 'Tin nhắn');
-  await mentor.getByRole('link', { name: /Hỏi về hợp đồng thuê nhà/ }).click();
-  await expect(bubbles(student, 'Chào anh chị').getByText('Đã xem', { exact: true })).toBeVisible();
   await expectFitsTheScreen(student);
-  await expectNoViolations(student, '/chat at 360 px in Vietnamese with Đã xem');
+  await expect(student.getByRole('button', { name: 'Quick exit' })).toBeInViewport();
+  await expectNoViolations(student, '/chat at 360 px with a conversation');
   await closeConversation(student.request, student);
   await studentContext.close();
   await mentorContext.close();
 });
 
-test('on a phone Chloe fills the screen, the newest answer sits above the box, and the box grows to five lines', async ({
-  page,
+test('the message box starts at one line, grows to five, then scrolls, with a mentor and with Chloe', async ({
+  browser,
 }) => {
+  const { student, studentContext, mentorContext, mentorId } = await twoPeople(browser);
+  await student.setViewportSize(PHONE);
+  await startConversation(student, mentorId, `Growing box ${Date.now()}`);
+  await expectGrowsToFive(student.getByRole('textbox', { name: 'Message' }));
+  await closeConversation(student.request, student);
+  await student.goto('/chloe');
+  await expectGrowsToFive(student.getByRole('textbox', { name: 'Message to Chloe' }));
+  await studentContext.close();
+  await mentorContext.close();
+});
+
+test('the sender sees Seen under their message once the mentor has opened the conversation, Đã xem in Vietnamese', async ({
+  browser,
+}) => {
+  const { student, mentor, studentContext, mentorContext, mentorId } = await twoPeople(browser);
+  const title = `Seen ${Date.now()}`;
+  await startConversation(student, mentorId, title);
+  await write(student, 'Are you there?');
+  const mine = bubbles(student, 'Are you there?');
+  await expect(mine).not.toContainText('Sending…');
+  await expect(student.getByText('Seen', { exact: true })).toHaveCount(0);
+  await mentor.getByRole('link', { name: new RegExp(title) }).click();
+  await expect(bubbles(mentor, 'Are you there?')).toBeVisible();
+  await expect(mine.getByText('Seen', { exact: true })).toBeVisible();
+  await expect(student.getByText('Seen', { exact: true })).toHaveCount(1);
+  await student.getByRole('button', { name: /^Change language/ }).click();
+  await expect(mine.getByText('Đã xem', { exact: true })).toBeVisible();
+  // A reply says they read it: no Seen is needed any more.
+  await write(mentor, 'Yes, I am here.');
+  await expect(bubbles(student, 'Yes, I am here.')).toBeVisible();
+  await expect(student.getByText('Đã xem', { exact: true })).toHaveCount(0);
+  await expectNoViolations(student, '/chat with Đã xem');
+  await closeConversation(student.request, student);
+  await studentContext.close();
+  await mentorContext.close();
+});
+
+test('the status badge says the conversation is open, not that anyone is online, in both languages', async ({
+  browser,
+}) => {
+  const { student, studentContext, mentorContext, mentorId } = await twoPeople(browser);
+  const title = `Open badge ${Date.now()}`;
+  await startConversation(student, mentorId, title);
+  const pane = student.getByRole('region', { name: title });
+  await expect(pane.getByTitle('This conversation is open: you can both still send messages.')).toHaveText(
+    /^Open/,
+  );
+  await expect(student.getByText('Active', { exact: true })).toHaveCount(0);
+  await student.getByRole('button', { name: /^Change language/ }).click();
+  await expect(
+    pane.getByTitle('Cuộc trò chuyện này đang mở: hai bên vẫn có thể nhắn tin cho nhau.'),
+  ).toHaveText(/^Đang mở/);
+  await expect(student.locator('body')).not.toContainText('Đang hoạt động');
+  await closeConversation(student.request, student);
+  await student.reload();
+  await expect(
+    pane.getByTitle('Cuộc trò chuyện này đã đóng: không thể gửi thêm tin nhắn trong đó.'),
+  ).toHaveText(/^Đã đóng/);
+  await studentContext.close();
+  await mentorContext.close();
+});
+
+test('on a phone Chloe fills the screen, and the newest answer sits above the box', async ({ page }) => {
   await page.setViewportSize(PHONE);
   await page.goto('/chloe');
-  await expect(page.locator('footer')).toBeHidden();
   await expectFitsTheScreen(page);
   const box = page.getByRole('textbox', { name: 'Message to Chloe' });
-  await expectGrowsToFive(box);
-
   const log = page.getByRole('log', { name: 'Conversation with Chloe' });
   for (const question of ['How does Mentor Me work?', 'How do I get a tax file number?']) {
     await box.fill(question);
@@ -174,12 +209,6 @@ test('on a phone Chloe fills the screen, the newest answer sits above the box, a
   await expect(log.locator('[data-role="chloe"]').last()).toBeInViewport();
   await expectFitsTheScreen(page);
   await expect(page.getByRole('button', { name: 'Quick exit' })).toBeInViewport();
-  await expect(page.locator('footer')).toBeHidden();
-  await page.getByRole('button', { name: 'Open menu' }).click();
-  await expect(
-    page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Privacy Policy' }),
-  ).toBeVisible();
-  await page.keyboard.press('Escape');
   await expectNoViolations(page, '/chloe at 360 px with answers');
 });
 
