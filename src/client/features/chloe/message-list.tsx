@@ -1,22 +1,14 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import type { FeedbackRating } from '../../../shared/chloe';
 import { useTranslation } from '../../lib/i18n';
 import { ChloeAvatar } from './chloe-avatar';
 import { ChloeMessage, UserMessage } from './chloe-message';
 import { turnsUpTo, type Message } from './use-chloe-chat';
-
-/** What scrolls the log: the log itself on a wide screen, the conversation with Chloe's introduction on a phone. */
-function scrollerOf(log: HTMLElement): HTMLElement | null {
-  for (let element: HTMLElement | null = log; element; element = element.parentElement) {
-    if (['auto', 'scroll'].includes(getComputedStyle(element).overflowY)) return element;
-  }
-  return null;
-}
+import { useQuestionAtTop } from './use-question-at-top';
 
 /**
- * The conversation as a log: Chloe's greeting, then each turn. When the reader asks, the log scrolls so their
- * question and the start of the answer are in view, and stays there while the answer streams in below: an answer
- * is read from its beginning, and the reader's own scrolling is never taken over.
+ * The conversation as a log: Chloe's greeting, then each turn. When the reader asks, their question goes to the top
+ * and the answer streams in below it (useQuestionAtTop).
  */
 export function MessageList({
   messages,
@@ -33,15 +25,8 @@ export function MessageList({
 }) {
   const { t } = useTranslation();
   const logRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const log = logRef.current;
-    const questions = log?.querySelectorAll<HTMLElement>('[data-role="user"]');
-    const asked = questions?.[questions.length - 1];
-    const scroller = log && scrollerOf(log);
-    if (!scroller || !asked) return;
-    const above = asked.getBoundingClientRect().top - scroller.getBoundingClientRect().top;
-    scroller.scrollTo?.({ top: scroller.scrollTop + above - 16 });
-  }, [messages.length]);
+  const spacerRef = useRef<HTMLDivElement>(null);
+  useQuestionAtTop(logRef, spacerRef, messages);
   return (
     <div
       role="log"
@@ -73,6 +58,7 @@ export function MessageList({
           )}
         </div>
       ))}
+      <div ref={spacerRef} aria-hidden="true" className="shrink-0" />
     </div>
   );
 }
