@@ -1,48 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { createUser, expectNoViolations, newUser, signInFast, toast, useLanguage } from './fixtures';
-
-/** A student in one browser and the demo mentor in another, as two people on two phones or laptops. */
-async function twoPeople(browser: Browser, { locale = 'en' as 'en' | 'vi' } = {}) {
-  const studentContext = await browser.newContext();
-  const mentorContext = await browser.newContext();
-  const student = await studentContext.newPage();
-  const mentor = await mentorContext.newPage();
-  for (const page of [student, mentor]) await useLanguage(page, locale);
-  const user = await createUser(student.request, newUser('student'));
-  await signInFast(student, user, '/chat');
-  const mentorUser = await signInFast(mentor, { role: 'mentor' }, '/chat');
-  return {
-    student,
-    mentor,
-    studentContext,
-    mentorContext,
-    studentName: user.displayName,
-    mentorId: mentorUser.id,
-    mentorName: mentorUser.displayName,
-  };
-}
-
-const log = (page: Page) => page.getByRole('log');
-/** The messages in the log that say this (each also names its sender for screen readers). */
-const bubbles = (page: Page, text: string) => log(page).getByRole('listitem').filter({ hasText: text });
-
-async function startConversation(student: Page, mentorId: string, title: string) {
-  await student.getByRole('button', { name: 'Start New Conversation' }).click();
-  const dialog = student.getByRole('dialog');
-  await dialog.getByRole('button', { name: 'Start Conversation' }).click();
-  await expect(toast(student, 'Please select a mentor and enter a chat title')).toBeVisible();
-  await dialog.getByLabel('Mentor', { exact: true }).selectOption(mentorId);
-  await dialog.getByLabel('Chat title', { exact: true }).fill(title);
-  await dialog.getByRole('button', { name: 'Start Conversation' }).click();
-  await expect(toast(student, 'New conversation started!')).toBeVisible();
-  await expect(student.getByRole('heading', { level: 2, name: title })).toBeVisible();
-}
-
-async function write(page: Page, text: string, label = 'Message') {
-  const box = page.getByRole('textbox', { name: label });
-  await box.fill(text);
-  await box.press('Enter');
-}
+import { expect, test } from '@playwright/test';
+import { bubbles, startConversation, twoPeople, write } from './chat-helpers';
+import { expectNoViolations, toast } from './fixtures';
 
 test('visitors are asked to sign in to chat, and come back to it', async ({ page }) => {
   await page.goto('/chat');

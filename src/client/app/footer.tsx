@@ -1,7 +1,9 @@
+import { cn } from '../lib/cn';
 import { useTranslation } from '../lib/i18n';
 import { Link } from 'react-router';
 import { useNow } from '../lib/clock';
 import { usePublicConfig } from '../lib/config';
+import { FOOTER_GROUPS } from './nav-links';
 
 /** The year as UTC counts it: the same for the server's frame and the reader's browser, wherever each is. */
 function Copyright() {
@@ -37,70 +39,32 @@ function ContactLines() {
   );
 }
 
-export function Footer() {
+export function Footer({ className }: { className?: string }) {
   const { t } = useTranslation();
   return (
-    <footer className="mt-12 bg-slate-900 text-slate-200 print:hidden">
+    <footer className={cn('mt-12 bg-slate-900 text-slate-200 print:hidden', className)}>
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
         <div className="space-y-3">
           <p className="text-lg font-bold text-white">{t('app.name')}</p>
           <p className="text-sm">{t('footer.about')}</p>
           <p className="text-sm text-slate-300">{t('footer.notAgency')}</p>
         </div>
-        <nav aria-labelledby="footer-explore">
-          <h2 id="footer-explore" className="mb-3 font-semibold text-white">
-            {t('footer.explore')}
-          </h2>
-          <ul className="space-y-2 text-sm">
-            <li>
-              <Link className={link} to="/founders">
-                {t('nav.founders')}
-              </Link>
-            </li>
-            <li>
-              <Link className={link} to="/mentors">
-                {t('footer.mentorsLink')}
-              </Link>
-            </li>
-            <li>
-              <Link className={link} to="/faq">
-                {t('nav.faq')}
-              </Link>
-            </li>
-            <li>
-              <Link className={link} to="/about">
-                {t('footer.aboutLink')}
-              </Link>
-            </li>
-            <li>
-              <Link className={link} to="/government">
-                {t('nav.government')}
-              </Link>
-            </li>
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-policies">
-          <h2 id="footer-policies" className="mb-3 font-semibold text-white">
-            {t('footer.legal')}
-          </h2>
-          <ul className="space-y-2 text-sm">
-            <li>
-              <Link className={link} to="/privacy">
-                {t('footer.privacy')}
-              </Link>
-            </li>
-            <li>
-              <Link className={link} to="/terms">
-                {t('footer.terms')}
-              </Link>
-            </li>
-            <li>
-              <Link className={link} to="/guidelines">
-                {t('footer.guidelines')}
-              </Link>
-            </li>
-          </ul>
-        </nav>
+        {FOOTER_GROUPS.map((group) => (
+          <nav key={group.id} aria-labelledby={`footer-${group.id}`}>
+            <h2 id={`footer-${group.id}`} className="mb-3 font-semibold text-white">
+              {t(group.heading)}
+            </h2>
+            <ul className="space-y-2 text-sm">
+              {group.links.map((entry) => (
+                <li key={entry.to}>
+                  <Link className={link} to={entry.to}>
+                    {t(entry.label)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
         <div>
           <h2 className="mb-3 font-semibold text-white">{t('footer.contact')}</h2>
           <ul className="space-y-2 text-sm">

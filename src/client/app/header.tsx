@@ -9,7 +9,7 @@ import { useAuth } from '../lib/auth';
 import { cn } from '../lib/cn';
 import { usePublicConfig } from '../lib/config';
 import { InBrowser } from './in-browser';
-import { NAV_LINKS } from './nav-links';
+import { MENU_EXTRA_GROUPS, NAV_LINKS } from './nav-links';
 import { SafetyBar } from './safety-bar';
 
 /** The other language's name; `short` shows its code on a phone's header ("VI"), which the name keeps too. */
@@ -139,6 +139,26 @@ function MobileDrawer() {
           careerClassName="block rounded-lg px-3 py-3 text-base text-slate-800"
           onFollow={follow}
         />
+        {MENU_EXTRA_GROUPS.map((group) => (
+          <nav
+            key={group.id}
+            aria-labelledby={`menu-${group.id}`}
+            className="mt-4 border-t border-slate-200 pt-3"
+          >
+            <h2 id={`menu-${group.id}`} className="px-3 pb-1 text-sm font-semibold text-slate-600">
+              {t(group.heading)}
+            </h2>
+            <ul>
+              {group.links.map((entry) => (
+                <li key={entry.to}>
+                  <NavLink to={entry.to} className={link}>
+                    {t(entry.label)}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
         <div className="mt-4 space-y-2 border-t border-slate-200 pt-4">
           {!user && (
             <>

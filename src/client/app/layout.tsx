@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 import { useAuth } from '../lib/auth';
+import { cn } from '../lib/cn';
 import { useTranslation, withTexts } from '../lib/i18n';
 import { frameTakenOver, pageFrame } from '../lib/page-frame';
 import { useCurrentToast } from '../lib/toast';
@@ -26,7 +27,9 @@ function Toasts() {
 
 /**
  * The floating chat button loads after the page: it is not part of what the first screen needs to show. Not on the
- * two chat pages, which are where it leads: there its code is not asked for at all.
+ * two chat pages, which are where it leads: there its code is not asked for at all. Below the `lg` breakpoint those
+ * two pages are as tall as the screen, without the footer (its links are in the menu): the messages take what the
+ * header leaves above the message box (decision 040).
  */
 const FloatingChat = lazy(() => import('./floating-chat').then((m) => ({ default: m.FloatingChat })));
 const CHAT_PAGES = new Set(['/chat', '/chloe']);
@@ -130,8 +133,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   useScrollOnNavigate();
+  const fits = CHAT_PAGES.has(pathname);
   return (
-    <div className="flex min-h-screen flex-col">
+    <div className={cn('flex flex-col', fits ? 'h-dvh lg:h-auto lg:min-h-screen' : 'min-h-screen')}>
       <a
         href="#main"
         className="sr-only z-50 rounded bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
@@ -140,7 +144,14 @@ export function Layout({ children }: { children: ReactNode }) {
       </a>
       <Header />
       <OfflineStatus />
-      <main id="main" tabIndex={-1} className="min-h-svh flex-1 outline-none">
+      <main
+        id="main"
+        tabIndex={-1}
+        className={cn(
+          'flex-1 outline-none',
+          fits ? 'flex min-h-0 flex-col overflow-y-auto lg:block lg:min-h-svh' : 'min-h-svh',
+        )}
+      >
         <DeclinedNotice />
         <ErrorBoundary resetKey={pathname}>
           <Suspense fallback={<ScreenSkeleton />}>
@@ -149,7 +160,7 @@ export function Layout({ children }: { children: ReactNode }) {
           </Suspense>
         </ErrorBoundary>
       </main>
-      <Footer />
+      <Footer className={fits ? 'hidden lg:block' : undefined} />
       <div className="print:hidden">
         {CHAT_PAGES.has(pathname) ? null : (
           <InBrowser>

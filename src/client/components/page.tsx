@@ -1,24 +1,38 @@
 import type { ReactNode } from 'react';
+import { cn } from '../lib/cn';
 import { useDocumentTitle } from '../lib/document-title';
 
 const WIDTHS = { narrow: 'max-w-md', medium: 'max-w-3xl', wide: 'max-w-5xl' } as const;
 
-/** The frame of every screen: one h1, an optional lead paragraph, then the content; the tab is titled after the h1. */
+/**
+ * The frame of every screen: one h1, an optional lead paragraph, then the content; the tab is titled after the h1.
+ * `fill`: below the `lg` breakpoint the screen takes the height the layout leaves it (the chat pages, which the
+ * layout makes as tall as the screen), and with `quiet` its title and lead are for screen readers only there.
+ */
 export function Page({
   title,
   lead,
   children,
   width = 'wide',
+  fill = false,
+  quiet = false,
 }: {
   title: string;
   lead?: ReactNode;
   children?: ReactNode;
   width?: keyof typeof WIDTHS;
+  fill?: boolean;
+  quiet?: boolean;
 }) {
   useDocumentTitle(title, typeof lead === 'string' ? lead : undefined);
   return (
-    <div className={`mx-auto w-full ${WIDTHS[width]} px-4 py-8 wrap-break-word sm:px-6`}>
-      <header className="mb-6 space-y-2">
+    <div
+      className={cn(
+        `mx-auto w-full ${WIDTHS[width]} px-4 py-8 wrap-break-word sm:px-6`,
+        fill && 'flex min-h-0 flex-1 flex-col max-lg:py-3 lg:block',
+      )}
+    >
+      <header className={cn('mb-6 space-y-2', fill && 'max-lg:mb-3', fill && quiet && 'max-lg:sr-only')}>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
         {lead && <p className="max-w-3xl text-base text-slate-700">{lead}</p>}
       </header>

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Conversation } from '../../shared/schemas/chat';
 import { message, ownId, sampleConversation } from '../test/chat-fixtures';
-import { applyNewMessage, applyRead, chatKeys, mergeMessages, totalUnread } from './chat-cache';
+import {
+  applyNewMessage,
+  applyParticipantRead,
+  applyRead,
+  chatKeys,
+  mergeMessages,
+  totalUnread,
+} from './chat-cache';
 import { firstGap } from './chat-live';
 import { createQueryClient } from './query';
 
@@ -63,5 +70,24 @@ describe('the conversation list', () => {
     applyRead(client, sampleConversation.id, 3);
     expect(list().conversations[0]!.lastReadSeq).toBe(5);
     expect(totalUnread([other, list().conversations[0]!])).toBe(2);
+  });
+
+  it("moves the other person's read mark forward only, and takes their reply as read up to it", () => {
+    const { client, list } = withList([{ ...sampleConversation, lastSeq: 4, participantLastReadSeq: 1 }]);
+    applyParticipantRead(client, sampleConversation.id, 3);
+    expect(list().conversations[0]!.participantLastReadSeq).toBe(3);
+    applyParticipantRead(client, sampleConversation.id, 2);
+    expect(list().conversations[0]!.participantLastReadSeq).toBe(3);
+    applyNewMessage(client, message(5, { senderId: ownId }), ownId);
+    expect(list().conversations[0]!.participantLastReadSeq).toBe(3);
+    applyNewMessage(client, message(6), ownId);
+    expect(list().conversations[0]!.participantLastReadSeq).toBe(6);
+  });
+
+  it('tells nothing of a closed conversation’s reading', () => {
+    const closed = { ...sampleConversation, status: 'closed' as const, participantLastReadSeq: null };
+    const { client, list } = withList([closed]);
+    applyParticipantRead(client, sampleConversation.id, 2);
+    expect(list().conversations[0]!.participantLastReadSeq).toBeNull();
   });
 });

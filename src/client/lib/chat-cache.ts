@@ -63,8 +63,10 @@ export function applyNewMessage(client: QueryClient, message: Message, ownUserId
     },
     lastSeq: message.seq,
     updatedAt: message.createdAt,
-    // What we sent ourselves we have read.
+    // What we sent ourselves we have read; whoever replies has read what came before.
     lastReadSeq: own ? message.seq : found.lastReadSeq,
+    participantLastReadSeq:
+      own || found.participantLastReadSeq === null ? found.participantLastReadSeq : message.seq,
     unreadCount: own ? 0 : found.unreadCount + 1,
   };
   // Newest activity first, as the server orders it.
@@ -78,6 +80,17 @@ export function applyRead(client: QueryClient, conversationId: string, seq: numb
     conversations.map((c) =>
       c.id === conversationId && seq > c.lastReadSeq
         ? { ...c, lastReadSeq: seq, unreadCount: seq >= c.lastSeq ? 0 : c.unreadCount }
+        : c,
+    ),
+  );
+}
+
+/** The other person read up to `seq` ("Seen" under our message); the mark only moves forward. */
+export function applyParticipantRead(client: QueryClient, conversationId: string, seq: number) {
+  patchList(client, (conversations) =>
+    conversations.map((c) =>
+      c.id === conversationId && c.participantLastReadSeq !== null && seq > c.participantLastReadSeq
+        ? { ...c, participantLastReadSeq: seq }
         : c,
     ),
   );

@@ -5,6 +5,7 @@ import { catchUpMessages, useConversations } from './chat';
 import {
   addMessages,
   applyNewMessage,
+  applyParticipantRead,
   applyRead,
   chatKeys,
   totalUnread,
@@ -73,8 +74,9 @@ export function useChatLive(enabled = true) {
           if (!applyNewMessage(client, frame.message, userId)) void refetchList(client);
           break;
         case 'read':
-          // Read in another of our tabs or devices; the other person's reading does not change our counts.
+          // Read in another of our tabs or devices; the other person's reading shows as "Seen".
           if (frame.userId === userId) applyRead(client, frame.conversationId, frame.seq);
+          else applyParticipantRead(client, frame.conversationId, frame.seq);
           break;
         case 'conversation':
           void refetchList(client);

@@ -20,6 +20,7 @@ export const sampleConversation: Conversation = {
   },
   lastSeq: 2,
   lastReadSeq: 2,
+  participantLastReadSeq: 2,
   unreadCount: 0,
   blocked: false,
   feedbackGiven: false,

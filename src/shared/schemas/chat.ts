@@ -102,6 +102,8 @@ export const conversationSchema = z.object({
   /** The highest message number so far (0 before the first message). */
   lastSeq: z.number().int(),
   lastReadSeq: z.number().int(),
+  /** How far the other person has read ("Seen"), while the conversation is open; null once it is closed. */
+  participantLastReadSeq: z.number().int().nullable(),
   unreadCount: z.number().int(),
   /** The student has blocked the mentor: no new messages or conversations either way. */
   blocked: z.boolean(),

@@ -16,16 +16,21 @@ export function RoleBadge({ role }: { role: Role }) {
   );
 }
 
+/**
+ * Whether the conversation is open (both can still write) or closed: not whether the other person is online. The
+ * short word shows; the whole meaning is its tooltip and what a screen reader reads.
+ */
 export function StatusBadge({ status }: { status: ConversationStatus }) {
   const { t } = useTranslation();
+  const active = status === 'active';
+  const meaning = active ? t('chat.statusActiveHint') : t('chat.statusClosedHint');
   return (
     <span
-      className={cn(
-        badge,
-        status === 'active' ? 'bg-green-50 text-green-800' : 'bg-slate-200 text-slate-700',
-      )}
+      title={meaning}
+      className={cn(badge, active ? 'bg-green-50 text-green-800' : 'bg-slate-200 text-slate-700')}
     >
-      {status === 'active' ? t('chat.statusActive') : t('chat.statusClosed')}
+      <span aria-hidden="true">{active ? t('chat.statusActive') : t('chat.statusClosed')}</span>
+      <span className="sr-only">{meaning}</span>
     </span>
   );
 }

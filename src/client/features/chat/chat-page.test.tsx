@@ -121,6 +121,32 @@ describe('/chat', () => {
     );
   });
 
+  it("from a mentor's page, opens with that mentor chosen and asks only what to talk about", async () => {
+    const posted: unknown[] = [];
+    const fetch = serve(sampleUser, (url, body) => {
+      if (url === `/api/mentors/${MENTOR_ID}`) return json(200, mentors[0]);
+      if (url === '/api/conversations') {
+        posted.push(body);
+        return json(201, { ...sampleConversation, lastMessage: null, lastSeq: 0, lastReadSeq: 0 });
+      }
+      return json(404, { error: 'Not found.', code: 'NOT_FOUND' });
+    });
+    renderWithApp(<ChatPage />, { path: `/chat?mentor=${MENTOR_ID}`, user: sampleUser });
+    const dialog = await screen.findByRole('dialog', { name: 'Start a conversation' });
+    expect(await within(dialog).findByText('Minh Tran')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('combobox')).not.toBeInTheDocument();
+    expect(within(dialog).getAllByRole('textbox')).toHaveLength(1);
+    expect(fetch).not.toHaveBeenCalledWith('/api/mentors', expect.anything());
+
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: 'What would you like to talk about?' }),
+      'Writing my first resume{Enter}',
+    );
+    await waitFor(() =>
+      expect(posted).toEqual([{ participantId: MENTOR_ID, title: 'Writing my first resume' }]),
+    );
+  });
+
   it("shows the server's reason when a conversation cannot be started", async () => {
     serve(sampleUser, () =>
       json(400, {

@@ -1,6 +1,7 @@
-import { WifiOff } from 'lucide-react';
+import { Search, WifiOff } from 'lucide-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { User } from '../../../shared/schemas/auth';
+import { buttonClasses } from '../../components/ui/button';
 import { isAwaitingVerification, useConversations } from '../../lib/chat';
 import { useChatLive } from '../../lib/chat-live';
 import { cn } from '../../lib/cn';
@@ -12,8 +13,8 @@ import { StartConversationDialog } from './start-conversation-dialog';
 
 /**
  * The signed-in chat: the conversation list beside the open conversation (600 px tall) on a wide screen; on a
- * phone, the list and the conversation are two screens. The open conversation is `?c=<id>` in the address, so
- * Back returns to the list.
+ * phone, the list and the conversation are two screens, each the height the layout leaves below the header. The
+ * open conversation is `?c=<id>` in the address, so Back returns to the list.
  */
 export function ChatScreen({ user }: { user: User }) {
   const { t } = useTranslation();
@@ -35,23 +36,32 @@ export function ChatScreen({ user }: { user: User }) {
         : '';
 
   return (
-    <div className="space-y-4">
-      <div className="flex flex-wrap items-center gap-3">
-        {isStudent && (
-          <StartConversationDialog
-            key={params.get('mentor') ?? ''}
-            mentorId={params.get('mentor') ?? undefined}
-            onStarted={(conversation) => navigate(`/chat?c=${encodeURIComponent(conversation.id)}`)}
-          />
+    <div className="flex min-h-0 flex-1 flex-col gap-3 lg:block lg:space-y-4">
+      <div
+        className={cn(
+          'flex flex-wrap items-center gap-3',
+          // On a phone, with a conversation open, only a lost connection is said here.
+          selectedId && connection !== 'reconnecting' && 'max-md:hidden',
         )}
-        <Link to="/mentors" className="font-medium text-brand-800 underline">
-          {t('mentors.browse')}
-        </Link>
-        {isAwaitingVerification(user) && (
-          <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-            {t('chat.waitingReview')}
-          </p>
-        )}
+      >
+        <div className={cn('flex flex-wrap items-center gap-3', selectedId && 'max-md:hidden')}>
+          {isStudent && (
+            <StartConversationDialog
+              key={params.get('mentor') ?? ''}
+              mentorId={params.get('mentor') ?? undefined}
+              onStarted={(conversation) => navigate(`/chat?c=${encodeURIComponent(conversation.id)}`)}
+            />
+          )}
+          <Link to="/mentors" className={buttonClasses('secondary')}>
+            <Search aria-hidden="true" className="h-4 w-4" />
+            {t('chat.findMentor')}
+          </Link>
+          {isAwaitingVerification(user) && (
+            <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              {t('chat.waitingReview')}
+            </p>
+          )}
+        </div>
         <p role="status" className="ml-auto text-sm text-slate-600">
           {connection === 'reconnecting' && (
             <span className="inline-flex items-center gap-1">
@@ -62,10 +72,10 @@ export function ChatScreen({ user }: { user: User }) {
         </p>
       </div>
 
-      <div className="overflow-hidden rounded-xl border border-slate-200 bg-white md:grid md:h-[600px] md:grid-cols-[minmax(0,20rem)_minmax(0,1fr)] md:grid-rows-[minmax(0,1fr)]">
+      <div className="min-h-0 flex-1 overflow-hidden rounded-xl border border-slate-200 bg-white md:grid md:grid-cols-[minmax(0,20rem)_minmax(0,1fr)] md:grid-rows-[minmax(0,1fr)] lg:h-[600px]">
         <div
           className={cn(
-            'max-h-[min(600px,80dvh)] md:h-full md:max-h-none md:border-r md:border-slate-200',
+            'h-full md:border-r md:border-slate-200',
             selectedId ? 'hidden md:block' : 'flex flex-col',
           )}
         >
@@ -78,7 +88,7 @@ export function ChatScreen({ user }: { user: User }) {
             onRetry={() => void conversations.refetch()}
           />
         </div>
-        <div className={cn('h-[min(600px,80dvh)] md:h-full', !selectedId && 'hidden md:block')}>
+        <div className={cn('h-full', !selectedId && 'hidden md:block')}>
           {selected ? (
             <MessagePane key={selected.id} conversation={selected} user={user} />
           ) : (

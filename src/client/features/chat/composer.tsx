@@ -1,8 +1,9 @@
 import { Send } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { sendOnEnter } from '../../components/send-on-enter';
 import { CHAT_LIMITS } from '../../../shared/limits';
 import { toastInvalid } from '../../components/invalid-input';
+import { useGrowToFit } from '../../components/use-grow-to-fit';
 import { Button } from '../../components/ui/button';
 import { useTranslation } from '../../lib/i18n';
 import { useSchemas } from '../../lib/schemas';
@@ -11,7 +12,8 @@ import { useSchemas } from '../../lib/schemas';
 const COUNT_FROM = CHAT_LIMITS.contentMax - 200;
 
 /**
- * The message box: Enter sends, Shift+Enter starts a new line, a blank message is not sent. While the
+ * The message box: one line that grows to five as it fills. Enter sends, Shift+Enter starts a new line, a blank
+ * message is not sent. While the
  * conversation is closed or blocked it is locked, with `lockedNotice` saying why.
  */
 export function Composer({
@@ -25,6 +27,8 @@ export function Composer({
 }) {
   const { t } = useTranslation();
   const [value, setValue] = useState('');
+  const box = useRef<HTMLTextAreaElement>(null);
+  useGrowToFit(box, value);
   const id = useId();
   const hintId = `${id}-hint`;
   const locked = Boolean(lockedNotice);
@@ -66,7 +70,8 @@ export function Composer({
         </label>
         <textarea
           id={id}
-          rows={2}
+          ref={box}
+          rows={1}
           value={value}
           maxLength={CHAT_LIMITS.contentMax}
           placeholder={t('chat.messagePlaceholder')}
@@ -76,7 +81,7 @@ export function Composer({
             if (event.target.value.trim()) onTyping?.();
           }}
           onKeyDown={sendOnEnter(send)}
-          className="block max-h-40 w-full resize-none rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus-visible:border-brand-600"
+          className="block w-full resize-none rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus-visible:border-brand-600"
         />
         <p id={hintId} className="mt-1 text-xs text-slate-600">
           {value.length >= COUNT_FROM ? t('chat.charactersLeft', { count: left }) : t('chat.inputHint')}

@@ -40,15 +40,21 @@ function Bubble({
   );
 }
 
-/** A message from the server: ours on the right, theirs on the left with a Report action. */
+/**
+ * A message from the server: ours on the right ("Seen" under our last one once the other person has read it),
+ * theirs on the left with a Report action.
+ */
 export function MessageBubble({
   message,
   own,
+  seen = false,
   senderName,
   onReport,
 }: {
   message: Message;
   own: boolean;
+  /** Our last message, and the other person has read it. */
+  seen?: boolean;
   senderName: string;
   onReport: (message: Message) => void;
 }) {
@@ -61,6 +67,7 @@ export function MessageBubble({
       footer={
         <>
           <time dateTime={message.createdAt}>{formatDateTime(message.createdAt, locale)}</time>
+          {seen && <span className="font-medium text-slate-700">{t('chat.seen')}</span>}
           {!own && (
             <button
               type="button"

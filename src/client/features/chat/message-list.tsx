@@ -1,5 +1,5 @@
 import { ArrowDown } from 'lucide-react';
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { useTranslation } from '../../lib/i18n';
 import type { PaneItem } from './use-message-pane';
@@ -71,6 +71,17 @@ export function MessageList({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [items]);
 
+  // The list grew shorter (the message box grew a line, a phone's keyboard opened): the newest stays in view.
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (atBottom.current) element.scrollTop = element.scrollHeight;
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
   const onScroll = () => {
     const element = scroller.current;
     if (!element) return;
@@ -90,7 +101,7 @@ export function MessageList({
         aria-live="polite"
         aria-label={label}
         tabIndex={0}
-        className="h-full overflow-y-auto overscroll-contain px-3 py-4"
+        className="flex h-full flex-col overflow-y-auto overscroll-contain px-3 py-4"
       >
         {hasOlder && (
           <div className="mb-4 text-center">
@@ -99,7 +110,12 @@ export function MessageList({
             </Button>
           </div>
         )}
-        {items.length === 0 ? empty : <ol className="space-y-3">{items.map(renderItem)}</ol>}
+        {items.length === 0 ? (
+          empty
+        ) : (
+          // Few messages sit at the bottom, just above the message box, as the newest always does.
+          <ol className="mt-auto space-y-3">{items.map(renderItem)}</ol>
+        )}
       </div>
       {unseen && (
         <div className="pointer-events-none absolute inset-x-0 bottom-3 flex justify-center">

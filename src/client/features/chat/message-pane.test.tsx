@@ -95,6 +95,23 @@ describe('message pane', () => {
     expect(within(log).getAllByText('Thank you, Minh!')).toHaveLength(1);
   });
 
+  it('shows Seen under our newest message once the other person has read it, and only there', async () => {
+    const server = serve({ conversation: { ...sampleConversation, participantLastReadSeq: 2 } });
+    const log = await openConversation();
+    act(() => socket().open());
+    // Their message 2 came after our message 1: it says they read it.
+    expect(within(log).queryByText('Seen')).not.toBeInTheDocument();
+    await send('Thanks!');
+    await server.answer(json(201, server.confirmed(0, 3)));
+    await waitFor(() => expect(within(log).queryByText('Sending…')).not.toBeInTheDocument());
+    expect(within(log).queryByText('Seen')).not.toBeInTheDocument();
+
+    await frame({ type: 'read', conversationId: CONVERSATION_ID, userId: 'someone-else', seq: 3 });
+    const seen = within(log).getByText('Seen');
+    expect(seen.closest('li')).toHaveTextContent('Thanks!');
+    expect(within(log).getAllByText('Seen')).toHaveLength(1);
+  });
+
   it('shows the message once when the socket echo arrives before the POST answer', async () => {
     const server = serve();
     const log = await openConversation();

@@ -28,6 +28,14 @@ export function MessagePane({ conversation, user }: { conversation: Conversation
   const [reportTarget, setReportTarget] = useState<{ messageId?: string } | null>(null);
   const other = conversation.participant;
   const lastMessage = pane.items.findLast((item) => item.kind === 'message');
+  // "Seen" under our message while it is the newest: once they reply, the reply says they read it.
+  const seenKey =
+    lastMessage?.kind === 'message' &&
+    lastMessage.message.senderId === user.id &&
+    conversation.participantLastReadSeq !== null &&
+    conversation.participantLastReadSeq >= lastMessage.message.seq
+      ? lastMessage.key
+      : undefined;
   const typing = useTyping(
     conversation.id,
     user.id,
@@ -97,6 +105,7 @@ export function MessagePane({ conversation, user }: { conversation: Conversation
                 key={item.key}
                 message={item.message}
                 own={item.message.senderId === user.id}
+                seen={item.key === seenKey}
                 senderName={other.displayName}
                 onReport={(message) => setReportTarget({ messageId: message.id })}
               />

@@ -1,26 +1,25 @@
 import { useQuery, useInfiniteQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { Conversation } from '../../../shared/schemas/chat';
 import { CHAT_LIMITS } from '../../../shared/limits';
 import { useSchemas } from '../../lib/schemas';
 import type { Mentor } from '../../../shared/schemas/mentors';
 import { toastInvalid } from '../../components/invalid-input';
-import { MentorFilterFields } from '../../components/mentor-filters';
 import { MentorFacts } from '../../components/mentor-card';
 import { Button } from '../../components/ui/button';
-import { Field, SelectField } from '../../components/ui/field';
+import { Field } from '../../components/ui/field';
 import { Modal } from '../../components/ui/modal';
 import { useCreateConversation } from '../../lib/chat';
 import { useTranslation } from '../../lib/i18n';
 import { mentorQuery, mentorsQuery, type MentorFilters } from '../../lib/mentors';
 import { toast } from '../../lib/toast';
+import { MentorPicker } from './mentor-picker';
 
 /**
- * Start New Conversation, for students: narrow the verified mentors by topic, language and state (those taking new
- * conversations first; an away or full mentor shown but not choosable), choose one (their card shown, since a
- * select's options can hold only a name) and give the chat a title. The new conversation opens at once.
- * `mentorId` opens the dialog with that mentor chosen (from a mentor's page; give the dialog a key of it).
+ * Start New Conversation, for students: choose a mentor (MentorPicker; their card shown, since a select's options can
+ * hold only a name) and say what the chat is about (its title). The new conversation opens at once. `mentorId` (from a
+ * mentor's page; give the dialog a key of it) opens the dialog with that mentor chosen: it asks only for the topic.
  */
 export function StartConversationDialog({
   onStarted,
@@ -30,19 +29,21 @@ export function StartConversationDialog({
   mentorId?: string;
 }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(Boolean(initialMentorId));
+  const fixed = Boolean(initialMentorId);
+  const [open, setOpen] = useState(fixed);
   const [mentorId, setMentorId] = useState(initialMentorId ?? '');
   const [title, setTitle] = useState('');
   const [filters, setFilters] = useState<MentorFilters>({});
-  const selectId = useId();
-  const mentors = useInfiniteQuery({ ...mentorsQuery(filters), enabled: open });
-  const preselected = useQuery({ ...mentorQuery(initialMentorId ?? ''), enabled: open && !!initialMentorId });
+  const mentors = useInfiniteQuery({ ...mentorsQuery(filters), enabled: open && !fixed });
+  const preselected = useQuery({ ...mentorQuery(initialMentorId ?? ''), enabled: open && fixed });
 
-  const listed = mentors.data?.pages.flatMap((page) => page.mentors) ?? [];
-  const extra =
-    preselected.data && !listed.some((m) => m.id === preselected.data.id) ? [preselected.data] : [];
-  const list: Mentor[] = [...extra, ...listed];
+  const list: Mentor[] = fixed
+    ? preselected.data
+      ? [preselected.data]
+      : []
+    : (mentors.data?.pages.flatMap((page) => page.mentors) ?? []);
   const chosen = list.find((m) => m.id === mentorId);
+  const failed = fixed ? preselected : mentors;
 
   const close = () => setOpen(false);
   const create = useCreateConversation({
@@ -70,68 +71,49 @@ export function StartConversationDialog({
     });
   };
 
-  const optionText = (mentor: Mentor) => {
-    const name = mentor.headline ? `${mentor.displayName} – ${mentor.headline}` : mentor.displayName;
-    return mentor.availability === 'open' ? name : `${name} (${t('chat.unavailable')})`;
-  };
-
   return (
     <>
       <Button onClick={() => setOpen(true)}>
         <Plus aria-hidden="true" className="h-4 w-4" />
         {t('chat.startNew')}
       </Button>
-      <Modal open={open} onClose={close} title={t('chat.startTitle')} description={t('chat.startText')}>
+      <Modal
+        open={open}
+        onClose={close}
+        title={t('chat.startTitle')}
+        description={fixed ? t('chat.startWithText') : t('chat.startText')}
+      >
         <form onSubmit={onSubmit} onFocus={preload} noValidate className="mt-4 space-y-4">
-          <fieldset className="grid gap-3 sm:grid-cols-3">
-            <legend className="sr-only">{t('mentors.filters')}</legend>
-            <MentorFilterFields filters={filters} onChange={setFilters} />
-          </fieldset>
-          {mentors.isSuccess && list.length === 0 ? (
-            <p role="status" className="rounded-lg bg-amber-50 p-3 text-amber-900">
-              {filters.topic || filters.language || filters.state ? t('mentors.none') : t('chat.noMentors')}
-            </p>
-          ) : (
-            <div className="space-y-1">
-              <SelectField id={selectId} label={t('chat.mentor')} value={mentorId} onChange={setMentorId}>
-                <option value="">
-                  {mentors.isPending ? t('chat.loadingMentors') : t('chat.selectMentor')}
-                </option>
-                {list.map((mentor) => (
-                  <option key={mentor.id} value={mentor.id} disabled={mentor.availability !== 'open'}>
-                    {optionText(mentor)}
-                  </option>
-                ))}
-              </SelectField>
-              <p className="text-sm text-slate-600">{t('chat.availableFirst')}</p>
-              {mentors.hasNextPage && (
-                <Button
-                  variant="secondary"
-                  disabled={mentors.isFetchingNextPage}
-                  onClick={() => void mentors.fetchNextPage()}
-                >
-                  {t('mentors.loadMore')}
-                </Button>
-              )}
-            </div>
+          {!fixed && (
+            <MentorPicker
+              mentors={mentors}
+              list={list}
+              filters={filters}
+              onFilters={setFilters}
+              mentorId={mentorId}
+              onMentor={setMentorId}
+            />
           )}
-          {mentors.isError && (
+          {failed.isError && (
             <p role="alert" className="text-sm text-red-700">
               {t('chat.mentorsLoadFailed')}{' '}
-              <button type="button" className="font-medium underline" onClick={() => void mentors.refetch()}>
+              <button type="button" className="font-medium underline" onClick={() => void failed.refetch()}>
                 {t('common.retry')}
               </button>
             </p>
           )}
           {chosen && (
             <div className="rounded-lg bg-slate-50 p-3 text-sm text-slate-800" aria-live="polite">
-              <p className="font-semibold">{chosen.displayName}</p>
+              <p className="font-semibold">
+                {fixed && <span className="sr-only">{t('chat.mentor')}: </span>}
+                {chosen.displayName}
+              </p>
               {chosen.headline && <p>{chosen.headline}</p>}
               <MentorFacts mentor={chosen} className="mt-2" />
             </div>
           )}
           <Field
-            label={t('chat.chatTitle')}
+            label={fixed ? t('chat.topic') : t('chat.chatTitle')}
             value={title}
             onChange={(event) => setTitle(event.target.value)}
             placeholder={t('chat.chatTitlePlaceholder')}

@@ -53,26 +53,30 @@ export function ChloePage() {
     user ? setAsking(question) : loginRequired('chloe.askLoginRequired');
 
   return (
-    <Page title={t('frames.chloeTitle')} lead={t('frames.chloeText')} width="medium">
-      <section className="flex flex-col rounded-xl border border-slate-200 bg-white shadow-sm">
-        <ChloeIntro />
-        <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-2">
-          <p className="min-w-0 flex-1 basis-60 text-sm text-slate-700">{t('chloe.keptOnDevice')}</p>
-          {chat.messages.length > 0 && (
-            <Button variant="secondary" onClick={clear}>
-              <Trash2 aria-hidden="true" className="h-4 w-4" />
-              {t('chloe.clear')}
-            </Button>
-          )}
+    // On a phone Chloe's own header stands for the page's title: the conversation takes the screen.
+    <Page title={t('frames.chloeTitle')} lead={t('frames.chloeText')} width="medium" fill quiet>
+      <section className="flex min-h-0 flex-1 flex-col rounded-xl border border-slate-200 bg-white shadow-sm">
+        {/* On a phone who Chloe is scrolls with the conversation, above it, so the messages have the screen. */}
+        <div className="flex min-h-0 flex-1 flex-col overflow-y-auto overscroll-contain lg:contents">
+          <ChloeIntro />
+          <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-2">
+            <p className="min-w-0 flex-1 basis-60 text-sm text-slate-700">{t('chloe.keptOnDevice')}</p>
+            {chat.messages.length > 0 && (
+              <Button variant="secondary" onClick={clear}>
+                <Trash2 aria-hidden="true" className="h-4 w-4" />
+                {t('chloe.clear')}
+              </Button>
+            )}
+          </div>
+          <MessageList
+            messages={chat.messages}
+            pending={chat.pending}
+            onRetry={chat.retry}
+            onAsk={askCommunity}
+            onRated={chat.rated}
+          />
+          {chat.messages.length === 0 && <PromptSuggestions onPick={pick} />}
         </div>
-        <MessageList
-          messages={chat.messages}
-          pending={chat.pending}
-          onRetry={chat.retry}
-          onAsk={askCommunity}
-          onRated={chat.rated}
-        />
-        {chat.messages.length === 0 && <PromptSuggestions onPick={pick} />}
         <Composer
           value={input}
           onChange={setInput}

@@ -1,11 +1,15 @@
 import { Send, Square } from 'lucide-react';
-import type { FormEvent, Ref } from 'react';
+import type { FormEvent, RefObject } from 'react';
 import { sendOnEnter } from '../../components/send-on-enter';
 import { CHAT_LIMITS } from '../../../shared/chloe';
 import { Button } from '../../components/ui/button';
+import { useGrowToFit } from '../../components/use-grow-to-fit';
 import { useTranslation } from '../../lib/i18n';
 
-/** The message box: Enter sends, Shift+Enter adds a line; Stop shows while an answer is on its way. */
+/**
+ * The message box, one line that grows to five: Enter sends, Shift+Enter adds a line; Stop shows while an answer is
+ * on its way.
+ */
 export function Composer({
   value,
   onChange,
@@ -19,23 +23,24 @@ export function Composer({
   onSend: () => void;
   onStop: () => void;
   pending: boolean;
-  inputRef: Ref<HTMLTextAreaElement>;
+  inputRef: RefObject<HTMLTextAreaElement | null>;
 }) {
   const { t } = useTranslation();
+  useGrowToFit(inputRef, value);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     onSend();
   };
   return (
-    <form onSubmit={onSubmit} className="flex items-end gap-2 border-t border-slate-200 p-4">
-      <div className="flex-1">
+    <form onSubmit={onSubmit} className="flex items-end gap-2 border-t border-slate-200 p-3 sm:p-4">
+      <div className="min-w-0 flex-1">
         <label htmlFor="chloe-input" className="sr-only">
           {t('chloe.inputLabel')}
         </label>
         <textarea
           id="chloe-input"
           ref={inputRef}
-          rows={2}
+          rows={1}
           value={value}
           maxLength={CHAT_LIMITS.messageMax}
           placeholder={t('chloe.placeholder')}
@@ -52,12 +57,12 @@ export function Composer({
       {pending && (
         <Button variant="secondary" onClick={onStop} className="mb-5">
           <Square aria-hidden="true" className="h-4 w-4" />
-          {t('chloe.stop')}
+          <span className="max-sm:sr-only">{t('chloe.stop')}</span>
         </Button>
       )}
       <Button type="submit" disabled={pending || !value.trim()} className="mb-5">
         <Send aria-hidden="true" className="h-4 w-4" />
-        {t('chloe.send')}
+        <span className="max-sm:sr-only">{t('chloe.send')}</span>
       </Button>
     </form>
   );

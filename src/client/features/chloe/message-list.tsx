@@ -1,14 +1,14 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import type { FeedbackRating } from '../../../shared/chloe';
 import { useTranslation } from '../../lib/i18n';
 import { ChloeAvatar } from './chloe-avatar';
 import { ChloeMessage, UserMessage } from './chloe-message';
 import { turnsUpTo, type Message } from './use-chloe-chat';
+import { useQuestionAtTop } from './use-question-at-top';
 
 /**
- * The conversation as a log: Chloe's greeting, then each turn. When the reader asks, the log scrolls so their
- * question and the start of the answer are in view, and stays there while the answer streams in below: an answer
- * is read from its beginning, and the reader's own scrolling is never taken over.
+ * The conversation as a log: Chloe's greeting, then each turn. When the reader asks, their question goes to the top
+ * and the answer streams in below it (useQuestionAtTop).
  */
 export function MessageList({
   messages,
@@ -25,21 +25,18 @@ export function MessageList({
 }) {
   const { t } = useTranslation();
   const logRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const log = logRef.current;
-    const questions = log?.querySelectorAll<HTMLElement>('[data-role="user"]');
-    const asked = questions?.[questions.length - 1];
-    if (log && asked) log.scrollTo?.({ top: asked.offsetTop - 16 });
-  }, [messages.length]);
+  const spacerRef = useRef<HTMLDivElement>(null);
+  useQuestionAtTop(logRef, spacerRef, messages);
   return (
     <div
       role="log"
       aria-label={t('chloe.conversation')}
       ref={logRef}
-      className="relative max-h-[60vh] min-h-80 space-y-4 overflow-y-auto p-4"
+      className="relative flex flex-1 flex-col gap-4 p-4 lg:max-h-[60vh] lg:min-h-80 lg:flex-none lg:overflow-y-auto"
       tabIndex={0}
     >
-      <div className="flex gap-3">
+      {/* A short conversation sits at the bottom, just above the message box, as the newest always does. */}
+      <div className="mt-auto flex gap-3">
         <ChloeAvatar />
         <div className="rounded-2xl rounded-tl-sm bg-slate-100 px-4 py-3 text-slate-900">
           <p>{t('chloe.greeting')}</p>
@@ -61,6 +58,7 @@ export function MessageList({
           )}
         </div>
       ))}
+      <div ref={spacerRef} aria-hidden="true" className="shrink-0" />
     </div>
   );
 }

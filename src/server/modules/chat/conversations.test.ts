@@ -195,6 +195,37 @@ describe('GET /api/conversations', () => {
     expect(mentorView.json<Conversation>().unreadCount).toBe(0);
   });
 
+  it('tells how far the other person has read while the conversation is open, and nothing once it is closed', async () => {
+    const student = await signUp(ctx.app);
+    const someMentor = await mentor(ctx.app, ctx.db);
+    const { id } = await startConversation(ctx.app, student, someMentor.user.id);
+    const studentView = async () =>
+      (
+        await ctx.app.inject({ url: `/api/conversations/${id}`, headers: { cookie: student.cookie } })
+      ).json<Conversation>();
+    await send(ctx.app, student, id, 'Hello');
+    await send(ctx.app, student, id, 'Are you there?');
+    expect(await studentView()).toMatchObject({ lastReadSeq: 2, participantLastReadSeq: 0 });
+    const read = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/conversations/${id}/read`,
+      headers: { cookie: someMentor.cookie },
+      payload: { seq: 2 },
+    });
+    expect(read.statusCode).toBe(200);
+    expect((await studentView()).participantLastReadSeq).toBe(2);
+    // Replying reads everything before the reply.
+    await send(ctx.app, someMentor, id, 'Yes, hello!');
+    expect((await studentView()).participantLastReadSeq).toBe(3);
+    const closed = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/conversations/${id}/close`,
+      headers: { cookie: student.cookie },
+    });
+    expect(closed.statusCode).toBe(200);
+    expect((await studentView()).participantLastReadSeq).toBeNull();
+  });
+
   it('needs an account', async () => {
     expect((await ctx.app.inject({ url: '/api/conversations' })).statusCode).toBe(401);
   });

@@ -31,6 +31,7 @@ type ConversationListRow = {
   updated_at: Date;
   last_seq: number;
   last_read_seq: number;
+  other_read_seq: number | null;
   other_id: string;
   other_name: string;
   other_role: Role;
@@ -63,16 +64,21 @@ function toConversation(row: ConversationListRow): Conversation {
           },
     lastSeq: row.last_seq,
     lastReadSeq: row.last_read_seq,
+    participantLastReadSeq: row.other_read_seq,
     unreadCount: Math.max(0, row.last_seq - row.last_read_seq),
     blocked: row.blocked,
     feedbackGiven: row.feedback_given,
   };
 }
 
-/** The caller's conversations (or one of them), newest activity first, as the list shows them. */
+/**
+ * The caller's conversations (or one of them), newest activity first, as the list shows them. How far the other
+ * person has read is told only while the conversation is open, as the socket's read frames are (decision 040).
+ */
 async function readConversations(db: Database, userId: string, onlyId?: string): Promise<Conversation[]> {
   const result = await db.execute<ConversationListRow>(sql`
     select c.id, c.title, c.status, c.created_at, c.updated_at, c.last_seq, p.last_read_seq,
+      case when c.status = 'active' then op.last_read_seq end as other_read_seq,
       o.id as other_id, o.display_name as other_name, o.role as other_role,
       m.content as message_content, m.sender_id as message_sender, m.created_at as message_created_at,
       exists (select 1 from blocks b where b.blocker_id = c.student_id and b.blocked_id = c.mentor_id) as blocked,
@@ -81,6 +87,7 @@ async function readConversations(db: Database, userId: string, onlyId?: string):
     from conversation_participants p
     join conversations c on c.id = p.conversation_id
     join users o on o.id = case when c.student_id = p.user_id then c.mentor_id else c.student_id end
+    left join conversation_participants op on op.conversation_id = c.id and op.user_id = o.id
     left join messages m on m.conversation_id = c.id and m.seq = c.last_seq
     where p.user_id = ${userId} ${onlyId ? sql`and c.id = ${onlyId}` : sql``}
     order by c.updated_at desc, c.id
