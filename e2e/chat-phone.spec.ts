@@ -82,7 +82,7 @@ test('on a phone no footer is drawn on /chat and /chloe, and its links are in th
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog', { name: 'Menu' });
     for (const name of [
-      'Browse mentors',
+      'Browse Mentors',
       'About Us',
       'Privacy Policy',
       'Terms of Service',

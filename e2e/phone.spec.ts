@@ -426,7 +426,7 @@ test.describe('at 360 px', () => {
         name:
           locale === 'vi'
             ? /^Xem tất cả câu hỏi khẩn cấp \((\d+)\)$/
-            : /^See all urgent questions \((\d+)\)$/,
+            : /^See All Urgent Questions \((\d+)\)$/,
       });
       const count = Number((await seeAll.textContent())!.match(/\((\d+)\)/)![1]);
       expect(count).toBeGreaterThan(2);

@@ -63,7 +63,7 @@ export const en = {
     explore: 'Explore',
     legal: 'Policies',
     contact: 'Contact',
-    mentorsLink: 'Browse mentors',
+    mentorsLink: 'Browse Mentors',
     aboutLink: 'About Us',
     privacy: 'Privacy Policy',
     terms: 'Terms of Service',
