@@ -9,7 +9,7 @@ function renderSignup() {
   return renderWithApp(
     <Routes>
       <Route path="/signup" element={<SignupPage />} />
-      <Route path="/" element={<p>home page</p>} />
+      <Route path="/check-email" element={<p>check your email</p>} />
     </Routes>,
     { path: '/signup' },
   );
@@ -44,7 +44,8 @@ describe('sign-up page', () => {
     await userEvent.type(screen.getByLabelText('What you can help with'), 'Housing in Perth');
     await userEvent.type(screen.getByLabelText('About you (optional)'), 'Came here to study nursing.');
     await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
-    expect(await screen.findByText('home page')).toBeInTheDocument();
+    // What comes next: the step that asks to confirm the address.
+    expect(await screen.findByText('check your email')).toBeInTheDocument();
     const [, init] = fetch.mock.calls.find(([url]) => url === '/api/auth/signup')!;
     expect(JSON.parse(String(init!.body))).toMatchObject({
       role: 'mentor',

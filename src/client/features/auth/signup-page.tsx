@@ -31,7 +31,8 @@ export function SignupPage() {
         title: t('auth.accountCreated'),
         description: t('auth.accountCreatedText', { name: user.displayName }),
       });
-      navigate(next, { replace: true });
+      // What comes next: confirming the address the link went to (or changing one typed wrong), then `next`.
+      navigate(`/check-email?next=${encodeURIComponent(next)}`, { replace: true });
     },
   });
   const busy = busyUntilLeft(signUp);
