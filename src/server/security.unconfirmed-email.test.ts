@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { mailEn } from '../shared/i18n/mail.en';
 import type { User } from '../shared/schemas/auth';
-import { linkIn, post, useMailApp } from './test/mail';
-import { bearer, signIn, signUp, uniqueEmail, type SignedUp } from './test/helpers';
+import { accountActions } from './test/account-links';
+import { linkIn, useMailApp } from './test/mail';
+import { signIn, signUp, uniqueEmail } from './test/helpers';
 
 /**
  * "Wrong address? Change it" after sign-up (decision 041): an address never confirmed is replaced at once, and the
@@ -10,34 +11,7 @@ import { bearer, signIn, signUp, uniqueEmail, type SignedUp } from './test/helpe
  */
 const t = useMailApp();
 
-let callers = 0;
-/** Each test asks from its own address, so one test's per-caller limits do not reach the next. */
-const newCaller = () => `10.49.${Math.floor(++callers / 250)}.${callers % 250}`;
-
-const changeEmail = (person: SignedUp, email: string, password = person.password) =>
-  t.app.inject({
-    method: 'PATCH',
-    url: '/api/auth/me',
-    payload: { email, currentPassword: password },
-    headers: bearer(person.token),
-    remoteAddress: newCaller(),
-  });
-
-/** The newest email to an address with a link to `page`, and its token. */
-async function newestLink(address: string, page: string) {
-  await t.deliver();
-  const mails = t.smtp.to(address).filter((mail) => mail.text.includes(`/${page}?token=`));
-  return linkIn(mails.at(-1), page).token;
-}
-
-const verify = (token: string) => post(t.app, '/api/auth/verify-email', { token });
-const requestReset = (email: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/auth/password-reset',
-    payload: { email },
-    remoteAddress: newCaller(),
-  });
+const { me, changeEmail, newestLink, verify, resetWith, requestReset } = accountActions(t, '10.49');
 
 describe('changing an address before it is confirmed', () => {
   it('replaces it at once, sends the link to the right one, and tells the wrong one nothing', async () => {
@@ -70,10 +44,7 @@ describe('changing an address before it is confirmed', () => {
     const earlyReset = await newestLink(person.email, 'reset-password');
     expect((await changeEmail(person, uniqueEmail('right'))).statusCode).toBe(200);
 
-    const reset = await post(t.app, '/api/auth/password-reset/confirm', {
-      token: earlyReset,
-      password: 'Quiet-Harbour-Lantern-77',
-    });
+    const reset = await resetWith(earlyReset);
     expect(reset.json().code).toBe('RESET_TOKEN_INVALID');
     const before = t.smtp.to(person.email).length;
     await requestReset(person.email);
@@ -87,17 +58,15 @@ describe('changing an address before it is confirmed', () => {
     const refused = await changeEmail(person, other.email);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe('EMAIL_TAKEN');
-    const me = await t.app.inject({ url: '/api/auth/me', headers: bearer(person.token) });
-    expect(me.json<{ user: User }>().user.email).toBe(person.email);
+    expect((await me(person)).json<{ user: User }>().user.email).toBe(person.email);
   });
 
   it('still asks for the password', async () => {
     const person = await signUp(t.app, { email: uniqueEmail('typo') });
-    const refused = await changeEmail(person, uniqueEmail('right'), 'not-the-password-1');
+    const refused = await changeEmail(person, uniqueEmail('right'), undefined, 'not-the-password-1');
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe('WRONG_PASSWORD');
-    const me = await t.app.inject({ url: '/api/auth/me', headers: bearer(person.token) });
-    expect(me.json<{ user: User }>().user.email).toBe(person.email);
+    expect((await me(person)).json<{ user: User }>().user.email).toBe(person.email);
   });
 
   it('takes the confirmed way once the address is confirmed: nothing changes until the new link is opened', async () => {
