@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import type { User } from '../../shared/schemas/auth';
 import { refusalCode, refusalMessage, useChangeEmail } from '../lib/account';
+import { cn } from '../lib/cn';
+import { focusWhenShown } from '../lib/focus';
 import { messageKey, useTranslation } from '../lib/i18n';
 import { useSchemas } from '../lib/schemas';
 import { toast } from '../lib/toast';
@@ -101,5 +103,22 @@ export function EmailChangeForm({
         {change.isPending ? texts.busy : texts.submit}
       </Button>
     </form>
+  );
+}
+
+/**
+ * What a sent change says: focused and read out, so the keyboard goes on from it. Keyed by its text where it is
+ * used, so a second change is focused and read again.
+ */
+export function ChangeSent({ text, className }: { text: string; className?: string }) {
+  return (
+    <p
+      ref={focusWhenShown}
+      tabIndex={-1}
+      role="status"
+      className={cn('rounded-lg bg-brand-50 px-4 py-3 text-slate-900 outline-none', className)}
+    >
+      {text}
+    </p>
   );
 }

@@ -1,17 +1,16 @@
 import '../../lib/page-texts';
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { EmailChangeForm } from '../../components/email-change-form';
+import { ChangeSent, EmailChangeForm } from '../../components/email-change-form';
 import { Page } from '../../components/page';
+import { ResendLinkButton } from '../../components/resend-link-button';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { useResendVerification } from '../../lib/account';
 import { useAuth } from '../../lib/auth';
 import { cn } from '../../lib/cn';
 import { focusWhenShown } from '../../lib/focus';
 import { safeNext } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
-import { toast } from '../../lib/toast';
 
 /** "Wrong address?": opens a form for the right one, which replaces the address at once (it was never confirmed). */
 function WrongAddress() {
@@ -25,15 +24,7 @@ function WrongAddress() {
         {t('checkEmail.wrongTitle')}
       </h2>
       {changedTo && (
-        <p
-          key={changedTo}
-          ref={focusWhenShown}
-          tabIndex={-1}
-          role="status"
-          className="mt-2 rounded-lg bg-brand-50 px-4 py-3 text-slate-900 outline-none"
-        >
-          {t('checkEmail.changed', { email: changedTo })}
-        </p>
+        <ChangeSent key={changedTo} text={t('checkEmail.changed', { email: changedTo })} className="mt-2" />
       )}
       {open ? (
         <div className="mt-2 space-y-4">
@@ -74,10 +65,6 @@ export function CheckEmailPage() {
   const { user } = useAuth();
   const [params] = useSearchParams();
   const next = safeNext(params.get('next'));
-  const resend = useResendVerification({
-    meta: { errorTitle: 'auth.resendFailed' },
-    onSuccess: () => toast({ title: t('auth.linkResent', { email: user?.email ?? '' }) }),
-  });
   if (!user) return null;
   const confirmed = user.emailVerified;
   return (
@@ -99,14 +86,12 @@ export function CheckEmailPage() {
         </div>
         {!confirmed && (
           <>
-            <Button
-              variant="secondary"
+            <ResendLinkButton
+              email={user.email}
+              label={t('checkEmail.resend')}
+              busyLabel={t('checkEmail.resending')}
               className="mt-4"
-              disabled={resend.isPending}
-              onClick={() => resend.mutate()}
-            >
-              {resend.isPending ? t('checkEmail.resending') : t('checkEmail.resend')}
-            </Button>
+            />
             <WrongAddress />
           </>
         )}

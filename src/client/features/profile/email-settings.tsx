@@ -1,36 +1,27 @@
 import { useId, useState } from 'react';
 import type { User } from '../../../shared/schemas/auth';
-import { EmailChangeForm } from '../../components/email-change-form';
-import { Button } from '../../components/ui/button';
+import { ChangeSent, EmailChangeForm } from '../../components/email-change-form';
+import { ResendLinkButton } from '../../components/resend-link-button';
 import { Card } from '../../components/ui/card';
-import { useResendVerification } from '../../lib/account';
-import { focusWhenShown } from '../../lib/focus';
 import { useTranslation } from '../../lib/i18n';
-import { toast } from '../../lib/toast';
 
 /** The person's address on /profile: confirming it, and changing it (which waits for the new one's link). */
 
 export function ConfirmEmailNotice({ user }: { user: User }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const resend = useResendVerification({
-    meta: { errorTitle: 'profile.resendFailed' },
-    onSuccess: () => toast({ title: t('profile.resent', { email: user.email }) }),
-  });
   return (
     <section aria-labelledby={titleId} className="rounded-xl border border-amber-300 bg-amber-50 p-5">
       <h2 id={titleId} className="text-xl font-semibold text-amber-950">
         {t('profile.confirmEmailTitle')}
       </h2>
       <p className="mt-1 text-amber-950">{t('profile.confirmEmailText', { email: user.email })}</p>
-      <Button
-        variant="secondary"
+      <ResendLinkButton
+        email={user.email}
+        label={t('profile.resend')}
+        busyLabel={t('profile.resending')}
         className="mt-4"
-        disabled={resend.isPending}
-        onClick={() => resend.mutate()}
-      >
-        {resend.isPending ? t('profile.resending') : t('profile.resend')}
-      </Button>
+      />
     </section>
   );
 }
@@ -65,17 +56,7 @@ export function EmailForm({ user }: { user: User }) {
           }
         />
       </div>
-      {sent && (
-        <p
-          key={sent}
-          ref={focusWhenShown}
-          tabIndex={-1}
-          role="status"
-          className="mt-4 rounded-lg bg-brand-50 px-4 py-3 text-slate-900 outline-none"
-        >
-          {sent}
-        </p>
-      )}
+      {sent && <ChangeSent key={sent} text={sent} className="mt-4" />}
     </Card>
   );
 }
