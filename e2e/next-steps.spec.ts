@@ -35,9 +35,7 @@ test('after sign-up, the check-your-email step sends the link again and changes 
   // Send it again: a second email comes.
   await page.getByRole('button', { name: 'Send the link again' }).click();
   await expect(toast(page, `We sent a new link to ${user.email}.`)).toBeVisible();
-  await expect
-    .poll(async () => (await mailTo(user.email)).length, 'a second email to the address')
-    .toBe(2);
+  await expect.poll(async () => (await mailTo(user.email)).length, 'a second email to the address').toBe(2);
 
   // Wrong address: the right one, with the password, by keyboard.
   const right = uniqueEmail('right');
@@ -67,7 +65,10 @@ test('the check-your-email step reads well on a phone, in Vietnamese', async ({ 
   const user = newUser();
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/signup');
-  await page.getByRole('button', { name: /^Change language/ }).first().click();
+  await page
+    .getByRole('button', { name: /^Change language/ })
+    .first()
+    .click();
   await page.getByLabel('Tên hiển thị', { exact: true }).fill(user.displayName);
   await page.getByLabel('Email', { exact: true }).fill(user.email);
   await page.getByLabel('Vai trò', { exact: true }).selectOption('student');

@@ -20,7 +20,11 @@ function useEnter<TVariables>(
   return useMutation(
     withConfig(config, {
       mutationFn: async (body) => {
-        const { user } = await api<AuthResponse>(path, { method: 'POST', body, fallback: i18n.t(fallbackKey) });
+        const { user } = await api<AuthResponse>(path, {
+          method: 'POST',
+          body,
+          fallback: i18n.t(fallbackKey),
+        });
         // The page reads on in the account's language before anything after sign-in draws (a new device's
         // English default must not greet a Vietnamese reader).
         if (accountLanguage) await setLanguage(user.locale);

@@ -13,7 +13,10 @@ import { REQUEST_ID_HEADER } from '../observability/request-id';
  * sends the page's), else the signed-in person's saved language, else English.
  */
 export function requestLocale(request: FastifyRequest): Locale {
-  return languageAsked(request) ?? localeFromAcceptLanguage(request.headers['accept-language'], request.user?.locale);
+  return (
+    languageAsked(request) ??
+    localeFromAcceptLanguage(request.headers['accept-language'], request.user?.locale)
+  );
 }
 
 /** The language the address names (`?lang=en|vi`), if it names one. */
