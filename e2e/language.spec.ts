@@ -9,6 +9,7 @@ import {
   linkFromMail,
   newUser,
   ORIGIN,
+  signInFast,
 } from './fixtures';
 
 /**
@@ -110,4 +111,31 @@ test('a Vietnamese member signing in on a new English browser gets the Vietnames
   // It stays Vietnamese on the next page load.
   await page.reload();
   await expectVietnamese(page);
+});
+
+test('a member who switches to Tiếng Việt keeps it on the next browser they sign in on', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const user = await createUser(request);
+  await signInFast(page, user, '/faq');
+  const saved = page.waitForResponse(
+    (response) => response.url().endsWith('/api/auth/me') && response.request().method() === 'PATCH',
+  );
+  await page
+    .getByRole('button', { name: /^Change language: Tiếng Việt/ })
+    .first()
+    .click();
+  expect((await saved).status()).toBe(200);
+  await expectVietnamese(page);
+
+  const other = await browser.newContext();
+  const elsewhere = await other.newPage();
+  await elsewhere.goto('/login');
+  await expect(elsewhere.locator('html')).toHaveAttribute('lang', 'en');
+  await fillLogin(elsewhere, user.email, user.password);
+  await expect(accountMenuButton(elsewhere)).toHaveAccessibleName(`Menu tài khoản của ${user.displayName}`);
+  await expectVietnamese(elsewhere);
+  await other.close();
 });
