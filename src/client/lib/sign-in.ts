@@ -26,8 +26,9 @@ function useEnter<TVariables>(
           fallback: i18n.t(fallbackKey),
         });
         // The page reads on in the account's language before anything after sign-in draws (a new device's
-        // English default must not greet a Vietnamese reader).
-        if (accountLanguage) await setLanguage(user.locale);
+        // English default must not greet a Vietnamese reader). Its texts not to be had (a lost connection), the
+        // person is signed in all the same, in the page's language.
+        if (accountLanguage) await setLanguage(user.locale)?.catch(() => undefined);
         return user;
       },
       onSuccess: (user) => setUser(user),
