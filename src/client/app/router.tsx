@@ -3,6 +3,7 @@ import { Route, Routes, useSearchParams } from 'react-router';
 import { LOCALES, type Locale } from '../../shared/constants';
 import { pageRoute, type FramedPage, type MemberPage } from '../../shared/routes';
 import { useAuth } from '../lib/auth';
+import { useAfterSignUp } from '../lib/config';
 import { safeNext } from '../lib/format';
 import { withTexts } from '../lib/i18n';
 import { PublicOnly, RequireAuth } from './guard';
@@ -162,12 +163,8 @@ function VisitorsOnly({ children, confirmFirst = false }: { children: ReactNode;
   const [params] = useSearchParams();
   const { user } = useAuth();
   const next = safeNext(params.get('next'));
-  const unconfirmed = confirmFirst && user && !user.emailVerified && !user.isDemo;
-  return (
-    <PublicOnly next={unconfirmed ? `/check-email?next=${encodeURIComponent(next)}` : next}>
-      {children}
-    </PublicOnly>
-  );
+  const afterSignUp = useAfterSignUp(next);
+  return <PublicOnly next={confirmFirst ? afterSignUp(user) : next}>{children}</PublicOnly>;
 }
 
 export function AppRoutes() {

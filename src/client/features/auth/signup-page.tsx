@@ -10,6 +10,7 @@ import { Card } from '../../components/ui/card';
 import { Field, inputClasses, NewPasswordFields, TextAreaField } from '../../components/ui/field';
 import { toast } from '../../lib/toast';
 import { useSignUp } from '../../lib/sign-in';
+import { useAfterSignUp } from '../../lib/config';
 import { safeNext } from '../../lib/format';
 import { currentLocale, messageKey } from '../../lib/i18n';
 import { busyUntilLeft } from './busy';
@@ -21,6 +22,7 @@ export function SignupPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const next = safeNext(params.get('next'));
+  const afterSignUp = useAfterSignUp(next);
   const roleId = useId();
   const [role, setRole] = useState<'student' | 'mentor' | ''>('');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -32,7 +34,7 @@ export function SignupPage() {
         description: t('auth.accountCreatedText', { name: user.displayName }),
       });
       // What comes next: confirming the address the link went to (or changing one typed wrong), then `next`.
-      navigate(`/check-email?next=${encodeURIComponent(next)}`, { replace: true });
+      navigate(afterSignUp(user), { replace: true });
     },
   });
   const busy = busyUntilLeft(signUp);
