@@ -4,6 +4,7 @@ import {
   apiSignIn,
   createUser,
   fillLogin,
+  fillSignup,
   headerSignIn,
   newUser,
   PASSWORD,
@@ -12,23 +13,6 @@ import {
   toast,
   type TestUser,
 } from './fixtures';
-
-async function fillSignup(
-  page: Page,
-  user: TestUser,
-  { confirm = user.password, role = true }: { confirm?: string; role?: boolean } = {},
-) {
-  await page.getByLabel('Display Name', { exact: true }).fill(user.displayName);
-  await page.getByLabel('Email', { exact: true }).fill(user.email);
-  if (role) {
-    await page
-      .getByLabel('Role', { exact: true })
-      .selectOption(user.role === 'mentor' ? 'Mentor' : 'Student');
-  }
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByLabel('Confirm Password', { exact: true }).fill(confirm);
-  await page.getByRole('button', { name: 'Create Account' }).click();
-}
 
 test.describe('sign up', () => {
   test('creates an account, signs in with an HttpOnly cookie and stores no token', async ({
@@ -41,7 +25,8 @@ test.describe('sign up', () => {
     await fillSignup(page, user);
 
     await expect(toast(page, 'Account created!')).toBeVisible();
-    await expect(page).toHaveURL('/');
+    // Next: confirming the address (e2e/next-steps.spec.ts).
+    await expect(page).toHaveURL('/check-email?next=%2F');
     await expect(accountMenuButton(page, user.displayName)).toBeVisible();
 
     const raw = await storedUser(page);

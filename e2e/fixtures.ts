@@ -9,7 +9,14 @@ export const LANGUAGE_KEY = 'mentorme.language';
 export const ORIGIN = `http://localhost:${Number(process.env.E2E_PORT ?? 5100)}`;
 
 export type Role = 'student' | 'mentor' | 'admin';
-export type TestUser = { email: string; password: string; displayName: string; role: 'student' | 'mentor' };
+export type TestUser = {
+  email: string;
+  password: string;
+  displayName: string;
+  role: 'student' | 'mentor';
+  /** The account's language (its emails'); English when not given. */
+  locale?: 'en' | 'vi';
+};
 export type PublicUser = { id: string; email: string; displayName: string; role: Role; locale: string };
 
 export function uniqueEmail(prefix = 'student'): string {
@@ -29,6 +36,7 @@ export async function createUser(request: APIRequestContext, user: TestUser = ne
       password: user.password,
       displayName: user.displayName,
       role: user.role,
+      ...(user.locale ? { locale: user.locale } : {}),
       // A mentor says what they can help with.
       ...(user.role === 'mentor' ? { headline: 'Happy to help with study and work' } : {}),
     },
@@ -111,6 +119,24 @@ export async function fillLogin(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
+/** Fills the sign-up form (the page must be on /signup, in English) and sends it. */
+export async function fillSignup(
+  page: Page,
+  user: TestUser,
+  { confirm = user.password, role = true }: { confirm?: string; role?: boolean } = {},
+) {
+  await page.getByLabel('Display Name', { exact: true }).fill(user.displayName);
+  await page.getByLabel('Email', { exact: true }).fill(user.email);
+  if (role) {
+    await page
+      .getByLabel('Role', { exact: true })
+      .selectOption(user.role === 'mentor' ? 'Mentor' : 'Student');
+  }
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByLabel('Confirm Password', { exact: true }).fill(confirm);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+}
+
 export function accountMenuButton(page: Page, name?: string): Locator {
   return page.getByRole('button', {
     name: name ? `Account menu for ${name}` : /^(Account menu for|Menu tài khoản của) /,
@@ -179,12 +205,15 @@ export async function mailTo(address: string): Promise<CaughtMail[]> {
   return (await response.json()) as CaughtMail[];
 }
 
-/** Waits for the newest email to an address with a link to one of the app's pages, and returns that link. */
+/**
+ * Waits for the newest email to an address with a link to one of the app's pages, and returns that link as the email
+ * has it: its token, and the language the page is to open in (`&lang=vi`).
+ */
 export async function linkFromMail(
   address: string,
-  page: '/reset-password' | '/verify-email' | '/cancel-email-change',
+  page: '/reset-password' | '/verify-email' | '/cancel-email-change' | '/unsubscribe',
 ): Promise<string> {
-  const pattern = new RegExp(`https?://\\S+${page}\\?token=[A-Za-z0-9_-]+`);
+  const pattern = new RegExp(`https?://\\S+${page}\\?token=[A-Za-z0-9_-]+(&lang=[a-z]{2})?`);
   let link: string | undefined;
   await expect
     .poll(async () => {

@@ -10,7 +10,6 @@ import {
   newUser,
   ORIGIN,
   uniqueEmail,
-  useLanguage,
 } from './fixtures';
 
 const NEW_PASSWORD = 'Harbour-Lantern-Quiet-58';
@@ -56,9 +55,12 @@ test('a person who forgot their password gets back in from the email, and the ol
   await expect(page).toHaveURL('/forgot-password');
 });
 
-test('a new account confirms its address from the email, in Vietnamese', async ({ page, request }) => {
-  await useLanguage(page, 'vi');
-  const user = await createUser(request, newUser());
+test('a new account confirms its address from the email, in the email’s Vietnamese', async ({
+  page,
+  request,
+}) => {
+  // The browser is set to English: the link carries the account's language.
+  const user = await createUser(request, { ...newUser(), locale: 'vi' });
   const link = await linkFromMail(user.email, '/verify-email');
   await page.goto(link);
   await expect(page).toHaveURL('/verify-email');
@@ -79,7 +81,7 @@ test('the owner cancels an email change they did not ask for from the notice, on
   page,
   request,
 }) => {
-  const user = await createUser(request, newUser());
+  const user = await createUser(request, { ...newUser(), locale: 'vi' });
   await confirmEmail(request, user.email);
   // Someone who knows the password, signed in elsewhere, asks to move the account to their own address.
   expect(await apiSignIn(request, user.email, user.password)).toBe(200);
@@ -89,7 +91,7 @@ test('the owner cancels an email change they did not ask for from the notice, on
   });
   expect(asked.status(), await asked.text()).toBe(200);
 
-  await useLanguage(page, 'vi');
+  // The notice is in the account's Vietnamese, and so is the page its link opens.
   await page.setViewportSize({ width: 360, height: 740 });
   const response = await page.goto(await linkFromMail(user.email, '/cancel-email-change'));
   expect(response?.headers()['referrer-policy']).toBe('no-referrer');

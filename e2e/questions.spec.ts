@@ -173,6 +173,9 @@ test.describe('students', () => {
     await dialog.getByRole('button', { name: 'Post Question' }).click();
     await expect(toast(page, 'Question posted!')).toBeVisible();
     await expect(dialog).toBeHidden();
+    // The asker goes on to the question's page (e2e/next-steps.spec.ts), and the feed has it.
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await page.goto('/latest');
 
     const card = feedCard(page, title);
     await expect(card).toBeVisible();

@@ -25,7 +25,9 @@ test('a recorded voice note is posted with the question and plays on its page', 
   await expect(dialog.getByRole('button', { name: 'Remove Recording' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Post Question' }).click();
   await expect(toast(page, 'Question posted!')).toBeVisible();
-
+  // The asker goes on to the question's page; the feed's card says it has a voice note.
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await page.goto('/latest');
   const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });
   await expect(card.getByText('Voice note')).toBeVisible();
   await card.getByRole('heading').getByRole('link').click();

@@ -15,6 +15,7 @@ import {
 import { toPublicUser } from './modules/auth/service';
 import { perDatabaseCache } from './modules/questions/cache';
 import { cookieName, requestPath } from './plugins/auth';
+import { languageAsked } from './plugins/errors';
 
 /** The pages that emailed links open, with a token in their address. */
 const LINK_PAGES = new Set<string | undefined>([
@@ -23,6 +24,18 @@ const LINK_PAGES = new Set<string | undefined>([
   '/cancel-email-change',
   '/unsubscribe',
 ]);
+
+/**
+ * The reader's language: the one the address names (`?lang=vi`, as every link in an email does: the page opens in
+ * the email's language), else the cookie the app sets when it starts or switches, else the browser's languages.
+ */
+function pageLocale(request: FastifyRequest): Locale {
+  const chosen = request.cookies[STORAGE_KEYS.language];
+  return (
+    languageAsked(request) ??
+    (isLocale(chosen) ? chosen : localeFromAcceptLanguage(request.headers['accept-language']))
+  );
+}
 
 /** Pages whose frame carries data, by `route|locale`: as fresh as the feeds' first pages. */
 const dataFramePages = perDatabaseCache<PageBytes>(5_000, 20);
@@ -104,9 +117,7 @@ export async function servePages(
     }
     // Every page is the single-page app; paths it does not know get its 404 page with a 404 status.
     const accepted = String(request.headers['accept-encoding'] ?? '');
-    // The reader's language: the cookie the app sets when it starts or switches, else the browser's languages.
-    const chosen = request.cookies[STORAGE_KEYS.language];
-    const locale = isLocale(chosen) ? chosen : localeFromAcceptLanguage(request.headers['accept-language']);
+    const locale = pageLocale(request);
     // A visitor's first screen is the same for everyone unless the address asks for more (a search, a filter).
     const visitor = !request.cookies[cookieName(config)] && !request.url.includes('?');
     const member = !request.url.includes('?') && (await memberFramePage(request, locale));

@@ -15,6 +15,7 @@ export const PAGE_PATHS = [
   '/government',
   '/login',
   '/signup',
+  '/check-email',
   '/forgot-password',
   '/reset-password',
   '/verify-email',

@@ -5,6 +5,7 @@ import { Link, NavLink } from 'react-router';
 import { CrisisDialog } from '../components/crisis-dialog';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Modal } from '../components/ui/modal';
+import { useKeepLanguage } from '../lib/account';
 import { useAuth } from '../lib/auth';
 import { cn } from '../lib/cn';
 import { usePublicConfig } from '../lib/config';
@@ -15,12 +16,16 @@ import { SafetyBar } from './safety-bar';
 /** The other language's name; `short` shows its code on a phone's header ("VI"), which the name keeps too. */
 function LanguageSwitch({ className, short = false }: { className?: string; short?: boolean }) {
   const { t, locale } = useTranslation();
+  const keepLanguage = useKeepLanguage();
   const other = locale === 'en' ? 'vi' : 'en';
   const code = other.toUpperCase();
   return (
     <button
       type="button"
-      onClick={() => setLanguage(other)}
+      onClick={() => {
+        void setLanguage(other);
+        keepLanguage(other);
+      }}
       className={cn(buttonClasses('ghost', 'sm'), className)}
       aria-label={`${t('language.switchTo')}: ${t(`language.${other}`)}${short ? ` (${code})` : ''}`}
     >

@@ -2,6 +2,8 @@ import { createElement, lazy, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes, useSearchParams } from 'react-router';
 import { LOCALES, type Locale } from '../../shared/constants';
 import { pageRoute, type FramedPage, type MemberPage } from '../../shared/routes';
+import { useAuth } from '../lib/auth';
+import { useAfterSignUp } from '../lib/config';
 import { safeNext } from '../lib/format';
 import { withTexts } from '../lib/i18n';
 import { PublicOnly, RequireAuth } from './guard';
@@ -89,6 +91,10 @@ const SignupPage = page(
   () => import('../features/auth/signup-page'),
   (m) => m.SignupPage,
 );
+const CheckEmailPage = page(
+  () => import('../features/auth/check-email-page'),
+  (m) => m.CheckEmailPage,
+);
 const ForgotPasswordPage = page(
   () => import('../features/auth/forgot-password-page'),
   (m) => m.ForgotPasswordPage,
@@ -149,9 +155,16 @@ export async function preloadScreen(pathname: string): Promise<void> {
   if (route && route in FRAMED_SCREENS) await FRAMED_SCREENS[route as FramedPage | MemberPage].preload();
 }
 
-function VisitorsOnly({ children }: { children: ReactNode }) {
+/**
+ * Sign-in and sign-up, for visitors. `confirmFirst` (sign-up): a member whose address is not confirmed goes on to the
+ * step that asks them to confirm it (/check-email), as one who has just signed up does, then to `next`.
+ */
+function VisitorsOnly({ children, confirmFirst = false }: { children: ReactNode; confirmFirst?: boolean }) {
   const [params] = useSearchParams();
-  return <PublicOnly next={safeNext(params.get('next'))}>{children}</PublicOnly>;
+  const { user } = useAuth();
+  const next = safeNext(params.get('next'));
+  const afterSignUp = useAfterSignUp(next);
+  return <PublicOnly next={confirmFirst ? afterSignUp(user) : next}>{children}</PublicOnly>;
 }
 
 export function AppRoutes() {
@@ -185,9 +198,18 @@ export function AppRoutes() {
         <Route
           path="signup"
           element={
-            <VisitorsOnly>
+            <VisitorsOnly confirmFirst>
               <SignupPage />
             </VisitorsOnly>
+          }
+        />
+        {/* The step after sign-up: confirming the address, or changing one typed wrong. */}
+        <Route
+          path="check-email"
+          element={
+            <RequireAuth>
+              <CheckEmailPage />
+            </RequireAuth>
           }
         />
         <Route path="forgot-password" element={<ForgotPasswordPage />} />

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
+import type { Locale } from '../../shared/constants';
 import { exportFileName } from '../../shared/limits';
 import type { AccountExport } from '../../shared/schemas/account';
 import type {
@@ -67,6 +68,22 @@ function usePatchMe<Input>(config: MutationConfig<User, Input>) {
       onSuccess: (user) => setUser(user),
     }),
   );
+}
+
+/**
+ * The language the signed-in person chose with the header's switch, kept by their account too: their emails, and the
+ * app on the next device they sign in on, follow it. Not for demo accounts, which many share. A failure changes
+ * nothing on the page (the switch has worked); the account keeps its language until the next switch.
+ */
+export function useKeepLanguage(): (locale: Locale) => void {
+  const { user, setUser } = useAuth();
+  return (locale) => {
+    if (!user || user.isDemo || user.locale === locale) return;
+    api<{ user: User }>('/api/auth/me', { method: 'PATCH', body: { locale } }).then(
+      ({ user: saved }) => setUser(saved),
+      () => undefined,
+    );
+  };
 }
 
 /** Saves the display name and language. */

@@ -28,7 +28,28 @@ function storedLocale(): Locale {
   return isLocale(browser) ? browser : DEFAULT_LOCALE;
 }
 
-let locale: Locale = storedLocale();
+/**
+ * The language the address names (`?lang=vi`: every link in an email carries the email's), taken out of the address
+ * before the router reads it. It wins over what the device remembers, and is remembered in its place: a Vietnamese
+ * reader opening a link from a Vietnamese email reads on in Vietnamese.
+ */
+function linkedLocale(): Locale | undefined {
+  if (typeof window === 'undefined') return undefined;
+  const url = new URL(window.location.href);
+  const asked = url.searchParams.get('lang');
+  if (!url.searchParams.has('lang')) return undefined;
+  url.searchParams.delete('lang');
+  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  if (!isLocale(asked)) return undefined;
+  try {
+    localStorage.setItem(STORAGE_KEYS.language, asked);
+  } catch {
+    // not remembered: the cookie below still carries it to the next page's first HTML
+  }
+  return asked;
+}
+
+let locale: Locale = linkedLocale() ?? storedLocale();
 const listeners = new Set<() => void>();
 
 /** A year, in seconds: how long the language cookie is kept. */

@@ -8,7 +8,9 @@ import type {
 } from '../../shared/schemas/questions';
 import { api } from './api';
 import { withConfig, type MutationConfig } from './mutation';
-import { questionKeys } from './questions';
+import { useAuth } from './auth';
+import { currentLocale } from './i18n';
+import { questionKeys, questionQuery } from './questions';
 
 /** A question or a reply: what a report or a deletion is about. */
 export type Post = { kind: 'question' | 'reply'; id: string };
@@ -29,12 +31,21 @@ function postPath({ kind, id }: Post): string {
 /** The key of a question being asked: the live feed leaves the reader's own new question out of its count. */
 export const ASK_QUESTION = ['questions', 'ask'] as const;
 
+/**
+ * Asks a question. Its page, where the asker goes next, opens at once with the question as the server answered it
+ * (it fetches it again once it listens for replies: features/question/live-replies.ts).
+ */
 export function useAskQuestion(config: MutationConfig<QuestionDetail, CreateQuestionInput> = {}) {
   const invalidate = useInvalidateQuestions();
+  const client = useQueryClient();
+  const { user } = useAuth();
   return useMutation({
     ...withConfig(config, {
       mutationFn: (input) => api<QuestionDetail>('/api/questions', { method: 'POST', body: input }),
-      onSuccess: invalidate,
+      onSuccess: (question) => {
+        invalidate();
+        client.setQueryData(questionQuery(question.id, currentLocale(), user?.id ?? null).queryKey, question);
+      },
     }),
     mutationKey: ASK_QUESTION,
   });

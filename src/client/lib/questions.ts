@@ -243,3 +243,6 @@ export function useFollow(config: MutationConfig<Follow, { id: string; following
     onError: (_error, vars) => patchQuestion(client, vars.id, { followed: !vars.following }),
   });
 }
+
+/** The state a question's page opens with right after its asker posted it (the ask dialog), and what it then says. */
+export type AskedState = { asked: true };

@@ -35,6 +35,7 @@ export const PAGE_SCREENS: Record<PageRoute, string> = {
   '/government': 'features/government/government-page.tsx',
   '/login': 'features/auth/login-page.tsx',
   '/signup': 'features/auth/signup-page.tsx',
+  '/check-email': 'features/auth/check-email-page.tsx',
   '/forgot-password': 'features/auth/forgot-password-page.tsx',
   '/reset-password': 'features/auth/reset-password-page.tsx',
   '/verify-email': 'features/auth/verify-email-page.tsx',

@@ -13,10 +13,17 @@ import { REQUEST_ID_HEADER } from '../observability/request-id';
  * sends the page's), else the signed-in person's saved language, else English.
  */
 export function requestLocale(request: FastifyRequest): Locale {
+  return (
+    languageAsked(request) ??
+    localeFromAcceptLanguage(request.headers['accept-language'], request.user?.locale)
+  );
+}
+
+/** The language the address names (`?lang=en|vi`), if it names one. */
+export function languageAsked(request: FastifyRequest): Locale | undefined {
   const query = request.url.indexOf('?');
   const asked = query < 0 ? null : new URLSearchParams(request.url.slice(query + 1)).get('lang');
-  if (isLocale(asked)) return asked;
-  return localeFromAcceptLanguage(request.headers['accept-language'], request.user?.locale);
+  return isLocale(asked) ? asked : undefined;
 }
 
 /** Maps anything thrown to an AppError: its status, stable code and i18n key. */

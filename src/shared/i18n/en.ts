@@ -182,6 +182,8 @@ export const en = {
     notFound: 'This question does not exist or was deleted.',
     repliesTitle: 'Replies',
     noReplies: 'No replies yet. A mentor will answer soon.',
+    chloeAnswering: 'Chloe is answering…',
+    weWillTell: 'We will tell you when a person replies (look for the bell at the top of the page).',
     chloeName: 'Chloe (AI assistant)',
     chloeDisclaimer:
       'Chloe gives general information from public sources. It is not legal or migration advice: for your own visa or legal situation, see a registered migration agent.',

@@ -1,5 +1,6 @@
 import { adminEn } from './admin.en';
 import { chatEn } from './chat.en';
+import { checkEmailEn } from './check-email.en';
 import { directoryEn } from './directory.en';
 import { mentorsEn } from './mentors.en';
 import { notificationsEn } from './notifications.en';
@@ -568,6 +569,7 @@ export const pagesEn = {
     storyHint: 'Your path to Australia, what you studied, where you work. Up to 1,000 characters.',
   },
   chat: chatEn,
+  checkEmail: checkEmailEn,
   mentors: mentorsEn,
   directory: directoryEn,
   notifications: notificationsEn,

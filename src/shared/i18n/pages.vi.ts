@@ -1,5 +1,6 @@
 import { adminVi } from './admin.vi';
 import { chatVi } from './chat.vi';
+import { checkEmailVi } from './check-email.vi';
 import { directoryVi } from './directory.vi';
 import { mentorsVi } from './mentors.vi';
 import { notificationsVi } from './notifications.vi';
@@ -568,6 +569,7 @@ export const pagesVi: PageResources = {
     storyHint: 'Hành trình đến Úc, ngành bạn đã học, nơi bạn làm việc. Tối đa 1.000 ký tự.',
   },
   chat: chatVi,
+  checkEmail: checkEmailVi,
   mentors: mentorsVi,
   directory: directoryVi,
   notifications: notificationsVi,

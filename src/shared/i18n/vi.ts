@@ -183,6 +183,8 @@ export const vi: Resources = {
     notFound: 'Câu hỏi này không tồn tại hoặc đã bị xóa.',
     repliesTitle: 'Câu trả lời',
     noReplies: 'Chưa có câu trả lời. Người hướng dẫn sẽ sớm trả lời.',
+    chloeAnswering: 'Chloe đang trả lời…',
+    weWillTell: 'Chúng tôi sẽ báo cho bạn khi có người trả lời (xem biểu tượng chuông ở đầu trang).',
     chloeName: 'Chloe (trợ lý AI)',
     chloeDisclaimer:
       'Chloe cung cấp thông tin chung từ các nguồn công khai. Đây không phải là tư vấn pháp lý hay di trú: với trường hợp thị thực hoặc pháp lý của riêng bạn, hãy gặp một đại lý di trú có đăng ký.',

@@ -12,6 +12,8 @@ export const publicConfigSchema = z.object({
   careerPlatformUrl: z.string().nullable(),
   chloeCallUrl: z.string().nullable(),
   publicUrl: z.string().nullable(),
+  /** Emails are sent (not `MAIL_DISABLED`): sign-up then asks the person to confirm their address. */
+  emailEnabled: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '../../lib/i18n';
 import { json, renderWithApp, sampleUser, stubFetch } from '../../test/helpers';
 import { LoginPage } from './login-page';
 
@@ -46,6 +47,19 @@ describe('login page', () => {
       }),
     );
     expect(JSON.parse(localStorage.getItem('mentorme.user')!)).toMatchObject({ id: 'u1' });
+  });
+
+  it('reads on in the language the account keeps, the welcome too', async () => {
+    serve(() => json(200, { token: 't', user: { ...sampleUser, locale: 'vi' } }));
+    renderLogin();
+    await fillIn('lan@example.com', 'correct-horse-9');
+
+    expect(await screen.findByText('profile page')).toBeInTheDocument();
+    expect(screen.getByTestId('toast')).toHaveTextContent(
+      'Chào mừng bạn trở lại! / Đã đăng nhập với tên Lan.',
+    );
+    expect(document.documentElement.lang).toBe('vi');
+    await setLanguage('en');
   });
 
   it("toasts the server's reason when sign-in is refused, and lets the person try again", async () => {

@@ -1,6 +1,6 @@
 import '../../lib/page-texts';
 import type { FormEvent } from 'react';
-import { useTranslation, type MessageKey } from '../../lib/i18n';
+import { i18n, useTranslation, type MessageKey } from '../../lib/i18n';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Role } from '../../../shared/constants';
 import type { User } from '../../../shared/schemas/auth';
@@ -29,8 +29,12 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const next = safeNext(params.get('next'));
 
+  // In the language the page has now: signing in may have switched it to the account's.
   const welcome = (user: User) => {
-    toast({ title: t('auth.welcome'), description: t('auth.welcomeText', { name: user.displayName }) });
+    toast({
+      title: i18n.t('auth.welcome'),
+      description: i18n.t('auth.welcomeText', { name: user.displayName }),
+    });
     navigate(next, { replace: true });
   };
   const signIn = useSignIn({ meta: { errorTitle: 'auth.loginFailed' }, onSuccess: welcome });

@@ -9,6 +9,7 @@ function renderSignup() {
   return renderWithApp(
     <Routes>
       <Route path="/signup" element={<SignupPage />} />
+      <Route path="/check-email" element={<p>check your email</p>} />
       <Route path="/" element={<p>home page</p>} />
     </Routes>,
     { path: '/signup' },
@@ -27,7 +28,8 @@ describe('sign-up page', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('asks a mentor what they can help with, and sends it for the admins to read', async () => {
-    const fetch = stubFetch(() => json(201, { token: 't', user: { ...sampleUser, role: 'mentor' } }));
+    const newUser = { ...sampleUser, role: 'mentor', emailVerified: false };
+    const fetch = stubFetch(() => json(201, { token: 't', user: newUser }));
     renderSignup();
     expect(screen.queryByRole('group', { name: 'About you as a mentor' })).not.toBeInTheDocument();
     await fillIn('mentor');
@@ -44,7 +46,8 @@ describe('sign-up page', () => {
     await userEvent.type(screen.getByLabelText('What you can help with'), 'Housing in Perth');
     await userEvent.type(screen.getByLabelText('About you (optional)'), 'Came here to study nursing.');
     await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
-    expect(await screen.findByText('home page')).toBeInTheDocument();
+    // What comes next: the step that asks to confirm the address.
+    expect(await screen.findByText('check your email')).toBeInTheDocument();
     const [, init] = fetch.mock.calls.find(([url]) => url === '/api/auth/signup')!;
     expect(JSON.parse(String(init!.body))).toMatchObject({
       role: 'mentor',
@@ -62,5 +65,17 @@ describe('sign-up page', () => {
     await waitFor(() => expect(fetch).toHaveBeenCalledWith('/api/auth/signup', expect.anything()));
     const [, init] = fetch.mock.calls.find(([url]) => url === '/api/auth/signup')!;
     expect(JSON.parse(String(init!.body))).not.toHaveProperty('headline');
+  });
+
+  it('goes straight on where the site sends no email: there is no link to wait for', async () => {
+    stubFetch((url) =>
+      url === '/api/config'
+        ? json(200, { demoMode: false, demoSignIn: false, emailEnabled: false })
+        : json(201, { token: 't', user: { ...sampleUser, emailVerified: false } }),
+    );
+    renderSignup();
+    await fillIn('student');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('home page')).toBeInTheDocument();
   });
 });

@@ -10,6 +10,7 @@ import { Card } from '../../components/ui/card';
 import { Field, inputClasses, NewPasswordFields, TextAreaField } from '../../components/ui/field';
 import { toast } from '../../lib/toast';
 import { useSignUp } from '../../lib/sign-in';
+import { useAfterSignUp } from '../../lib/config';
 import { safeNext } from '../../lib/format';
 import { currentLocale, messageKey } from '../../lib/i18n';
 import { busyUntilLeft } from './busy';
@@ -21,6 +22,7 @@ export function SignupPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const next = safeNext(params.get('next'));
+  const afterSignUp = useAfterSignUp(next);
   const roleId = useId();
   const [role, setRole] = useState<'student' | 'mentor' | ''>('');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -31,7 +33,8 @@ export function SignupPage() {
         title: t('auth.accountCreated'),
         description: t('auth.accountCreatedText', { name: user.displayName }),
       });
-      navigate(next, { replace: true });
+      // What comes next: confirming the address the link went to (or changing one typed wrong), then `next`.
+      navigate(afterSignUp(user), { replace: true });
     },
   });
   const busy = busyUntilLeft(signUp);

@@ -1,5 +1,6 @@
 import '../../lib/page-texts';
 import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
 import { CATEGORIES } from '../../../shared/categories';
 import { CRISIS_LINES } from '../../../shared/constants';
 import { splitTags } from '../../../shared/limits';
@@ -12,6 +13,7 @@ import { Modal } from '../../components/ui/modal';
 import { toast } from '../../lib/toast';
 import { useTranslation } from '../../lib/i18n';
 import { useAddVoiceNote, useAskQuestion } from '../../lib/posts';
+import type { AskedState } from '../../lib/questions';
 import { takePushOffer } from '../../lib/push';
 import { VoiceRecorder } from './voice-recorder';
 
@@ -31,6 +33,7 @@ export function AskDialog({
   initialContent?: string;
 }) {
   const { t, locale } = useTranslation();
+  const navigate = useNavigate();
   const categoryId = useId();
   const [urgent, setUrgent] = useState(false);
   const [voice, setVoice] = useState<Blob | null>(null);
@@ -44,6 +47,12 @@ export function AskDialog({
   };
   // The server's reason (too long, unreadable) tells the person what to record differently.
   const addVoiceNote = useAddVoiceNote({ meta: { errorTitle: 'ask.voiceUploadFailed' } });
+  // The asker goes on to their question's page: Chloe's answer comes in there, and it says what else comes next.
+  const [posted, setPosted] = useState<string>();
+  const openQuestion = (id: string) => {
+    onClose();
+    navigate(`/questions/${id}`, { state: { asked: true } satisfies AskedState });
+  };
   const ask = useAskQuestion({
     meta: { errorTitle: 'ask.postFailed' },
     onSuccess: async (question) => {
@@ -52,8 +61,10 @@ export function AskDialog({
       toast({ title: t('ask.posted') });
       reset();
       // Someone who has just asked wants the answer: the dialog offers alerts of it, where they can be had.
-      if (await takePushOffer()) setOfferingAlerts(true);
-      else onClose();
+      if (await takePushOffer()) {
+        setPosted(question.id);
+        setOfferingAlerts(true);
+      } else openQuestion(question.id);
     },
   });
 
@@ -82,12 +93,14 @@ export function AskDialog({
   };
 
   // The same dialog, left open, now holding the offer.
-  if (offeringAlerts)
+  if (offeringAlerts && posted) {
+    const done = () => openQuestion(posted);
     return (
-      <Modal open={open} onClose={onClose} title={t('notifications.offerTitle')}>
-        <PushOffer onDone={onClose} />
+      <Modal open={open} onClose={done} title={t('notifications.offerTitle')}>
+        <PushOffer onDone={done} />
       </Modal>
     );
+  }
 
   return (
     <Modal open={open} onClose={onClose} title={t('ask.title')} description={t('ask.description')}>

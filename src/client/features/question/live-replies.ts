@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import type { QuestionDetail, Reply } from '../../../shared/schemas/questions';
 import { questionKeys } from '../../lib/questions';
 import { useRealtimeConnect, useRealtimeFrames, useWatch } from '../../lib/realtime';
@@ -9,12 +9,18 @@ import { useRealtimeConnect, useRealtimeFrames, useWatch } from '../../lib/realt
  * with the question, and shows in place; the reply form is left alone, so a draft stays. Returns the newest reply
  * heard of that someone else wrote, for the page to announce; the reader's own is announced by its form.
  */
-export function useLiveReplies(question: QuestionDetail): Reply | undefined {
+export function useLiveReplies(question: QuestionDetail, catchUp = false): Reply | undefined {
   const client = useQueryClient();
   const [heard, setHeard] = useState<string[]>([]);
   const refetch = () => client.invalidateQueries({ queryKey: questionKeys.anyDetail(question.id) });
 
   useWatch(`question:${question.id}`);
+  // `catchUp`: the page opened with the question as it was posted (the asker's, right after asking). Once it listens,
+  // it fetches it again, so a reply that came meanwhile (Chloe's comes within seconds) is not missed.
+  const catchUpNow = useEffectEvent(() => {
+    if (catchUp) void refetch();
+  });
+  useEffect(() => catchUpNow(), []);
   useRealtimeFrames((frame) => {
     if (frame.type !== 'reply_posted' || frame.questionId !== question.id) return;
     setHeard((ids) => [...ids, frame.replyId]);
@@ -22,7 +28,7 @@ export function useLiveReplies(question: QuestionDetail): Reply | undefined {
   });
   // Replies posted while the socket was down were not heard of: the page catches up without a word.
   useRealtimeConnect(({ reconnect }) => {
-    if (reconnect) void refetch();
+    if (reconnect || catchUp) void refetch();
   });
 
   return question.replies.findLast((reply) => heard.includes(reply.id) && !reply.isOwn);

@@ -15,6 +15,7 @@ import { DeleteButton } from './delete-button';
 import { useLiveReplies } from './live-replies';
 import { ReplyForm } from './reply-form';
 import { ReportButton } from './report-button';
+import { useChloeAnswering, WhatComesNext } from './what-comes-next';
 
 /** The asker's "This helped" toggle on a reply to their question (not on their own reply). */
 function HelpfulToggle({ questionId, reply }: { questionId: string; reply: Reply }) {
@@ -100,7 +101,8 @@ function ReplyItem({ reply, question, opened }: { reply: Reply; question: Questi
 /** The replies to a question, as they come, and the form to add one. */
 export function Replies({ question }: { question: QuestionDetail }) {
   const { t } = useTranslation();
-  const arrived = useLiveReplies(question);
+  const chloeAnswering = useChloeAnswering(question);
+  const arrived = useLiveReplies(question, chloeAnswering);
   const { hash } = useLocation();
   return (
     <section aria-labelledby="replies-title" className="mt-8">
@@ -117,8 +119,9 @@ export function Replies({ question }: { question: QuestionDetail }) {
           </span>
         )}
       </p>
+      <WhatComesNext question={question} />
       {question.replies.length === 0 ? (
-        <p className="mt-2 text-slate-700">{t('question.noReplies')}</p>
+        !chloeAnswering && <p className="mt-2 text-slate-700">{t('question.noReplies')}</p>
       ) : (
         <ul className="mt-4 space-y-3">
           {question.replies.map((reply) => (

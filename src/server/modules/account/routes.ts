@@ -82,18 +82,21 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const user = requireUser(request);
       const { email, currentPassword, ...changes } = request.body;
-      // A new email changes nothing yet: it waits for the link sent to it.
-      if (email !== undefined)
-        await requestEmailChange(
-          linkDeps,
-          user,
-          { email, currentPassword: currentPassword! },
-          caller(request),
-        );
+      // A new email changes nothing yet: it waits for the link sent to it. Only an address never confirmed (a typo
+      // at sign-up) is replaced at once.
+      const replaced =
+        email === undefined
+          ? undefined
+          : await requestEmailChange(
+              linkDeps,
+              user,
+              { email, currentPassword: currentPassword! },
+              caller(request),
+            );
       const updated =
         changes.displayName !== undefined || changes.locale !== undefined
           ? await account.updateProfile(db, user.id, changes)
-          : user;
+          : (replaced ?? user);
       return { user: toPublicUser(updated) };
     },
   );

@@ -127,6 +127,7 @@ describe('changing one’s email', () => {
 
   it('refuses a link whose address someone took meanwhile', async () => {
     const person = await signUp(t.app);
+    await verify(await verifyToken(person.email));
     const wanted = uniqueEmail('wanted');
     await change(person, { email: wanted, currentPassword: person.password });
     await t.deliver();

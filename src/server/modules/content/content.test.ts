@@ -59,6 +59,7 @@ describe('/api/config', () => {
       careerPlatformUrl: null,
       chloeCallUrl: null,
       publicUrl: null,
+      emailEnabled: true,
     });
   });
 
@@ -86,6 +87,8 @@ describe('/api/config', () => {
         careerPlatformUrl: 'https://careers.example/path',
         chloeCallUrl: 'https://call.example',
         publicUrl: 'https://mentorme.example',
+        // No email is sent: sign-up asks nobody to confirm an address.
+        emailEnabled: false,
       });
     } finally {
       await app.close();

@@ -26,6 +26,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
       careerPlatformUrl: config.careerPlatformUrl ?? null,
       chloeCallUrl: config.chloeCallUrl ?? null,
       publicUrl: config.publicUrl ?? null,
+      emailEnabled: !config.mail.disabled,
     }),
   );
 

@@ -80,8 +80,8 @@ describe('queueing an email', () => {
     expect(mail!.to).toEqual([to]);
     expect(mail!.subject).toBe(mailEn.resetPassword.subject);
     expect(mail!.text).toContain('Hello Ann,');
-    expect(mail!.text).toContain(LINK);
-    expect(mail!.html).toContain(`href="${LINK}"`);
+    expect(mail!.text).toContain(`${LINK}&lang=en`);
+    expect(mail!.html).toContain(`href="${LINK}&#38;lang=en"`);
     expect(mail!.lang).toBe('en');
     expect(mail!.raw).toMatch(/^Content-Type: multipart\/alternative/im);
     expect(mail!.raw).toMatch(/^From: Mentor Me <no-reply@localhost>/im);
@@ -387,8 +387,9 @@ describe('renderMail', () => {
 
     if (withLink.has(kind)) {
       const action = (block as { action: string }).action;
-      expect(mail.text).toContain(link);
-      expect(mail.html).toContain(`href="${link}"`);
+      // The link opens its page in the email's language.
+      expect(mail.text).toContain(`${link}&lang=${locale}`);
+      expect(mail.html).toContain(`href="${link}&#38;lang=${locale}"`);
       expect(mail.text).toContain(action);
       expect(mail.html).toContain(action);
     } else {

@@ -60,9 +60,23 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 
 const LINK_STYLE = 'color:#1d4ed8;word-break:break-all';
 
-/** Plain text and the same in simple HTML, in the recipient's language. */
+/**
+ * A link of an email in its language (`lang=vi`): the page it opens is in the language the email was written in,
+ * whatever the browser that opens it was set to (src/client/lib/i18n.ts, src/server/pages.ts).
+ */
+export function inLanguage(href: string, locale: Locale): string {
+  const url = new URL(href);
+  url.searchParams.set('lang', locale);
+  return url.toString();
+}
+
+/** Plain text and the same in simple HTML, in the recipient's language; every link opens in that language. */
 function layout(locale: Locale, parts: Layout, t: (key: string) => string): RenderedMail {
-  const { action, list = [], quotes = [], footerLinks = [] } = parts;
+  const localised = (link: Link): Link => ({ ...link, href: inLanguage(link.href, locale) });
+  const action = parts.action && localised(parts.action);
+  const list = (parts.list ?? []).map(localised);
+  const footerLinks = (parts.footerLinks ?? []).map(localised);
+  const { quotes = [] } = parts;
   const text = [
     ...parts.paragraphs,
     ...quotes.map((quote) => `${quote.who}:\n“${quote.text}”`),

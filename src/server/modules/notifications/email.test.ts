@@ -66,6 +66,10 @@ describe('an email about replies', () => {
     expect(mail.lang).toBe('vi');
     expect(mail.text).toContain('Xin chào Lan,');
     expect(mail.text).toContain(`${LINK_BASE}/questions/${question.id}`);
+    // Every link opens its page in Vietnamese, whatever the browser that opens it is set to.
+    const links = mail.text.match(/https?:\/\/\S+/g)!;
+    expect(links.length).toBeGreaterThanOrEqual(3);
+    for (const link of links) expect(new URL(link).searchParams.get('lang'), link).toBe('vi');
     expect(mail.html).not.toContain('<b>485</b>');
     expect(`${mail.text}${mail.html}`).not.toContain('Hidden Asker');
 
@@ -153,7 +157,8 @@ describe('an email about replies', () => {
     await run();
     const [mail] = t.smtp.to(person.email);
     expect(t.smtp.to(person.email)).toHaveLength(1);
-    const link = `${LINK_BASE}/questions/${question.id}#reply-${first.id}`;
+    // In the email's language (English here), at the reply.
+    const link = `${LINK_BASE}/questions/${question.id}?lang=en#reply-${first.id}`;
     expect(mail!.text).toContain(link);
     expect(mail!.html).toContain(`href="${link}"`);
   });
