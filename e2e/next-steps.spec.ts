@@ -33,13 +33,13 @@ test('after sign-up, the check-your-email step sends the link again and changes 
   const firstLink = await linkFromMail(user.email, '/verify-email');
 
   // Send it again: a second email comes.
-  await page.getByRole('button', { name: 'Send the link again' }).click();
+  await page.getByRole('button', { name: 'Send the Link Again' }).click();
   await expect(toast(page, `We sent a new link to ${user.email}.`)).toBeVisible();
   await expect.poll(async () => (await mailTo(user.email)).length, 'a second email to the address').toBe(2);
 
   // Wrong address: the right one, with the password, by keyboard.
   const right = uniqueEmail('right');
-  await page.getByRole('button', { name: 'Change it' }).click();
+  await page.getByRole('button', { name: 'Change It' }).click();
   await page.getByLabel('Right email address').fill(right);
   await page.getByLabel('Your password').fill(user.password);
   await page.getByLabel('Your password').press('Enter');
