@@ -92,6 +92,7 @@ export const en = {
     home: 'Go to Homepage',
   },
   toast: {
+    one: 'Notification',
     region: 'Notifications ({{hotkey}})',
     close: 'Close notification',
   },

@@ -93,6 +93,7 @@ export const vi: Resources = {
     home: 'Về trang chủ',
   },
   toast: {
+    one: 'Thông báo',
     region: 'Thông báo ({{hotkey}})',
     close: 'Đóng thông báo',
   },

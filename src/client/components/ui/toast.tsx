@@ -33,7 +33,7 @@ export default function Toaster() {
       duration={UI.toastDurationMs}
       swipeDirection="right"
       swipeThreshold={UI.toastSwipeThreshold}
-      label={t('toast.region', { hotkey: 'F8' })}
+      label={t('toast.one')}
     >
       {item && (
         <RadixToast.Root
@@ -61,6 +61,8 @@ export default function Toaster() {
       )}
       <RadixToast.Viewport
         hotkey={[...UI.toastHotkey]}
+        // Radix puts the hotkey's name where the text says {hotkey}.
+        label={t('toast.region', { hotkey: '{hotkey}' })}
         // Just under the header: clear of the floating chat button and of the actions the reader just tapped.
         className="fixed top-(--header-height,4rem) right-0 z-[100] m-0 flex w-full list-none flex-col gap-2 p-4 md:max-w-[420px]"
       />
