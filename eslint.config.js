@@ -4,6 +4,12 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 const noServer = { group: ['**/server/**'], message: 'The client never imports server code.' };
+/** Screens reach the API through lib/'s queries and mutations, never by calling it themselves. */
+const callsThroughLib = {
+  group: ['**/lib/api'],
+  importNames: ['api', 'request', 'queryString'],
+  message: 'Call the API from lib/ (a query or a mutation hook there), not from a screen or component.',
+};
 const clientOrServer = {
   group: ['**/client/**', '**/server/**'],
   message: 'src/shared imports nothing from the client or the server.',
@@ -34,7 +40,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [noServer] }],
+      'no-restricted-imports': ['error', { patterns: [noServer, callsThroughLib] }],
     },
   },
   {
@@ -63,6 +69,7 @@ export default tseslint.config(
         {
           patterns: [
             noServer,
+            callsThroughLib,
             {
               group: ['**/features/**', '**/app/**'],
               message: 'components/ never import features/ or app/: pass what they need as props.',
@@ -80,6 +87,7 @@ export default tseslint.config(
         {
           patterns: [
             noServer,
+            callsThroughLib,
             {
               group: ['**/app/**'],
               message: 'Features never import app/: the app shell imports them.',

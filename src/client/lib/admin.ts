@@ -1,4 +1,10 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type {
   AdminQuestionsQuery,
   AdminQuestionsResponse,
@@ -11,7 +17,9 @@ import type {
   ReportActionInput,
   ReportStatus,
 } from '../../shared/schemas/admin';
-import type { aiJobSchema } from '../../shared/schemas/ai';
+import type { FeedbackRating } from '../../shared/chloe';
+import type { FailedEmailsResponse } from '../../shared/schemas/admin';
+import type { aiJobSchema, ChloeFeedbackPage } from '../../shared/schemas/ai';
 import type { ServiceStatusItem } from '../../shared/schemas/government';
 import type { z } from 'zod';
 import { saveBlob } from './account';
@@ -31,6 +39,9 @@ export const adminKeys = {
   reports: (status: ReportStatus, page: number) => ['admin', 'reports', status, page] as const,
   audit: (page: number) => ['admin', 'audit', page] as const,
   jobs: ['admin', 'ai-jobs'] as const,
+  emails: ['admin', 'emails'] as const,
+  chloeFeedback: (rating: FeedbackRating | undefined) =>
+    ['admin', 'chloe-feedback', rating ?? 'all'] as const,
 };
 
 /** Why a list could not load, in the server's words when it gave some, shown in place of the rows. */
@@ -182,14 +193,9 @@ export function useExportNewsletter(config: MutationConfig<void, void> = {}) {
   });
 }
 
-import type { FailedEmailsResponse } from '../../shared/schemas/admin';
-
-/** Under adminKeys.all, so an admin action anywhere on the dashboard counts the failed emails again too. */
-const failedEmailsKey = ['admin', 'emails'] as const;
-
 export const failedEmailsQuery = () =>
   queryOptions({
-    queryKey: failedEmailsKey,
+    queryKey: adminKeys.emails,
     queryFn: ({ signal }) => api<FailedEmailsResponse>('/api/admin/emails', { signal }),
   });
 
@@ -198,3 +204,15 @@ export function useRetryEmail(config: MutationConfig<unknown, { emailId: number 
     api(`/api/admin/emails/${encodeURIComponent(emailId)}/retry`, { method: 'POST' }),
   );
 }
+
+/** Chloe's feedback, newest first, a page at a time: each page starts where the one before ended. */
+export const chloeFeedbackQuery = (rating: FeedbackRating | undefined) =>
+  infiniteQueryOptions({
+    queryKey: adminKeys.chloeFeedback(rating),
+    queryFn: ({ signal, pageParam }) =>
+      api<ChloeFeedbackPage>(`/api/admin/chloe-feedback${queryString({ rating, cursor: pageParam })}`, {
+        signal,
+      }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });

@@ -1,6 +1,8 @@
-import type { ChatEvent, ChatTurnInput } from '../../shared/schemas/ai';
-import { ApiError, request } from './api';
+import { useMutation } from '@tanstack/react-query';
+import type { ChatEvent, ChatTurnInput, ChloeFeedbackInput } from '../../shared/schemas/ai';
+import { ApiError, api, request } from './api';
 import { i18n } from './i18n';
+import { withConfig, type MutationConfig } from './mutation';
 
 /**
  * Takes the complete server-sent events out of the text received so far. Events end with a blank line; each
@@ -102,4 +104,14 @@ export function chatFailure(error: unknown): ChatFailure {
   return error.status === 400 || error.status === 429
     ? { stage: 'send', reason: error.message }
     : { stage: 'send' };
+}
+
+/** Sends a thumbs up or down on one of Chloe's answers, with the turns up to it when the person shares them. */
+export function useSendChloeFeedback(config: MutationConfig<{ id: string }, ChloeFeedbackInput> = {}) {
+  return useMutation(
+    withConfig(config, {
+      mutationFn: (body: ChloeFeedbackInput) =>
+        api<{ id: string }>('/api/ai/feedback', { method: 'POST', body }),
+    }),
+  );
 }

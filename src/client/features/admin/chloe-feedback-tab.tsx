@@ -1,9 +1,9 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { ThumbsDown, ThumbsUp } from 'lucide-react';
 import { FEEDBACK_RATINGS, type FeedbackRating } from '../../../shared/chloe';
-import type { ChloeFeedbackItem, ChloeFeedbackPage } from '../../../shared/schemas/ai';
+import type { ChloeFeedbackItem } from '../../../shared/schemas/ai';
 import { Button } from '../../components/ui/button';
-import { api, queryString } from '../../lib/api';
+import { chloeFeedbackQuery } from '../../lib/admin';
 import { formatDateTime } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
 import { DataTable, ListState, type Column } from './data-table';
@@ -12,18 +12,6 @@ import { useAdminParams } from './use-admin-params';
 
 const isRating = (value: string): value is FeedbackRating =>
   (FEEDBACK_RATINGS as readonly string[]).includes(value);
-
-/** The feedback, newest first, a page at a time: each page starts where the one before ended. */
-export const chloeFeedbackQuery = (rating: FeedbackRating | undefined) =>
-  infiniteQueryOptions({
-    queryKey: ['admin', 'chloe-feedback', rating ?? 'all'] as const,
-    queryFn: ({ signal, pageParam }) =>
-      api<ChloeFeedbackPage>(`/api/admin/chloe-feedback${queryString({ rating, cursor: pageParam })}`, {
-        signal,
-      }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
 
 function Rating({ rating }: { rating: FeedbackRating }) {
   const { t } = useTranslation();

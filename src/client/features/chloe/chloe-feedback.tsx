@@ -1,11 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
 import { ThumbsDown, ThumbsUp } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FEEDBACK_LIMITS, type FeedbackRating } from '../../../shared/chloe';
-import type { ChatTurnInput, ChloeFeedbackInput } from '../../../shared/schemas/ai';
+import type { ChatTurnInput } from '../../../shared/schemas/ai';
 import { Button } from '../../components/ui/button';
 import { TextAreaField } from '../../components/ui/field';
-import { api } from '../../lib/api';
+import { useSendChloeFeedback } from '../../lib/chloe';
 import { cn } from '../../lib/cn';
 import { useTranslation } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
@@ -39,9 +38,7 @@ export function ChloeFeedback({
       sentRef.current?.focus();
     }
   }, [message.feedback]);
-  const send = useMutation({
-    mutationFn: (body: ChloeFeedbackInput) =>
-      api<{ id: string }>('/api/ai/feedback', { method: 'POST', body }),
+  const send = useSendChloeFeedback({
     meta: { errorTitle: 'chloe.feedbackFailed' },
     onSuccess: (_data, body) => {
       toast({ title: t('chloe.feedbackThanks'), description: t('chloe.feedbackThanksText') });
