@@ -148,12 +148,12 @@ export function headerSignIn(page: Page): Locator {
   return page.getByRole('banner').getByRole('link', { name: 'Sign In', exact: true });
 }
 
+/** The toasts' region, named in the reader's language. */
+export const TOASTS = { name: /^(Notifications|Thông báo) \(F8\)$/ };
+
 /** The toast on screen with this title (Radix keeps toasts in the notifications region). */
 export function toast(page: Page, title: string): Locator {
-  return page
-    .getByRole('region', { name: /^Notifications/ })
-    .getByRole('listitem')
-    .filter({ hasText: title });
+  return page.getByRole('region', TOASTS).getByRole('listitem').filter({ hasText: title });
 }
 
 export async function storedUser(page: Page): Promise<string | null> {
@@ -216,13 +216,20 @@ export async function linkFromMail(
   const pattern = new RegExp(`https?://\\S+${page}\\?token=[A-Za-z0-9_-]+(&lang=[a-z]{2})?`);
   let link: string | undefined;
   await expect
-    .poll(async () => {
-      link = (await mailTo(address))
-        .map((mail) => pattern.exec(mail.text)?.[0])
-        .filter(Boolean)
-        .at(-1);
-      return link;
-    }, `an email to ${address} with a ${page} link`)
+    .poll(
+      async () => {
+        link = (await mailTo(address))
+          .map((mail) => pattern.exec(mail.text)?.[0])
+          .filter(Boolean)
+          .at(-1);
+        return link;
+      },
+      {
+        message: `an email to ${address} with a ${page} link`,
+        // A reply's email waits REPLY_EMAIL_DELAY_SECONDS (10 in these tests), then up to a poll of the sender.
+        timeout: 30_000,
+      },
+    )
     .toBeDefined();
   return link!;
 }

@@ -1,5 +1,13 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { accountMenuButton, askOwnQuestion, LANGUAGE_KEY, ORIGIN, signInFast, useLanguage } from './fixtures';
+import {
+  accountMenuButton,
+  askOwnQuestion,
+  LANGUAGE_KEY,
+  ORIGIN,
+  signInFast,
+  TOASTS,
+  useLanguage,
+} from './fixtures';
 
 /** The layout facts of issue #14 that a test can hold; scores and timings live in `npm run bench`. */
 
@@ -454,10 +462,7 @@ test.describe('what floats, on a phone', () => {
     );
     await page.goto('/resources');
     await page.getByRole('button', { name: 'Sydney', exact: true }).click();
-    const toast = page
-      .getByRole('region', { name: /^Notifications/ })
-      .getByRole('listitem')
-      .first();
+    const toast = page.getByRole('region', TOASTS).getByRole('listitem').first();
     await expect(toast).toBeVisible();
     const box = (await toast.boundingBox())!;
     const header = (await page.getByRole('banner').boundingBox())!;

@@ -26,10 +26,9 @@ export function useLiveReplies(question: QuestionDetail, catchUp = false): Reply
     setHeard((ids) => [...ids, frame.replyId]);
     void refetch();
   });
-  // Replies posted while the socket was down were not heard of: the page catches up without a word.
-  useRealtimeConnect(({ reconnect }) => {
-    if (reconnect || catchUp) void refetch();
-  });
+  // Replies posted before the socket listened (it opens after the page, seconds later on a slow phone) or while it
+  // was down were not heard of: the page catches up without a word.
+  useRealtimeConnect(() => void refetch());
 
   return question.replies.findLast((reply) => heard.includes(reply.id) && !reply.isOwn);
 }
