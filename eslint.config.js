@@ -7,8 +7,8 @@ const noServer = { group: ['**/server/**'], message: 'The client never imports s
 /** Screens reach the API through lib/'s queries and mutations, never by calling it themselves. */
 const callsThroughLib = {
   group: ['**/lib/api'],
-  importNames: ['api', 'request', 'queryString'],
-  message: 'Call the API from lib/ (a query or a mutation hook there), not from a screen or component.',
+  message:
+    'Reach the API through your feature’s lib/<domain> file (its queries, mutations and error checks), not lib/api.',
 };
 const clientOrServer = {
   group: ['**/client/**', '**/server/**'],

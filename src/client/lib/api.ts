@@ -13,6 +13,11 @@ export class ApiError extends Error {
   }
 }
 
+/** The thing a page names does not exist: its id is unknown (404) or not one at all (400). */
+export function isMissing(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}
+
 type Options = {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** JSON, or a Blob sent as it is with its own type (a voice note). */

@@ -6,7 +6,7 @@ import type {
   MentorsQuery,
   MentorsResponse,
 } from '../../shared/schemas/mentors';
-import { api, queryString } from './api';
+import { api, isMissing, queryString } from './api';
 import { withConfig, type MutationConfig } from './mutation';
 
 /** The directory's filters, as they stand in the address (`/mentors?topic=housing&language=vi&state=VIC`). */
@@ -34,6 +34,9 @@ export const mentorQuery = (id: string) =>
     queryKey: mentorKeys.one(id),
     queryFn: ({ signal }) => api<MentorDetail>(`/api/mentors/${encodeURIComponent(id)}`, { signal }),
   });
+
+/** The mentor asked for is not one (unknown, or no longer a mentor). */
+export const mentorMissing = isMissing;
 
 /** A mentor's own profile, as they edit it (and the profile frame's data for a mentor). */
 export const OWN_MENTOR_PROFILE_PATH = '/api/me/mentor-profile';

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, skipToken } from '@tanstack/react-query';
 import type { Locale } from '../../shared/constants';
 import type { HelpInLanguage, LocalResource, LocalResourcesResponse } from '../../shared/schemas/resources';
-import { ApiError, api, queryString } from './api';
+import { ApiError, api, isMissing, queryString } from './api';
 
 export type { LocalResource, LocalResourcesResponse } from '../../shared/schemas/resources';
 
@@ -87,6 +87,9 @@ export function organisationQuery(id: string, locale: Locale) {
       }),
   });
 }
+
+/** The organisation asked for is not in the directory (or its id is not one). */
+export const organisationMissing = isMissing;
 
 /** The ways to get help in Vietnamese in a state ("all": the national ones alone), in the reader's language. */
 export function helpInVietnameseQuery(state: string, locale: Locale) {

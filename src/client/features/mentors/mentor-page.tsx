@@ -8,11 +8,10 @@ import { AvailabilityBadge, Initials, MentorCounts, MentorFacts } from '../../co
 import { Page } from '../../components/page';
 import { buttonClasses } from '../../components/ui/button';
 import { Badge, Card, Skeleton } from '../../components/ui/card';
-import { ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { formatDate } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
-import { mentorQuery } from '../../lib/mentors';
+import { mentorQuery, mentorMissing } from '../../lib/mentors';
 
 const BACK = (label: string) => (
   <Link to="/mentors" className={`${buttonClasses('ghost', 'sm')} mb-4`}>
@@ -36,8 +35,7 @@ export function MentorPage() {
       </div>
     );
   if (query.isError) {
-    const missing =
-      query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
+    const missing = mentorMissing(query.error);
     return (
       <Page title={missing ? t('notFound.title') : t('mentors.loadFailed')} width="medium">
         {BACK(t('mentors.allMentors'))}

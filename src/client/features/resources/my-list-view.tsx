@@ -4,11 +4,10 @@ import type { Ref } from 'react';
 import { LoadFailed } from '../../components/load-failed';
 import { Button } from '../../components/ui/button';
 import { Card, Skeleton } from '../../components/ui/card';
-import { ApiError } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
 import { useMyList } from '../../lib/my-list';
-import { organisationQuery } from '../../lib/resources';
+import { organisationQuery, organisationMissing } from '../../lib/resources';
 import { ResourceCard } from './resource-card';
 
 /** Opens My list: shown on the find-help page once something is saved. */
@@ -69,7 +68,7 @@ export function MyListView({
         <ul className="grid gap-4 md:grid-cols-2">
           {myList.list.map((saved, index) => {
             const card = cards[index];
-            const gone = card?.error instanceof ApiError && [400, 404].includes(card.error.status);
+            const gone = organisationMissing(card?.error);
             return (
               <li key={saved.id} className="flex flex-col [&>*]:flex-1">
                 {card?.data ? (

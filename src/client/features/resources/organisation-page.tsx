@@ -11,9 +11,8 @@ import { ReportOutdated, StaleNotice } from '../../components/report-outdated';
 import { SaveToMyList } from '../../components/save-to-my-list';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card, Skeleton } from '../../components/ui/card';
-import { ApiError } from '../../lib/api';
 import { useTranslation } from '../../lib/i18n';
-import { organisationQuery } from '../../lib/resources';
+import { organisationQuery, organisationMissing } from '../../lib/resources';
 import { toast } from '../../lib/toast';
 import { SourceLine } from './resource-card';
 
@@ -64,7 +63,7 @@ export function OrganisationPage() {
       </div>
     );
   if (query.isError) {
-    const missing = query.error instanceof ApiError && [400, 404].includes(query.error.status);
+    const missing = organisationMissing(query.error);
     return (
       <Page title={missing ? t('notFound.title') : t('resources.page.loadFailed')} width="medium">
         <Back />
