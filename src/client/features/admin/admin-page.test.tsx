@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { json, LocationProbe, renderWithApp } from '../../test/helpers';
-import { adminUser, polyfillDialog, serveAdmin, writes } from './admin-fixtures';
+import { adminUser } from './admin-fixtures';
+import { polyfillDialog, serveAdmin, writes } from './admin-server';
 import { AdminPage } from './admin-page';
 
 /** jsdom's Blob has no text(). */

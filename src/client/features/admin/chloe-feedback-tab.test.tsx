@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChloeFeedbackItem } from '../../../shared/schemas/ai';
 import { json, LocationProbe, renderWithApp } from '../../test/helpers';
-import { adminUser, serveAdmin } from './admin-fixtures';
+import { adminUser } from './admin-fixtures';
+import { serveAdmin } from './admin-server';
 import { AdminPage } from './admin-page';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { australianToday } from '../../../shared/australian-date';
 import { json, renderWithApp } from '../../test/helpers';
-import { adminUser, directoryEntry, polyfillDialog, serveAdmin, writes } from './admin-fixtures';
+import { adminUser, directoryEntry } from './admin-fixtures';
+import { polyfillDialog, serveAdmin, writes } from './admin-server';
 import { AdminPage } from './admin-page';
 
 beforeAll(polyfillDialog);

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, renderWithApp } from '../../test/helpers';
-import { adminUser, auditEntry, failedEmail, serveAdmin, writes } from './admin-fixtures';
+import { adminUser, auditEntry, failedEmail } from './admin-fixtures';
+import { serveAdmin, writes } from './admin-server';
 import { AdminPage } from './admin-page';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -2,15 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { json, renderWithApp } from '../../test/helpers';
-import {
-  adminUser,
-  applicant,
-  chatReport,
-  polyfillDialog,
-  serveAdmin,
-  services,
-  writes,
-} from './admin-fixtures';
+import { adminUser, applicant, chatReport, services } from './admin-fixtures';
+import { polyfillDialog, serveAdmin, writes } from './admin-server';
 import { AdminPage } from './admin-page';
 
 beforeAll(polyfillDialog);

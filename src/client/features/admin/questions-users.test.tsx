@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { json, renderWithApp } from '../../test/helpers';
-import { adminUser, polyfillDialog, serveAdmin, writes, type Call } from './admin-fixtures';
+import { adminUser } from './admin-fixtures';
+import { polyfillDialog, serveAdmin, writes, type Call } from './admin-server';
 import { AdminPage } from './admin-page';
 
 beforeAll(polyfillDialog);
