@@ -1,19 +1,16 @@
-import { Bell, BellRing, Bookmark, CheckCircle2, Heart, MessageSquare, Mic, Share2 } from 'lucide-react';
+import { CheckCircle2, Mic } from 'lucide-react';
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { CATEGORIES } from '../../shared/categories';
 import type { Question } from '../../shared/schemas/questions';
-import { useAuth } from '../lib/auth';
 import { useNow } from '../lib/clock';
 import { cn } from '../lib/cn';
 import { excerpt } from '../../shared/text';
 import { initials, relativeTime } from '../lib/format';
 import { useTranslation } from '../lib/i18n';
 import { markdownText } from '../../shared/markdown-text';
-import { useBookmark, useFollow, useLike } from '../lib/questions';
-import { toast } from '../lib/toast';
+import { QuestionActions } from './question-actions';
 import { Badge } from './ui/card';
-import { useLoginRequired } from './use-login-required';
 
 const MAX_TAGS = 4;
 /** A card's clamped lines show about this much of the question and of Chloe's reply, even on a wide screen. */
@@ -62,131 +59,6 @@ export function AuthorLine({ author, createdAt }: { author: Question['author']; 
           <time dateTime={createdAt}>{relativeTime(createdAt, t, now)}</time>
         </span>
       </span>
-    </div>
-  );
-}
-
-/** Like, reply count, share, follow and save: the same on a card and on the question page. */
-export function QuestionActions({
-  question,
-  showReplies = true,
-}: {
-  question: Question;
-  showReplies?: boolean;
-}) {
-  const { t } = useTranslation();
-  const { user } = useAuth();
-  const loginRequired = useLoginRequired();
-  const like = useLike({ meta: { errorTitle: 'question.actionFailed' } });
-  const bookmark = useBookmark({
-    meta: { errorTitle: 'question.actionFailed' },
-    onSuccess: (result) =>
-      toast({ title: t(result.bookmarked ? 'question.addedToBookmarks' : 'question.removedFromBookmarks') }),
-  });
-  const follow = useFollow({
-    meta: { errorTitle: 'question.actionFailed' },
-    onSuccess: (result) =>
-      toast({ title: t(result.following ? 'question.followed' : 'question.unfollowed') }),
-  });
-  const button =
-    'inline-flex h-10 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100 disabled:opacity-60';
-
-  const onLike = () => {
-    if (!user) return loginRequired('question.loginToLike');
-    like.mutate({ id: question.id, liked: !question.liked });
-  };
-  const onBookmark = () => {
-    if (!user) return loginRequired('question.loginToBookmark');
-    bookmark.mutate({ id: question.id, bookmarked: !question.bookmarked });
-  };
-  const onFollow = () => {
-    if (!user) return loginRequired('question.loginToFollow');
-    follow.mutate({ id: question.id, following: !question.followed });
-  };
-  const onShare = async () => {
-    const url = `${window.location.origin}/questions/${question.id}`;
-    try {
-      if (navigator.share) {
-        await navigator.share({ title: question.title, url });
-        return;
-      }
-    } catch (error) {
-      if ((error as Error).name === 'AbortError') return;
-    }
-    try {
-      await navigator.clipboard.writeText(url);
-      toast({ title: t('question.linkCopied') });
-    } catch {
-      toast({
-        title: t('question.shareFailed'),
-        description: t('question.shareFailedText'),
-        variant: 'destructive',
-      });
-    }
-  };
-
-  return (
-    <div className="flex flex-wrap items-center gap-1">
-      <button
-        type="button"
-        className={button}
-        onClick={onLike}
-        disabled={like.isPending}
-        aria-pressed={question.liked}
-        aria-label={`${t(question.liked ? 'question.unlike' : 'question.like')}: ${t('question.likes', { count: question.upvotes })}`}
-      >
-        <Heart aria-hidden="true" className={cn('h-5 w-5', question.liked && 'fill-red-600 text-red-600')} />
-        <span aria-hidden="true">{question.upvotes}</span>
-      </button>
-      {showReplies && (
-        <Link to={`/questions/${question.id}`} className={button}>
-          <MessageSquare aria-hidden="true" className="h-5 w-5" />
-          {/* On a phone the count alone, as for likes, so the row (with Follow) stays on one line. */}
-          <span aria-hidden="true" className="sm:hidden">
-            {question.replyCount}
-          </span>
-          <span className="sr-only sm:not-sr-only">
-            {t('question.replies', { count: question.replyCount })}
-          </span>
-        </Link>
-      )}
-      <button type="button" className={button} onClick={() => void onShare()}>
-        <Share2 aria-hidden="true" className="h-5 w-5" />
-        <span className="sr-only sm:not-sr-only">{t('question.share')}</span>
-      </button>
-      {/* Follow and save wrap together, to the right, when a long name leaves no room on the line. */}
-      <div className="ml-auto flex items-center gap-1">
-        {/* The name says the state, as the bell does; on a phone's card only the bell shows, for room. */}
-        <button
-          type="button"
-          className={button}
-          onClick={onFollow}
-          disabled={follow.isPending}
-          aria-pressed={question.followed}
-        >
-          {question.followed ? (
-            <BellRing aria-hidden="true" className="h-5 w-5 fill-brand-700 text-brand-700" />
-          ) : (
-            <Bell aria-hidden="true" className="h-5 w-5" />
-          )}
-          <span className={cn(showReplies && 'sr-only sm:not-sr-only')}>
-            {t(question.followed ? 'question.following' : 'question.follow')}
-          </span>
-        </button>
-        <button
-          type="button"
-          className={button}
-          onClick={onBookmark}
-          disabled={bookmark.isPending}
-          aria-pressed={question.bookmarked}
-          aria-label={t(question.bookmarked ? 'question.unbookmark' : 'question.bookmark')}
-        >
-          <Bookmark
-            aria-hidden="true"
-            className={cn('h-5 w-5', question.bookmarked && 'fill-brand-700 text-brand-700')}
-          />
-        </button>
-      </div>
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { useNavigate } from 'react-router';
 import type { QuestionDetail } from '../../../shared/schemas/questions';
 import { Linkify } from '../../components/linkify';
-import { AuthorLine, QuestionActions } from '../../components/question-card';
+import { QuestionActions } from '../../components/question-actions';
+import { AuthorLine } from '../../components/question-card';
 import { Badge, Card } from '../../components/ui/card';
 import { useAuth } from '../../lib/auth';
 import { useTranslation } from '../../lib/i18n';
