@@ -17,6 +17,7 @@ import { requestEmailChange } from '../auth/email-change';
 import type * as links from '../auth/email-links';
 import { toPublicUser, type PasswordCaller } from '../auth/service';
 import type { Outbox } from '../mail/outbox';
+import { exportAccount } from './export';
 import * as account from './service';
 
 /** An export reads every table about a person: a few an hour is plenty for them and cheap for us. */
@@ -156,7 +157,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const data = await account.exportAccount(db, user, requestLocale(request));
+      const data = await exportAccount(db, user, requestLocale(request));
       return reply
         .header('content-disposition', `attachment; filename="${exportFileName(data.exportedAt)}"`)
         .header('cache-control', 'private, no-store')

@@ -4,7 +4,7 @@ import { messageKey, translate } from '../../../../shared/i18n';
 import { pagesEn } from '../../../../shared/i18n/pages.en';
 import { organisationSchema, type LanguageEntry } from '../../../../shared/schemas/resources';
 import '../../../errors';
-import type { EntryKind } from './export';
+import type { EntryKind } from './ids';
 import type { HsdsRow, HsdsTables } from './tables';
 import {
   categoryTermId,

@@ -39,3 +39,15 @@ export function slugify(name: string): string {
   const cut = slug.slice(0, SLUG_MAX);
   return cut.slice(0, cut.lastIndexOf('-') > 0 ? cut.lastIndexOf('-') : SLUG_MAX).replace(/-+$/, '');
 }
+
+/** Where an entry's id is kept in HSDS: the value of its "Mentor Me directory id" attribute. */
+export type EntryKind = 'organisation' | 'government';
+export const directoryIdValue = (kind: EntryKind, id: string) => `${kind}/${id}`;
+
+/** The HSDS ids of an entry's rows, derived from our id (so stable across exports). */
+export const hsdsIds = {
+  organisation: (id: string) => uuidV5(`organisation/${id}`),
+  organisationService: (id: string) => uuidV5(`organisation/${id}/service`),
+  department: (name: string) => uuidV5(`department/${name}`),
+  government: (id: string) => uuidV5(`government/${id}`),
+};

@@ -5,8 +5,9 @@ import type { Database } from '../../../db/client';
 import { governmentServices, organisations } from '../../../db/schema';
 import { writeGovernmentService, writeOrganisation } from '../entries';
 import { candidatePaths, HSDS_3_0, hsdsResource, HSDS_TABLE_NAMES, type HsdsTableName } from './datapackage';
-import type { EntryKind } from './export';
-import { readEntries, type IncomingEntry, type RejectedEntry } from './entries-from-hsds';
+import type { EntryKind } from './ids';
+import { readEntries } from './entries-from-hsds';
+import type { IncomingEntry, RejectedEntry } from './incoming-entry';
 import { HSDS_IMPORT_LIMITS, ImportError, type HsdsFiles } from './folder';
 import { readTable, validateTables, type HsdsTables, type RowIssue } from './tables';
 
