@@ -28,7 +28,8 @@ import { errors } from '../../errors';
 import { requireUser } from '../../plugins/auth';
 import { requestLocale } from '../../plugins/errors';
 import { categoriesWithCounts } from './categories';
-import { getQuestion, listQuestions } from './feed';
+import { listQuestions } from './feed';
+import { getQuestion } from './question-detail';
 import { createQuestion, deleteQuestion, profileQuestions } from './questions';
 import { setBookmark, setFollow, setLike } from './reactions';
 import { setHelpful } from './helpful';
@@ -52,8 +53,9 @@ const errorReplies = {
   404: errorResponseSchema,
 };
 /**
- * The two hottest reads skip re-validating their answers against the response schema: feed.ts builds
- * them from typed rows, and the schemas still document them. Visitors get answers prepared in advance.
+ * The two hottest reads skip re-validating their answers against the response schema: feed.ts and
+ * question-detail.ts build them from typed rows, and the schemas still document them. Visitors get answers
+ * prepared in advance.
  */
 const plainJson = () => (data: unknown) => JSON.stringify(data);
 
