@@ -10,7 +10,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { ensureDatabase } from '../src/server/cli/seed-scale';
+import { ensureDatabase } from '../src/server/cli/seed-scale-database';
 import { pick } from '../src/server/cli/seed-scale-sql';
 import * as w from '../src/server/cli/seed-scale-words';
 import { withDatabase, type Database } from '../src/server/db/client';

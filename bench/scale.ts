@@ -13,12 +13,9 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
-import {
-  seedScale,
-  countQuestions,
-  prepareScaleDatabase,
-  SCALE_REFUSE_ABOVE,
-} from '../src/server/cli/seed-scale';
+import { SCALE_REFUSE_ABOVE } from '../src/server/cli/seed-scale';
+import { countQuestions, prepareScaleDatabase } from '../src/server/cli/seed-scale-database';
+import { seedScale } from '../src/server/cli/seed-scale-rows';
 import { loadConfig } from '../src/server/config';
 import { connectDatabase } from '../src/server/db/connect';
 import type { Database } from '../src/server/db/client';

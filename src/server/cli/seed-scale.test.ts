@@ -7,7 +7,9 @@ import { z } from 'zod';
 import type { QuestionList } from '../../shared/schemas/questions';
 import { createTestDatabase, useTestApp } from '../test/helpers';
 import { seedCategories } from '../modules/questions/categories';
-import { countQuestions, seedScale, SCALE_REFUSE_ABOVE, type ScaleResult } from './seed-scale';
+import { SCALE_REFUSE_ABOVE } from './seed-scale';
+import { countQuestions } from './seed-scale-database';
+import { seedScale, type ScaleResult } from './seed-scale-rows';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 

@@ -5,7 +5,7 @@ import { pagesEn } from '../../../shared/i18n/pages.en';
 import { questions } from '../../db/schema';
 import { useTestApp } from '../../test/helpers';
 import { seedCategories } from './categories';
-import { trendingScore } from './feed';
+import { trendingScore } from './trending';
 import {
   api,
   createUser,

@@ -6,7 +6,7 @@ import type { QuestionList } from '../../../shared/schemas/questions';
 import { questions } from '../../db/schema';
 import { useTestApp } from '../../test/helpers';
 import { seedCategories } from './categories';
-import { leastEngagementToReach, TRENDING_WINDOWS_HOURS, trendingScore } from './feed';
+import { leastEngagementToReach, TRENDING_WINDOWS_HOURS, trendingScore } from './trending';
 import {
   api,
   createUser,

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { questionDetailSchema, questionListSchema } from '../../../shared/schemas/questions';
 import { users } from '../../db/schema';
-import { getQuestion, listQuestions } from './feed';
+import { listQuestions } from './feed';
+import { getQuestion } from './question-detail';
 import { memberListJson, memberQuestionJson } from './member-bodies';
 import { useQuestionsApp } from './questions.test-helpers';
 

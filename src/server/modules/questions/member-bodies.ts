@@ -4,7 +4,8 @@ import type { ListQuestionsOptions } from '../../../shared/schemas/questions';
 import type { Database } from '../../db/client';
 import type { SessionUser } from '../../plugins/auth';
 import { perDatabaseCache } from './cache';
-import { feedPage, questionDetail, shapeReply } from './feed';
+import { feedPage } from './feed';
+import { questionDetail, shapeReply } from './question-detail';
 import { shapeQuestion, viewerFlags, type QuestionRow, type ViewerFlags } from './question-shape';
 
 /**

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Locale, Role } from '../../../shared/constants';
 import type { Question } from '../../../shared/schemas/questions';
 import { excerpt } from '../../../shared/text';
@@ -60,6 +60,9 @@ export const UNANSWERED = sql`not exists (select 1 from replies r where ${HUMAN_
 export const questionSearch = (q: string) => sql`(q.search @@ websearch_to_tsquery('english', ${q})
   or q.search @@ websearch_to_tsquery('simple', ${q})
   or ${q} <% q.title)`;
+
+/** `where` and the conditions joined by `and`; nothing without any. */
+export const whereAll = (list: SQL[]) => (list.length ? sql`where ${sql.join(list, sql` and `)}` : sql``);
 
 /** Anonymous questions show no author to anyone but admins. */
 export function visibleAuthor(

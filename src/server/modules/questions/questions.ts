@@ -12,7 +12,7 @@ import { recordAudit } from '../audit/audit';
 import { announceGone, notifyRemoved } from '../notifications/notify';
 import { questionsChanged } from './cache';
 import { resolveReportsOn } from '../moderation/reports';
-import { getQuestion } from './feed';
+import { getQuestion } from './question-detail';
 import { enforcePostingLimits } from './posting-limits';
 import { SELECT_QUESTION, shapeQuestion, viewerFlags, type QuestionRow } from './question-shape';
 import { marksChanged } from './viewer-marks';

@@ -11,7 +11,7 @@ import { recordAudit } from '../audit/audit';
 import { announceGone, notifyRemoved, notifyReplied } from '../notifications/notify';
 import { questionsChanged } from './cache';
 import { resolveReportsOn } from '../moderation/reports';
-import { getQuestion } from './feed';
+import { getQuestion } from './question-detail';
 import { enforcePostingLimits } from './posting-limits';
 import { assertQuestionExists, followQuestion } from './questions';
 import { marksChanged } from './viewer-marks';

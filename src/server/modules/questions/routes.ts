@@ -1,26 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema, okSchema } from '../../../shared/schemas/common';
-import { followResponseSchema } from '../../../shared/schemas/notifications';
 import {
-  bookmarkRequestSchema,
-  bookmarkResponseSchema,
   categoriesQuerySchema,
   categoriesResponseSchema,
   createQuestionSchema,
-  createReplySchema,
   idParamsSchema,
-  helpfulRequestSchema,
-  helpfulResponseSchema,
-  likeRequestSchema,
-  replyParamsSchema,
-  likeResponseSchema,
   listQuestionsQuerySchema,
   QUESTION_LIMITS,
   questionDetailSchema,
   questionListSchema,
   questionSchema,
-  reportSchema,
 } from '../../../shared/schemas/questions';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -28,13 +18,13 @@ import { errors } from '../../errors';
 import { requireUser } from '../../plugins/auth';
 import { requestLocale } from '../../plugins/errors';
 import { categoriesWithCounts } from './categories';
-import { getQuestion, listQuestions } from './feed';
+import { listQuestions } from './feed';
+import { getQuestion } from './question-detail';
 import { createQuestion, deleteQuestion, profileQuestions } from './questions';
-import { setBookmark, setFollow, setLike } from './reactions';
-import { setHelpful } from './helpful';
-import { createReply, deleteReply } from './replies';
-import { report } from './reports';
 import { memberListJson, memberQuestionJson, sendJson } from './member-bodies';
+import { markRoutes } from './mark-routes';
+import { replyRoutes } from './reply-routes';
+import { errorReplies } from './route-errors';
 import { sendPrepared, visitorListJson, visitorQuestionJson } from './visitor-bodies';
 import { attachVoiceNote, readVoiceNote } from './voice-notes';
 
@@ -45,15 +35,10 @@ const AUDIO_TYPES = ['audio/webm', 'audio/ogg', 'audio/mp4', 'audio/x-m4a', 'app
  * browser keeps it long enough to replay it without downloading it again.
  */
 const VOICE_NOTE_CACHE = 'private, max-age=300';
-const errorReplies = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-};
 /**
- * The two hottest reads skip re-validating their answers against the response schema: feed.ts builds
- * them from typed rows, and the schemas still document them. Visitors get answers prepared in advance.
+ * The two hottest reads skip re-validating their answers against the response schema: feed.ts and
+ * question-detail.ts build them from typed rows, and the schemas still document them. Visitors get answers
+ * prepared in advance.
  */
 const plainJson = () => (data: unknown) => JSON.stringify(data);
 
@@ -152,120 +137,8 @@ export const questionRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.post(
-    '/api/questions/:id/like',
-    {
-      schema: {
-        tags: ['questions'],
-        params: idParamsSchema,
-        body: likeRequestSchema,
-        response: { 200: likeResponseSchema, ...errorReplies },
-      },
-    },
-    async (request) => setLike(db, requireUser(request), request.params.id, request.body?.liked),
-  );
-
-  app.post(
-    '/api/questions/:id/bookmark',
-    {
-      schema: {
-        tags: ['questions'],
-        params: idParamsSchema,
-        body: bookmarkRequestSchema,
-        response: { 200: bookmarkResponseSchema, ...errorReplies },
-      },
-    },
-    async (request) => setBookmark(db, requireUser(request), request.params.id, request.body?.bookmarked),
-  );
-
-  // The Follow toggle: PUT follows, DELETE unfollows, each as often as it is sent.
-  for (const [method, following] of [
-    ['PUT', true],
-    ['DELETE', false],
-  ] as const) {
-    app.route({
-      method,
-      url: '/api/questions/:id/follow',
-      schema: {
-        tags: ['questions'],
-        params: idParamsSchema,
-        response: { 200: followResponseSchema, ...errorReplies },
-      },
-      handler: async (request) => setFollow(db, requireUser(request), request.params.id, following),
-    });
-  }
-
-  app.post(
-    '/api/questions/:id/replies',
-    {
-      schema: {
-        tags: ['questions'],
-        params: idParamsSchema,
-        body: createReplySchema,
-        response: { 201: questionDetailSchema, ...errorReplies, 429: errorResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const user = requireUser(request);
-      const question = await createReply(
-        db,
-        user,
-        requestLocale(request),
-        request.params.id,
-        request.body.content,
-        config,
-      );
-      return reply.code(201).send(question);
-    },
-  );
-
-  app.post(
-    '/api/questions/:id/replies/:replyId/helpful',
-    {
-      schema: {
-        tags: ['questions'],
-        summary: 'The asker marks a reply "This helped", or takes it back',
-        params: replyParamsSchema,
-        body: helpfulRequestSchema,
-        response: { 200: helpfulResponseSchema, ...errorReplies, 409: errorResponseSchema },
-      },
-    },
-    async (request) =>
-      setHelpful(db, requireUser(request), request.params.id, request.params.replyId, request.body?.helpful),
-  );
-
-  app.delete(
-    '/api/replies/:id',
-    { schema: { tags: ['questions'], params: idParamsSchema, response: { 200: okSchema, ...errorReplies } } },
-    async (request) => {
-      await deleteReply(db, requireUser(request), request.params.id);
-      return { ok: true as const };
-    },
-  );
-
-  // Reports on a question or on a reply: one open report per reader and target.
-  for (const [url, target] of [
-    ['/api/questions/:id/report', 'questionId'],
-    ['/api/replies/:id/report', 'replyId'],
-  ] as const) {
-    app.post(
-      url,
-      {
-        schema: {
-          tags: ['questions'],
-          params: idParamsSchema,
-          body: reportSchema,
-          response: { 201: okSchema, ...errorReplies, 409: errorResponseSchema },
-        },
-      },
-      async (request, reply) => {
-        const on =
-          target === 'questionId' ? { questionId: request.params.id } : { replyId: request.params.id };
-        await report(db, requireUser(request), on, request.body);
-        return reply.code(201).send({ ok: true as const });
-      },
-    );
-  }
+  await app.register(markRoutes, { db });
+  await app.register(replyRoutes, { db, config });
 
   app.post(
     '/api/questions/:id/voice-note',

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/helpers';
 import { api, createUser, DAY_MS, HOUR_MS, ids, insertQuestions } from './questions.test-helpers';
 import { seedCategories } from './categories';
-import { trendingScore } from './feed';
+import { trendingScore } from './trending';
 
 const count = fc.integer({ min: 0, max: 1_000_000 });
 /** Ages in hours, up to about ten years. */

@@ -4,7 +4,8 @@ import type { Locale } from '../../../shared/constants';
 import type { ListQuestionsOptions } from '../../../shared/schemas/questions';
 import type { Database } from '../../db/client';
 import { perDatabaseCache } from './cache';
-import { getQuestion, listQuestions } from './feed';
+import { listQuestions } from './feed';
+import { getQuestion } from './question-detail';
 
 /** JSON made once and kept ready to send, with brotli and gzip copies for readers on slow connections. */
 type PreparedJson = { identity: Buffer; br?: Buffer; gzip?: Buffer };
