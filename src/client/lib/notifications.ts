@@ -93,10 +93,17 @@ export const unreadQuery = (client: QueryClient, userId: string, locale: string)
  * Keeps the count live: the socket says the new count after every change of it (a notification, or one read on
  * another device). A list on screen is fetched again; one not on screen is fetched when it is next shown.
  */
+/**
+ * How many count frames have come. The socket's frames come in order and each says the count after a change, so a
+ * frame that comes while a read is on its way is newer than that read's answer.
+ */
+let countFrames = 0;
+
 function useNotificationsLive(userId: string | undefined) {
   const client = useQueryClient();
   useRealtimeFrames((frame) => {
     if (!userId || frame.type !== 'notifications') return;
+    countFrames += 1;
     client.setQueryData(notificationKeys.unread(userId), frame.unread);
     void client.invalidateQueries({ queryKey: notificationKeys.lists(userId) }, { cancelRefetch: false });
   });
@@ -152,16 +159,25 @@ function markCachedRead(client: QueryClient, userId: string, input: MarkReadInpu
 
 /**
  * Marks some notifications, or all, read. The list and the bell change at once, before the server answers: a tap
- * on a notification leaves the page straight away. The server's count is the bell's when it comes.
+ * on a notification leaves the page straight away. The server's count is the bell's when it comes, unless a count
+ * frame came meanwhile: that one is newer (a notification written after the read was counted).
  */
 export function useMarkRead(config: MutationConfig<{ unread: number }, MarkReadInput> = {}) {
   const client = useQueryClient();
   const userId = useAuth().user?.id ?? '';
   return useMutation({
     ...withConfig(config, {
-      mutationFn: (input: MarkReadInput) =>
-        api<{ unread: number }>('/api/notifications/read', { method: 'POST', body: input }),
-      onSuccess: ({ unread }) => client.setQueryData(notificationKeys.unread(userId), unread),
+      mutationFn: async (input: MarkReadInput) => {
+        const framesBefore = countFrames;
+        const answer = await api<{ unread: number }>('/api/notifications/read', {
+          method: 'POST',
+          body: input,
+        });
+        return { ...answer, overtaken: countFrames !== framesBefore };
+      },
+      onSuccess: ({ unread, overtaken }) => {
+        if (!overtaken) client.setQueryData(notificationKeys.unread(userId), unread);
+      },
     }),
     onMutate: (input) => {
       const read = markCachedRead(client, userId, input);
