@@ -15,6 +15,9 @@ export default defineConfig({
           // The screens are read in Australia: their tests run in Sydney's time unless TZ names another (CI runs the
           // dated ones again west of UTC).
           env: { TZ: process.env.TZ || 'Australia/Sydney' },
+          // The screens' tests share the cores with the server's and the browsers': a test that renders, types and
+          // waits for the screen's answer may take longer than Vitest's 5 s default while the machine is busy.
+          testTimeout: 15_000,
           include: ['src/client/**/*.test.{ts,tsx}', 'src/shared/**/*.test.ts', 'content/**/*.test.ts'],
           exclude: ['src/client/frame.test.tsx'],
           setupFiles: [path.resolve(import.meta.dirname, 'src/client/test/setup.ts')],
