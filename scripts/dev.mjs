@@ -1,4 +1,5 @@
-// `npm run dev`: the API server with reload (tsx watch, port 5000) and Vite on http://localhost:5173.
+// `npm run dev`: the API server with reload (tsx watch, port 5000 or PORT) and Vite on http://localhost:5173, which
+// proxies /api and the realtime socket (/ws, /ws/public) to it.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 
@@ -10,7 +11,12 @@ const children = [
     stdio: 'inherit',
     env: { NODE_ENV: 'development', ...process.env },
   }),
-  spawn(bin('vite'), [], { cwd: root, stdio: 'inherit' }),
+  // Vite's proxy (vite.config.ts) follows the server to another PORT.
+  spawn(bin('vite'), [], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, API_PORT: process.env.PORT ?? '5000' },
+  }),
 ];
 const stop = (signal) => children.forEach((child) => child.kill(signal));
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(signal));
