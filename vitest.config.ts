@@ -15,7 +15,12 @@ export default defineConfig({
           // The screens are read in Australia: their tests run in Sydney's time unless TZ names another (CI runs the
           // dated ones again west of UTC).
           env: { TZ: process.env.TZ || 'Australia/Sydney' },
-          include: ['src/client/**/*.test.{ts,tsx}', 'src/shared/**/*.test.ts', 'content/**/*.test.ts'],
+          include: [
+            'src/client/**/*.test.{ts,tsx}',
+            'src/shared/**/*.test.ts',
+            'content/**/*.test.ts',
+            'docs/**/*.test.ts',
+          ],
           exclude: ['src/client/frame.test.tsx'],
           setupFiles: [path.resolve(import.meta.dirname, 'src/client/test/setup.ts')],
         },
