@@ -81,7 +81,11 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
   server: {
     port: 5173,
-    // The Host header stays localhost:5173, so the API's Origin check sees a same-origin request.
-    proxy: { '/api': { target: apiTarget } },
+    // The Host header stays localhost:5173, so the API's Origin check sees a same-origin request. The realtime
+    // socket (`/ws`, `/ws/public`) goes to the server too: without it no live update reaches the page in dev.
+    proxy: {
+      '/api': { target: apiTarget },
+      '^/ws(/|$)': { target: apiTarget, ws: true },
+    },
   },
 }));

@@ -18,7 +18,12 @@ export default defineConfig({
           // The screens' tests share the cores with the server's and the browsers': a test that renders, types and
           // waits for the screen's answer may take longer than Vitest's 5 s default while the machine is busy.
           testTimeout: 15_000,
-          include: ['src/client/**/*.test.{ts,tsx}', 'src/shared/**/*.test.ts', 'content/**/*.test.ts'],
+          include: [
+            'src/client/**/*.test.{ts,tsx}',
+            'src/shared/**/*.test.ts',
+            'content/**/*.test.ts',
+            'docs/**/*.test.ts',
+          ],
           exclude: ['src/client/frame.test.tsx'],
           setupFiles: [path.resolve(import.meta.dirname, 'src/client/test/setup.ts')],
         },
