@@ -18,10 +18,10 @@ import { builtStylesheet, START_SCRIPT_HASH } from './lib/index-page';
 import { servePages } from './pages';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { appSecurityHeaders, securityHeadersPlugin } from './plugins/security-headers';
-import { aiRoutes } from './modules/ai/routes';
-import { feedbackRoutes } from './modules/ai/feedback';
-import { embedderFor, type Embedder } from './modules/ai/embeddings';
-import { chatProvider, type ChatProvider } from './modules/ai/providers';
+import { chloeRoutes } from './modules/chloe/routes';
+import { feedbackRoutes } from './modules/chloe/feedback';
+import { embedderFor, type Embedder } from './modules/chloe/embeddings';
+import { chatProvider, type ChatProvider } from './modules/chloe/providers';
 import { accountRoutes } from './modules/account/routes';
 import { authRoutes } from './modules/auth/routes';
 import { chatRoutes } from './modules/chat/routes';
@@ -53,7 +53,7 @@ import { mailRoutes } from './modules/mail/routes';
 import { notificationDeliveryRoutes } from './modules/notifications/delivery-routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { notificationsChanged } from './modules/notifications/events';
-import { chloeJobsDue } from './modules/ai/events';
+import { chloeJobsDue } from './modules/chloe/events';
 import { registerLiveBell } from './modules/notifications/live';
 
 export type AppDeps = {
@@ -216,7 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mailRoutes, { db, onRetried: outbox.queued });
   await app.register(notificationRoutes, { db });
   await app.register(notificationDeliveryRoutes, { db, config });
-  await app.register(aiRoutes, {
+  await app.register(chloeRoutes, {
     db,
     config,
     provider: deps.chatProvider ?? chatProvider(config),

@@ -3,7 +3,7 @@ import { tokenize, type Inline } from '../../../shared/markdown';
 import { loadKnowledge, syncKnowledge } from '../../db/seed/knowledge';
 import { useTestApp, userWithRole } from '../../test/helpers';
 import { insertQuestions, insertReply } from '../questions/questions.test-helpers';
-import { ARTICLES } from './ai.test-helpers';
+import { ARTICLES } from './chloe.test-helpers';
 import { answer, answerText } from './chloe';
 import { composeGuide, sourcesBlock } from './guide';
 import { keepTrustedLinks, trustedLinks } from './links';

@@ -25,7 +25,7 @@ const TEN_MINUTES_MS = 10 * 60_000;
  * a stream. A client that goes away, or the server shutting down, cancels the provider's work. Nothing of the
  * conversation is stored.
  */
-export const aiRoutes: FastifyPluginAsyncZod<{
+export const chloeRoutes: FastifyPluginAsyncZod<{
   db: Database;
   config: Config;
   provider: ChatProvider;
@@ -44,7 +44,7 @@ export const aiRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/ai/chat',
     {
-      schema: { tags: ['ai'], body: chatRequestSchema },
+      schema: { tags: ['chloe'], body: chatRequestSchema },
       config: {
         rateLimits: [
           {

@@ -8,9 +8,9 @@ import { loadKnowledge, syncKnowledge } from '../../db/seed/knowledge';
 import { MARA_REGISTER_URL } from '../../../shared/constants';
 import type { GovernmentService } from '../../../shared/schemas/resources';
 import { bearer, testConfig, useTestApp, userWithRole, type TestContext } from '../../test/helpers';
-import { answerOf, readEvents } from './ai.test-helpers';
+import { answerOf, readEvents } from './chloe.test-helpers';
 import type { ChatProvider } from './providers';
-import { aiRoutes } from './routes';
+import { chloeRoutes } from './routes';
 
 /** Listens on a free port so the stream is read by a real HTTP client. */
 function listening(t: TestContext) {
@@ -311,7 +311,7 @@ describe('a quiet stream', () => {
         yield 'Finally.';
       },
     };
-    await app.register(aiRoutes, {
+    await app.register(chloeRoutes, {
       db: t.db,
       config: testConfig(t.database.url),
       provider: slow,

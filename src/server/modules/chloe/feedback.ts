@@ -122,7 +122,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
     '/api/ai/feedback',
     {
       schema: {
-        tags: ['ai'],
+        tags: ['chloe'],
         body: chloeFeedbackSchema,
         response: { 201: chloeFeedbackCreatedSchema, ...errorReplies },
       },

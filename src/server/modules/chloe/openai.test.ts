@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadKnowledge, syncKnowledge } from '../../db/seed/knowledge';
 import { MARA_REGISTER_URL } from '../../../shared/constants';
 import { useTestApp } from '../../test/helpers';
-import { answerOf, readEvents } from './ai.test-helpers';
+import { answerOf, readEvents } from './chloe.test-helpers';
 
 type Seen = { body: { model: string; stream: boolean; messages: { role: string; content: string }[] } };
 const seen: Seen[] = [];

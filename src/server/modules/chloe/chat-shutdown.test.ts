@@ -3,9 +3,9 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { describe, expect, it } from 'vitest';
 import { loadKnowledge, syncKnowledge } from '../../db/seed/knowledge';
 import { testConfig, useTestApp } from '../../test/helpers';
-import { readEvents } from './ai.test-helpers';
+import { readEvents } from './chloe.test-helpers';
 import type { ChatProvider } from './providers';
-import { aiRoutes } from './routes';
+import { chloeRoutes } from './routes';
 
 describe('Chloe’s stream when the server shuts down', () => {
   const t = useTestApp();
@@ -39,7 +39,7 @@ describe('Chloe’s stream when the server shuts down', () => {
     app.addHook('onRequest', async (_request, reply) => {
       responses.push(reply.raw);
     });
-    await app.register(aiRoutes, { db: t.db, config: testConfig(t.database.url), provider: slow });
+    await app.register(chloeRoutes, { db: t.db, config: testConfig(t.database.url), provider: slow });
     const url = await app.listen({ port: 0, host: '127.0.0.1' });
 
     const response = await fetch(`${url}/api/ai/chat`, {
