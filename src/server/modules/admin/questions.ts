@@ -7,7 +7,7 @@ import {
 } from '../../../shared/schemas/admin';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
-import { HUMAN_ANSWER, questionSearch, UNANSWERED } from '../questions/question-shape';
+import { HUMAN_ANSWER, questionSearch, UNANSWERED } from '../questions';
 import { iso } from '../../lib/text';
 
 type Query = z.output<typeof adminQuestionsQuerySchema>;

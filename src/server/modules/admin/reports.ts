@@ -8,17 +8,14 @@ import {
 } from '../../../shared/schemas/admin';
 import type { Database, Transaction } from '../../db/client';
 import { conversations, messages, questions, reports, type ReportSnapshot } from '../../db/schema';
-import { describe } from '../moderation/snapshot';
+import { describe } from '../moderation';
 import { errors } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
-import { peopleOf } from '../chat/access';
-import { closeConversationIn } from '../chat/conversations';
-import { publishChatEvent } from '../chat/events';
-import { questionsChanged } from '../questions/cache';
+import { peopleOf, closeConversationIn, publishChatEvent } from '../chat';
+import { questionsChanged, removeReply } from '../questions';
 import { iso } from '../../lib/text';
-import { removeReply } from '../questions/replies';
-import { recordAudit } from '../audit/audit';
-import { announceGone, notifyRemoved } from '../notifications/notify';
+import { recordAudit } from '../audit';
+import { announceGone, notifyRemoved } from '../notifications';
 
 type GroupRow = {
   id: string;

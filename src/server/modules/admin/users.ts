@@ -12,10 +12,10 @@ import { errors } from '../../errors';
 import { iso } from '../../lib/text';
 import type { SessionUser } from '../../plugins/auth';
 import { endSessions } from '../../plugins/sessions';
-import { recordAudit } from '../audit/audit';
-import { closeMentorConversationsIn } from '../chat/conversations';
-import { notifyMentorDecision } from '../notifications/notify';
-import { questionsChanged } from '../questions/cache';
+import { recordAudit } from '../audit';
+import { closeMentorConversationsIn } from '../chat';
+import { notifyMentorDecision } from '../notifications';
+import { questionsChanged } from '../questions';
 
 type Query = z.output<typeof adminUsersQuerySchema>;
 type UserRow = typeof users.$inferSelect;

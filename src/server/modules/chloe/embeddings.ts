@@ -5,7 +5,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { embeddings, governmentServices, knowledgeArticles } from '../../db/schema';
-import { HUMAN_ANSWER } from '../questions/question-shape';
+import { HUMAN_ANSWER } from '../questions';
 
 /** Turns texts into vectors with the configured model (AI_EMBEDDING_MODEL on AI_BASE_URL). */
 export interface Embedder {

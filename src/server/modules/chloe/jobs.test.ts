@@ -4,7 +4,8 @@ import { aiReplyJobs, questions, replies } from '../../db/schema';
 import { loadKnowledge, syncKnowledge } from '../../db/seed/knowledge';
 import { useTestApp } from '../../test/helpers';
 import { api, createUser, RELAXED_LIMITS } from '../questions/questions.test-helpers';
-import { backoffMs, ChloeReplier } from './jobs';
+import { backoffMs } from '../../lib/polled-worker';
+import { ChloeReplier } from './jobs';
 import { OfflineGuide, type ChatProvider, type ProviderRequest } from './providers';
 
 /** A provider that is down until told otherwise, then answers like the offline guide. */

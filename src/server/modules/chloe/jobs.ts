@@ -2,12 +2,12 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { aiReplyJobs, questions } from '../../db/schema';
 import type { SessionUser } from '../../plugins/auth';
-import { recordAudit } from '../audit/audit';
-import { addAiReply } from '../questions/replies';
+import { recordAudit } from '../audit';
+import { addAiReply } from '../questions';
 import { answerText } from './chloe';
 import type { Embedder } from './embeddings';
 import type { ChatProvider } from './providers';
-import { PolledWorker } from '../../lib/polled-worker';
+import { backoffMs, PolledWorker } from '../../lib/polled-worker';
 import { messageLocale } from '../../lib/text';
 
 export type ReplierOptions = {
@@ -27,10 +27,6 @@ const DEFAULTS: ReplierOptions = {
   maxBackoffMs: 30 * 60_000,
   maxAttempts: 50,
 };
-
-export function backoffMs(attempts: number, maxMs: number): number {
-  return Math.min(maxMs, 30_000 * 2 ** Math.max(0, attempts - 1));
-}
 
 /**
  * The worker that writes Chloe's replies in the feed. Jobs live in PostgreSQL: a job is claimed with a lease

@@ -14,6 +14,7 @@ import { requireRole } from '../../plugins/auth';
 import { requestLocale } from '../../plugins/errors';
 import { eventStreams } from '../../realtime/sse';
 import { answer } from './chloe';
+import { chloeJobsDue } from './events';
 import { listJobs, retryJob } from './jobs';
 import type { Embedder } from './embeddings';
 import type { ChatProvider } from './providers';
@@ -32,8 +33,6 @@ export const chloeRoutes: FastifyPluginAsyncZod<{
   /** Chloe's embedding model, when one is configured. */
   embedder?: Embedder;
   heartbeatMs?: number;
-  /** Wakes the reply worker. */
-  onJobRetried?: () => void;
 }> = async (app, opts) => {
   const { db, config, provider } = opts;
   const streams = eventStreams<ChatEvent>(app, {
@@ -104,7 +103,10 @@ export const chloeRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const admin = requireRole('admin')(request);
       if (!(await retryJob(db, admin, request.params.id))) throw errors.notFound();
-      opts.onJobRetried?.();
+      // Every instance's reply worker looks at once; without the event it still looks at its next poll.
+      await chloeJobsDue
+        .publish(db, {})
+        .catch((error: unknown) => request.log.warn({ err: error }, 'Chloe not woken'));
       return reply.code(204).send();
     },
   );

@@ -13,7 +13,9 @@ beforeAll(async () => {
   poolTwo = createDatabase(database.url, { max: 3 });
   for (const [index, db] of [database.db, poolTwo].entries()) {
     const app = await buildTestApp({ ...database, db }, {}, false, {
-      onChloeJobsDue: () => (woken[index]! += 1),
+      onWake: (worker) => {
+        if (worker === 'chloe replies') woken[index]! += 1;
+      },
     });
     await app.ready();
     apps.push(app);

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { reports } from '../../db/schema';
 import { errors } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
-import { notifyAdminsOfReport } from '../notifications/notify';
+import { notifyAdminsOfReport } from '../notifications';
 import { describe } from './snapshot';
 
 export type ReportTarget =

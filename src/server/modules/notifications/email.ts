@@ -4,8 +4,7 @@ import type { NotificationType, UnsubscribeScope } from '../../../shared/schemas
 import type { Database, Transaction } from '../../db/client';
 import { notificationPreferences, notifications, users } from '../../db/schema';
 import { PolledWorker } from '../../lib/polled-worker';
-import type { Outbox } from '../mail/outbox';
-import type { NewsItem, NoticeMailKind } from '../mail/templates';
+import type { Outbox, NewsItem, NoticeMailKind } from '../mail';
 import { newsItem, REPLY_FACTS, REPLY_TYPES, type NewsRow } from './news';
 import { preferencesOf } from './preferences';
 import { unsubscribeLinks, unsubscribeSecret, unsubscribeToken } from './unsubscribe';

@@ -1,0 +1,6 @@
+import { defineModule } from '../context';
+import { adminRoutes } from './routes';
+
+export default defineModule({ name: 'admin', routes: adminRoutes });
+
+export { verifyMentorById } from './users';
