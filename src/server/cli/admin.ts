@@ -17,8 +17,7 @@ import { messageKey, translate } from '../../shared/i18n';
 import { ConfigError, loadConfig } from '../config';
 import { connectDatabase } from '../db/connect';
 import { resetLink, createUser, findUserByEmail } from '../modules/auth';
-import { changeRole } from '../modules/account';
-import { verifyMentorById } from '../modules/admin';
+import { changeRole, verifyMentorById } from '../modules/account';
 import { AppError } from '../errors';
 
 async function askPassword(prompt: string): Promise<string> {

@@ -30,3 +30,9 @@ export type ServerModule<Needs = object> = ModuleParts<ModuleContext & Needs, Ev
 export function defineModule<Needs = object>(parts: ServerModule<NoInfer<Needs>>): ServerModule<Needs> {
   return defineParts(parts);
 }
+
+/** What a worker calls when its work fails: one line with the error, in the app's log. */
+export const failureLog =
+  (log: FastifyBaseLogger) =>
+  (message: string, error?: unknown): void =>
+    log.error({ err: error }, message);

@@ -2,5 +2,3 @@ import { defineModule } from '../context';
 import { adminRoutes } from './routes';
 
 export default defineModule({ name: 'admin', routes: adminRoutes });
-
-export { verifyMentorById } from './users';

@@ -1,35 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  adminActionBodySchema,
-  adminQuestionsQuerySchema,
-  adminQuestionsResponseSchema,
   adminReportsQuerySchema,
   adminReportsResponseSchema,
   adminStatsSchema,
-  adminUserSchema,
-  adminUsersQuerySchema,
-  adminUsersResponseSchema,
   auditQuerySchema,
   auditResponseSchema,
-  changeRoleSchema,
-  declineMentorSchema,
   newsletterResponseSchema,
   reportActionSchema,
-  userIdParamsSchema,
 } from '../../../shared/schemas/admin';
 import { errorResponseSchema, okSchema } from '../../../shared/schemas/common';
 import { idParamsSchema } from '../../../shared/schemas/questions';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { requireRole } from '../../plugins/auth';
-import { requestLocale } from '../../plugins/errors';
 import { listAudit, recordAudit } from '../audit';
 import { decideReport, listReports } from './reports';
 import { readWeek, writeNewsletter } from './newsletter';
-import { deleteQuestion } from '../questions';
-import { listAdminQuestions } from './questions';
 import { adminStats } from './stats';
-import { changeUserRole, declineMentor, listAdminUsers, verifyMentorById } from './users';
 
 const errorReplies = {
   400: errorResponseSchema,
@@ -55,91 +42,6 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
       admin(request);
       return adminStats(db);
     },
-  );
-
-  app.get(
-    '/api/admin/questions',
-    {
-      schema: {
-        tags,
-        querystring: adminQuestionsQuerySchema,
-        response: { 200: adminQuestionsResponseSchema, ...errorReplies },
-      },
-    },
-    async (request) => {
-      admin(request);
-      return listAdminQuestions(db, request.query, requestLocale(request));
-    },
-  );
-
-  app.delete(
-    '/api/admin/questions/:id',
-    {
-      schema: {
-        tags,
-        params: idParamsSchema,
-        body: adminActionBodySchema,
-        response: { 200: okSchema, ...errorReplies },
-      },
-    },
-    async (request) => {
-      await deleteQuestion(db, admin(request), request.params.id, request.body.reason);
-      return { ok: true as const };
-    },
-  );
-
-  app.get(
-    '/api/admin/users',
-    {
-      schema: {
-        tags,
-        querystring: adminUsersQuerySchema,
-        response: { 200: adminUsersResponseSchema, ...errorReplies },
-      },
-    },
-    async (request) => {
-      admin(request);
-      return listAdminUsers(db, request.query);
-    },
-  );
-
-  app.patch(
-    '/api/admin/users/:userId/role',
-    {
-      schema: {
-        tags,
-        params: userIdParamsSchema,
-        body: changeRoleSchema,
-        response: { 200: adminUserSchema, ...errorReplies },
-      },
-    },
-    async (request) => changeUserRole(db, admin(request), request.params.userId, request.body),
-  );
-
-  app.post(
-    '/api/admin/users/:userId/verify',
-    {
-      schema: {
-        tags,
-        params: userIdParamsSchema,
-        body: adminActionBodySchema,
-        response: { 200: adminUserSchema, ...errorReplies },
-      },
-    },
-    async (request) => verifyMentorById(db, admin(request), request.params.userId, request.body.reason),
-  );
-
-  app.post(
-    '/api/admin/users/:userId/decline',
-    {
-      schema: {
-        tags,
-        params: userIdParamsSchema,
-        body: declineMentorSchema,
-        response: { 200: adminUserSchema, ...errorReplies },
-      },
-    },
-    async (request) => declineMentor(db, admin(request), request.params.userId, request.body.reason),
   );
 
   app.get(

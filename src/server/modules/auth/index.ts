@@ -1,5 +1,5 @@
 import type { Outbox } from '../mail';
-import { defineModule } from '../context';
+import { defineModule, failureLog } from '../context';
 import { ResetRequests } from './reset-requests';
 import { authRoutes } from './routes';
 
@@ -12,9 +12,7 @@ export default defineModule<{ outbox: Outbox }>({
       name: 'password resets',
       wakeOn: [],
       create: ({ db, outbox, config, clock, log }) =>
-        new ResetRequests({ db, outbox, linkBase: config.linkBase, clock }, (message, error) =>
-          log.error({ err: error }, message),
-        ),
+        new ResetRequests({ db, outbox, linkBase: config.linkBase, clock }, failureLog(log)),
     },
   ],
 });

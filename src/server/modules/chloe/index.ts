@@ -1,5 +1,5 @@
 import { questionPosted } from '../../realtime/public-events';
-import { defineModule } from '../context';
+import { defineModule, failureLog } from '../context';
 import { syncEmbeddings, type Embedder } from './embeddings';
 import { chloeJobsDue } from './events';
 import { feedbackRoutes, pruneFeedback } from './feedback';
@@ -31,7 +31,7 @@ export default defineModule<Needs>({
           db,
           chatProvider,
           { pollMs: config.chloe.replyPollSeconds * 1000 },
-          (message, error) => log.error({ err: error }, message),
+          failureLog(log),
           embedder,
         );
       },

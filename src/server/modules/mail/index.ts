@@ -1,4 +1,4 @@
-import { defineModule } from '../context';
+import { defineModule, failureLog } from '../context';
 import { mailQueued } from './events';
 import { MailSender } from './outbox';
 import { mailRoutes } from './routes';
@@ -19,9 +19,7 @@ export default defineModule({
             : 'Emails are off (MAIL_DISABLED=true): password resets and email confirmations are not sent',
         );
         if (!transport) return undefined;
-        const sender = new MailSender(db, transport, {}, (message, error) =>
-          log.error({ err: error }, message),
-        );
+        const sender = new MailSender(db, transport, {}, failureLog(log));
         // The transport closes once the sender has finished the email in hand.
         return {
           start: () => sender.start(),

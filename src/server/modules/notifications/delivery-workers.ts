@@ -1,4 +1,4 @@
-import type { ServerModule } from '../context';
+import { failureLog, type ServerModule } from '../context';
 import type { Outbox } from '../mail';
 import { NotificationMailer } from './email';
 import { notificationsChanged } from './events';
@@ -11,9 +11,7 @@ export const deliveryWorkers: ServerModule<{ outbox: Outbox }>['workers'] = [
     name: 'notification emails',
     wakeOn: [notificationsChanged],
     create: ({ db, outbox, config, log }) =>
-      new NotificationMailer(db, outbox, config.linkBase, {}, (message, error) =>
-        log.error({ err: error }, message),
-      ),
+      new NotificationMailer(db, outbox, config.linkBase, {}, failureLog(log)),
   },
   {
     name: 'web push',
@@ -25,9 +23,7 @@ export const deliveryWorkers: ServerModule<{ outbox: Outbox }>['workers'] = [
           ? 'Web push uses the VAPID keys of VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY'
           : 'Web push uses the VAPID keys kept in the database (set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY to choose them)',
       );
-      return new PushSender(db, vapid, { serviceHosts: config.push.serviceHosts }, (message, error) =>
-        log.error({ err: error }, message),
-      );
+      return new PushSender(db, vapid, { serviceHosts: config.push.serviceHosts }, failureLog(log));
     },
   },
 ];

@@ -1,12 +1,16 @@
 import { defineModule } from '../context';
 import { clearCachesOnEvents } from './cache';
 import { registerLiveQuestions } from './live';
+import { questionAdminRoutes } from './admin-routes';
 import { questionRoutes } from './routes';
 import { keepMarks } from './viewer-marks';
 
 export default defineModule({
   name: 'questions',
-  routes: questionRoutes,
+  routes: async (app, context) => {
+    await app.register(questionRoutes, context);
+    await app.register(questionAdminRoutes, context);
+  },
   caches: ({ db, bus }) => clearCachesOnEvents(db, bus),
   events: ({ db, bus }) => keepMarks(db, bus),
   frames: ({ realtime, db }) => registerLiveQuestions(realtime, db),

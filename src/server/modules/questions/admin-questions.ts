@@ -7,7 +7,7 @@ import {
 } from '../../../shared/schemas/admin';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
-import { HUMAN_ANSWER, questionSearch, UNANSWERED } from '../questions';
+import { HUMAN_ANSWER, questionSearch, UNANSWERED } from './question-shape';
 import { iso } from '../../lib/text';
 
 type Query = z.output<typeof adminQuestionsQuerySchema>;

@@ -14,7 +14,7 @@ import {
   insertReply,
   type FastUser,
 } from '../questions/questions.test-helpers';
-import { UNKNOWN_ID, useAdminApp } from './admin.test-helpers';
+import { UNKNOWN_ID, useAdminApp } from '../admin/admin.test-helpers';
 
 const { t, api, admin, alice, bob, mentor } = useAdminApp();
 

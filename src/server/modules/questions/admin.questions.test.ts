@@ -11,8 +11,8 @@ import {
   HOUR_MS,
   insertQuestions,
   insertReply,
-} from '../questions/questions.test-helpers';
-import { useAdminApp } from './admin.test-helpers';
+} from './questions.test-helpers';
+import { useAdminApp } from '../admin/admin.test-helpers';
 
 const { t, api, admin, alice, bob, mentor } = useAdminApp();
 

@@ -8,7 +8,7 @@ import type { Mentor } from '../../../shared/schemas/mentors';
 import { auditLog, users } from '../../db/schema';
 import { bearer, signIn, signUp, type SignedUp } from '../../test/helpers';
 import { api as questionsApi, createUser } from '../questions/questions.test-helpers';
-import { UNKNOWN_ID, useAdminApp } from './admin.test-helpers';
+import { UNKNOWN_ID, useAdminApp } from '../admin/admin.test-helpers';
 
 const { t, api, admin, alice, bob, mentor } = useAdminApp();
 

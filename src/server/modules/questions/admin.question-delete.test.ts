@@ -13,9 +13,9 @@ import {
   reports,
   voiceNotes,
 } from '../../db/schema';
-import { addAiReply } from '../questions/replies';
-import { api as questionsApi, insertQuestions } from '../questions/questions.test-helpers';
-import { UNKNOWN_ID, useAdminApp } from './admin.test-helpers';
+import { addAiReply } from './replies';
+import { api as questionsApi, insertQuestions } from './questions.test-helpers';
+import { UNKNOWN_ID, useAdminApp } from '../admin/admin.test-helpers';
 
 const { t, api, admin, alice, bob, mentor } = useAdminApp();
 
