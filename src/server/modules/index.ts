@@ -13,6 +13,7 @@ import mentors from './mentors';
 import moderation from './moderation';
 import notifications from './notifications';
 import questions from './questions';
+import reports from './reports';
 import resources from './resources';
 
 /**
@@ -36,4 +37,5 @@ export const MODULES = [
   chloe,
   audit,
   moderation,
+  reports,
 ] as const;

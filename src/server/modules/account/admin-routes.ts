@@ -8,20 +8,13 @@ import {
   declineMentorSchema,
   userIdParamsSchema,
 } from '../../../shared/schemas/admin';
-import { errorResponseSchema } from '../../../shared/schemas/common';
 import type { Database } from '../../db/client';
-import { requireRole } from '../../plugins/auth';
+import {
+  adminErrorReplies as errorReplies,
+  adminTags as tags,
+  requireAdmin as admin,
+} from '../../plugins/admin-routes';
 import { changeUserRole, declineMentor, listAdminUsers, verifyMentorById } from './admin-users';
-
-const errorReplies = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
-const tags = ['admin'];
-const admin = requireRole('admin');
 
 /**
  * The admin dashboard's people: the list, roles, and mentors' verification. Every route checks for an admin itself,

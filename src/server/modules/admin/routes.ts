@@ -1,32 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  adminReportsQuerySchema,
-  adminReportsResponseSchema,
   adminStatsSchema,
   auditQuerySchema,
   auditResponseSchema,
   newsletterResponseSchema,
-  reportActionSchema,
 } from '../../../shared/schemas/admin';
-import { errorResponseSchema, okSchema } from '../../../shared/schemas/common';
-import { idParamsSchema } from '../../../shared/schemas/questions';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { requireRole } from '../../plugins/auth';
+import {
+  adminErrorReplies as errorReplies,
+  adminTags as tags,
+  requireAdmin as admin,
+} from '../../plugins/admin-routes';
 import { listAudit, recordAudit } from '../audit';
-import { decideReport, listReports } from './reports';
 import { readWeek, writeNewsletter } from './newsletter';
 import { adminStats } from './stats';
-
-const errorReplies = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
-const tags = ['admin'];
-const admin = requireRole('admin');
 
 /**
  * The admin dashboard's API. Every route checks for an admin itself, as well as the auth plugin's hook for every
@@ -41,37 +29,6 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
     async (request) => {
       admin(request);
       return adminStats(db);
-    },
-  );
-
-  app.get(
-    '/api/admin/reports',
-    {
-      schema: {
-        tags,
-        querystring: adminReportsQuerySchema,
-        response: { 200: adminReportsResponseSchema, ...errorReplies },
-      },
-    },
-    async (request) => {
-      admin(request);
-      return listReports(db, request.query.status, request.query.page);
-    },
-  );
-
-  app.patch(
-    '/api/admin/reports/:id',
-    {
-      schema: {
-        tags,
-        params: idParamsSchema,
-        body: reportActionSchema,
-        response: { 200: okSchema, ...errorReplies },
-      },
-    },
-    async (request) => {
-      await decideReport(db, admin(request), request.params.id, request.body);
-      return { ok: true as const };
     },
   );
 

@@ -3,7 +3,7 @@ import type { Message, MessagesPage } from '../../../shared/schemas/chat';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { conversationParticipants, conversations, messages, type reports } from '../../db/schema';
-import { fileReport } from '../moderation';
+import { fileReport } from '../reports';
 import { notifyMessage, markConversationRead } from '../notifications';
 import { errors } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';

@@ -1,7 +1,5 @@
 import { defineModule } from '../context';
+import { moderationRoutes } from './routes';
 
-/** Reports and the snapshots they keep; the admin's side of them is in modules/admin. */
-export default defineModule({ name: 'moderation' });
-
-export { fileReport, resolveReportsOn } from './reports';
-export { describe } from './snapshot';
+/** The admin's decisions on reports: content removed, conversations closed, people told. */
+export default defineModule({ name: 'moderation', routes: moderationRoutes });

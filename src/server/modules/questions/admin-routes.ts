@@ -4,23 +4,17 @@ import {
   adminQuestionsQuerySchema,
   adminQuestionsResponseSchema,
 } from '../../../shared/schemas/admin';
-import { errorResponseSchema, okSchema } from '../../../shared/schemas/common';
+import { okSchema } from '../../../shared/schemas/common';
 import { idParamsSchema } from '../../../shared/schemas/questions';
 import type { Database } from '../../db/client';
-import { requireRole } from '../../plugins/auth';
+import {
+  adminErrorReplies as errorReplies,
+  adminTags as tags,
+  requireAdmin as admin,
+} from '../../plugins/admin-routes';
 import { requestLocale } from '../../plugins/errors';
 import { listAdminQuestions } from './admin-questions';
 import { deleteQuestion } from './questions';
-
-const errorReplies = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
-const tags = ['admin'];
-const admin = requireRole('admin');
 
 /**
  * The admin dashboard's questions: the list to moderate, and deletion. Every route checks for an admin itself, as

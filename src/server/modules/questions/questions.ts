@@ -11,7 +11,7 @@ import { questionPosted } from '../../realtime/public-events';
 import { recordAudit } from '../audit';
 import { announceGone, notifyRemoved } from '../notifications';
 import { questionsChanged } from './cache';
-import { resolveReportsOn } from '../moderation';
+import { resolveReportsOn } from '../reports';
 import { getQuestion } from './question-detail';
 import { enforcePostingLimits } from './posting-limits';
 import { SELECT_QUESTION, shapeQuestion, viewerFlags, type QuestionRow } from './question-shape';

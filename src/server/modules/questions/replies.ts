@@ -10,7 +10,7 @@ import { replyPosted } from '../../realtime/public-events';
 import { recordAudit } from '../audit';
 import { announceGone, notifyRemoved, notifyReplied } from '../notifications';
 import { questionsChanged } from './cache';
-import { resolveReportsOn } from '../moderation';
+import { resolveReportsOn } from '../reports';
 import { getQuestion } from './question-detail';
 import { enforcePostingLimits } from './posting-limits';
 import { assertQuestionExists, followQuestion } from './questions';

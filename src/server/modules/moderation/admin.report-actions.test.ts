@@ -8,7 +8,7 @@ import type { AdminReport, ReportStatus } from '../../../shared/schemas/admin';
 import { migrationsFolder } from '../../db/client';
 import { auditLog, conversations, messages, questions, replies, reports, users } from '../../db/schema';
 import { createUser, insertQuestions, insertReply } from '../questions/questions.test-helpers';
-import { UNKNOWN_ID, useAdminApp } from './admin.test-helpers';
+import { UNKNOWN_ID, useAdminApp } from '../admin/admin.test-helpers';
 
 const { t, api, admin, alice, bob, mentor } = useAdminApp();
 

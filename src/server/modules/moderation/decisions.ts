@@ -8,7 +8,7 @@ import {
 } from '../../../shared/schemas/admin';
 import type { Database, Transaction } from '../../db/client';
 import { conversations, messages, questions, reports, type ReportSnapshot } from '../../db/schema';
-import { describe } from '../moderation';
+import { describe } from '../reports';
 import { errors } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
 import { peopleOf, closeConversationIn, publishChatEvent } from '../chat';

@@ -4,7 +4,7 @@ import { pagesEn } from '../../../shared/i18n/pages.en';
 import type { AdminReport, ReportStatus } from '../../../shared/schemas/admin';
 import { reports } from '../../db/schema';
 import { createUser, insertQuestions, insertReply } from '../questions/questions.test-helpers';
-import { useAdminApp } from './admin.test-helpers';
+import { useAdminApp } from '../admin/admin.test-helpers';
 
 const { t, api, admin, alice, bob, mentor } = useAdminApp();
 
