@@ -5,13 +5,7 @@ import { pagesEn } from '../../../shared/i18n/pages.en';
 import { pagesVi } from '../../../shared/i18n/pages.vi';
 import type { AdminQuestion } from '../../../shared/schemas/admin';
 import { questions, reports } from '../../db/schema';
-import {
-  api as questionsApi,
-  DAY_MS,
-  HOUR_MS,
-  insertQuestions,
-  insertReply,
-} from './questions.test-helpers';
+import { api as questionsApi, DAY_MS, HOUR_MS, insertQuestions, insertReply } from './questions.test-helpers';
 import { useAdminApp } from '../admin/admin.test-helpers';
 
 const { t, api, admin, alice, bob, mentor } = useAdminApp();
