@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { frontDoors } from './scripts/eslint-front-doors.js';
 
 const noServer = { group: ['**/server/**'], message: 'The client never imports server code.' };
 /** Screens reach the API through lib/'s queries and mutations, never by calling it themselves. */
@@ -153,5 +154,19 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // One front door per server module: other modules, cli/, pages.ts, app.ts, main.ts and the test helpers in
+    // src/server/test/ import a module through modules/<name> (its index.ts), never its inner files. A module's own
+    // tests and test helpers may reach anywhere. The rule is in scripts/eslint-front-doors.js.
+    files: [
+      'src/server/modules/**/*.ts',
+      'src/server/cli/**/*.ts',
+      'src/server/test/**/*.ts',
+      'src/server/{pages,app,main}.ts',
+    ],
+    ignores: ['**/*.test.ts', '**/*.test-helpers.ts', '**/*.test-server.ts'],
+    plugins: { 'front-doors': frontDoors },
+    rules: { 'front-doors/through-front-door': 'error' },
   },
 );

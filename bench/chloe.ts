@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from '../src/server/app';
 import type { Config } from '../src/server/config';
 import type { Database } from '../src/server/db/client';
-import { OpenAICompatibleProvider } from '../src/server/modules/ai/providers';
+import { OpenAICompatibleProvider } from '../src/server/modules/chloe/providers';
 
 const CHUNKS = 200;
 const SPACING_MS = 5;

@@ -16,9 +16,9 @@ import * as w from '../src/server/cli/seed-scale-words';
 import { withDatabase, type Database } from '../src/server/db/client';
 import { loadConfig } from '../src/server/config';
 import { connectDatabase } from '../src/server/db/connect';
-import { embedderFor, syncEmbeddings } from '../src/server/modules/ai/embeddings';
-import { startEmbeddingsServer } from '../src/server/modules/ai/embeddings.test-server';
-import { retrieve, type Retrieved } from '../src/server/modules/ai/retrieval';
+import { embedderFor, syncEmbeddings } from '../src/server/modules/chloe/embeddings';
+import { startEmbeddingsServer } from '../src/server/modules/chloe/embeddings.test-server';
+import { retrieve, type Retrieved } from '../src/server/modules/chloe/retrieval';
 
 const QUESTIONS = 10_000;
 const PASSES = Number(process.env.BENCH_RETRIEVAL_PASSES ?? 5);

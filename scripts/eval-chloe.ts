@@ -16,9 +16,13 @@ import type { z } from 'zod';
 import { evalFileSchema, type evalCaseSchema } from '../src/shared/schemas/knowledge';
 import { loadHelpContent } from '../src/server/db/seed/help-content';
 import { loadKnowledge } from '../src/server/db/seed/knowledge';
-import { RANKER } from '../src/server/modules/ai/lexical';
-import { ARTICLE_THRESHOLD, rankArticles } from '../src/server/modules/ai/retrieval';
-import { buildSearchIndexes, questionWithSynonyms, type Query } from '../src/server/modules/ai/search-index';
+import { RANKER } from '../src/server/modules/chloe/lexical';
+import { ARTICLE_THRESHOLD, rankArticles } from '../src/server/modules/chloe/retrieval';
+import {
+  buildSearchIndexes,
+  questionWithSynonyms,
+  type Query,
+} from '../src/server/modules/chloe/search-index';
 
 const root = path.resolve(import.meta.dirname, '..');
 const evalDir = path.join(root, 'content/knowledge/eval');

@@ -11,31 +11,12 @@ import type { Database } from './db/client';
 import { allowedHostsPlugin } from './plugins/allowed-hosts';
 import { authPlugin } from './plugins/auth';
 import { SessionCache } from './plugins/session-cache';
-import { keepMarks } from './modules/questions/viewer-marks';
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './plugins/errors';
 import { projectPath } from './paths';
 import { builtStylesheet, START_SCRIPT_HASH } from './lib/index-page';
 import { servePages } from './pages';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { appSecurityHeaders, securityHeadersPlugin } from './plugins/security-headers';
-import { aiRoutes } from './modules/ai/routes';
-import { feedbackRoutes } from './modules/ai/feedback';
-import { embedderFor, type Embedder } from './modules/ai/embeddings';
-import { chatProvider, type ChatProvider } from './modules/ai/providers';
-import { accountRoutes } from './modules/account/routes';
-import { authRoutes } from './modules/auth/routes';
-import { chatRoutes } from './modules/chat/routes';
-import { mentorRoutes } from './modules/mentors/routes';
-import { contentRoutes } from './modules/content/routes';
-import { governmentRoutes } from './modules/government/routes';
-import { StatusChecker } from './modules/government/status';
-import { createReadiness, healthRoutes } from './modules/health/routes';
-import { questionRoutes } from './modules/questions/routes';
-import { resourceRoutes } from './modules/resources/routes';
-import { hsdsRoutes } from './modules/directory/hsds/routes';
-import { directoryRoutes } from './modules/directory/routes';
-import { clearCachesOnEvents } from './modules/questions/cache';
-import { registerLiveQuestions } from './modules/questions/live';
 import { EventBus } from './realtime/bus';
 import { registerRealtime } from './realtime/channel';
 import { openEventStreams } from './realtime/sse';
@@ -47,14 +28,31 @@ import {
   rateLimitedCounter,
 } from './observability/metrics';
 import { REQUEST_ID_HEADER, requestId } from './observability/request-id';
-import { adminRoutes } from './modules/admin/routes';
-import { createOutbox, type Outbox } from './modules/mail/outbox';
-import { mailRoutes } from './modules/mail/routes';
-import { notificationDeliveryRoutes } from './modules/notifications/delivery-routes';
-import { notificationRoutes } from './modules/notifications/routes';
-import { notificationsChanged } from './modules/notifications/events';
-import { chloeJobsDue } from './modules/ai/events';
-import { registerLiveBell } from './modules/notifications/live';
+import { MODULES } from './modules';
+import type { ModuleContext, ServerModule } from './modules/context';
+import { chatProvider, embedderFor, type ChatProvider, type Embedder } from './modules/chloe';
+import { StatusChecker } from './modules/government';
+import { createReadiness } from './modules/health';
+import { announcedOutbox, type Outbox } from './modules/mail';
+
+/** What the app gives its modules beyond ModuleContext: each module names the ones it needs. */
+export type AppServices = {
+  outbox: Outbox;
+  statusChecker: StatusChecker;
+  chatProvider: ChatProvider;
+  embedder: Embedder | undefined;
+};
+export type AppContext = ModuleContext & AppServices;
+
+/** The list of modules, each checked against what the app gives. */
+export const APP_MODULES: readonly ServerModule<AppServices>[] = MODULES;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What the modules were given: main.ts starts their workers and leader tasks with it. */
+    moduleContext: AppContext;
+  }
+}
 
 export type AppDeps = {
   config: Config;
@@ -72,15 +70,12 @@ export type AppDeps = {
   /** Chloe's embedding model; by default the configured one (AI_EMBEDDING_MODEL), or none. */
   embedder?: Embedder;
   /**
-   * Called on every instance when Chloe has replies to write: a question was posted or a reply job retried on any
-   * instance (main.ts wakes Chloe's reply worker).
+   * Called on every instance when an event that wakes a module's worker is heard (any instance may have published
+   * it), with the worker's name: main.ts nudges the worker.
    */
-  onChloeJobsDue?: () => void;
-  /** Called on every instance when notifications are written or read (main.ts wakes the email and push senders). */
-  onNotified?: () => void;
-  /** Where emails are written; by default one that main.ts's sender is woken by (`onMailQueued`). */
+  onWake?: (worker: string) => void;
+  /** Where emails are written; by default one whose writes wake every instance's sender. */
   outbox?: Outbox;
-  onMailQueued?: () => void;
   /** The time emailed links are issued and checked at; tests set their own. */
   clock?: () => Date;
 };
@@ -178,8 +173,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   bus.onEvent((event) => sessions.hear(event));
   bus.onReconnected(() => sessions.clear());
   await app.register(authPlugin, { db, config, sessions });
-  clearCachesOnEvents(db, bus);
-  keepMarks(db, bus);
   const realtime = await registerRealtime(app, { db, config, bus });
   observeResources(metrics.registry, {
     db,
@@ -188,42 +181,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     openSockets: () => app.websocketServer.clients.size,
     openEventStreams,
   });
-  registerLiveQuestions(realtime, db);
-  registerLiveBell(realtime, db);
-  const { onNotified } = deps;
-  if (onNotified) realtime.on(notificationsChanged, () => onNotified());
-  const { onChloeJobsDue } = deps;
-  if (onChloeJobsDue) realtime.on(chloeJobsDue, () => onChloeJobsDue());
-  const announceChloeJobs = () =>
-    void chloeJobsDue
-      .publish(db, {})
-      .catch((error: unknown) => app.log.warn({ err: error }, 'Chloe not woken'));
 
-  await app.register(healthRoutes, { db });
-  const outbox = deps.outbox ?? createOutbox(!config.mail.disabled, deps.onMailQueued);
-  const clock = deps.clock ?? (() => new Date());
-  await app.register(authRoutes, { db, config, outbox, clock });
-  await app.register(accountRoutes, { db, config, outbox, clock });
-  await app.register(contentRoutes, { db, config });
-  await app.register(questionRoutes, { db, config, onQuestionPosted: announceChloeJobs });
-  await app.register(governmentRoutes, { db, statusChecker: deps.statusChecker ?? new StatusChecker(db) });
-  await app.register(resourceRoutes, { db });
-  await app.register(hsdsRoutes, { db });
-  await app.register(directoryRoutes, { db });
-  await app.register(chatRoutes, { db, config, realtime });
-  await app.register(mentorRoutes, { db });
-  await app.register(adminRoutes, { db, config });
-  await app.register(mailRoutes, { db, onRetried: outbox.queued });
-  await app.register(notificationRoutes, { db });
-  await app.register(notificationDeliveryRoutes, { db, config });
-  await app.register(aiRoutes, {
+  const context: AppContext = {
     db,
     config,
-    provider: deps.chatProvider ?? chatProvider(config),
+    bus,
+    realtime,
+    clock: deps.clock ?? (() => new Date()),
+    log: app.log,
+    metrics,
+    outbox: deps.outbox ?? announcedOutbox(db, !config.mail.disabled, app.log),
+    statusChecker: deps.statusChecker ?? new StatusChecker(db),
+    chatProvider: deps.chatProvider ?? chatProvider(config),
     embedder: deps.embedder ?? embedderFor(config),
-    onJobRetried: announceChloeJobs,
-  });
-  await app.register(feedbackRoutes, { db });
+  };
+  app.decorate('moduleContext', context);
+  // Each module's own part of the app, wired the same way for all of them.
+  for (const module of APP_MODULES) {
+    module.caches?.(context);
+    module.events?.(context);
+    module.frames?.(context);
+    for (const worker of module.workers ?? []) {
+      for (const kind of worker.wakeOn) realtime.on(kind, () => deps.onWake?.(worker.name));
+    }
+  }
+  for (const module of APP_MODULES) if (module.routes) await app.register(module.routes, context);
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   if (clientDir) {

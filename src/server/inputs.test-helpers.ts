@@ -11,7 +11,7 @@ import { beforeAll } from 'vitest';
 import { z } from 'zod';
 import { loadHelpContent, syncHelpContent } from './db/seed/help-content';
 import { loadKnowledge, syncKnowledge } from './db/seed/knowledge';
-import { seedCategories } from './modules/questions/categories';
+import { seedCategories } from './modules/questions';
 import {
   api,
   createUser,

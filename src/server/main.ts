@@ -1,19 +1,10 @@
 import exitHook from 'async-exit-hook';
-import { buildApp } from './app';
+import { APP_MODULES, buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { connectDatabase } from './db/connect';
 import { StartupError } from './db/postgres-access';
 import { Leadership } from './lib/leadership';
-import { ChloeReplier } from './modules/ai/jobs';
-import { embedderFor, syncEmbeddings } from './modules/ai/embeddings';
-import { pruneFeedback } from './modules/ai/feedback';
-import { chatProvider } from './modules/ai/providers';
-import { StatusChecker } from './modules/government/status';
-import { ResetRequests } from './modules/auth/reset-requests';
-import { createOutbox, MailSender } from './modules/mail/outbox';
-import { configuredTransport } from './modules/mail/transport';
-import { NotificationMailer } from './modules/notifications/email';
-import { PushSender, vapidKeys } from './modules/notifications/push';
+import type { Worker } from './lib/module';
 import { createLogger } from './observability/logger';
 import { startMetricsServer } from './observability/metrics';
 import { pruneExpiredSessions } from './plugins/auth';
@@ -54,75 +45,29 @@ async function main() {
   }
   const database = await connectDatabase(config, log);
 
-  const statusChecker = new StatusChecker(database.db);
-  const provider = chatProvider(config);
-  log(
-    config.ai
-      ? `Chloe uses the model ${config.ai.model} at ${config.ai.baseUrl}`
-      : 'Chloe uses the offline guide',
-  );
-  const embedder = embedderFor(config);
-  if (embedder) log(`Chloe's retrieval fuses words with the embeddings of ${embedder.model}`);
-  const replier = new ChloeReplier(
-    database.db,
-    provider,
-    { pollMs: config.chloe.replyPollSeconds * 1000 },
-    logError,
-    embedder,
-  );
-  const transport = configuredTransport(config);
-  log(
-    transport
-      ? `Emails go to ${transport.describe}${config.mail.url ? '' : ' (set MAIL_URL to send them)'}`
-      : 'Emails are off (MAIL_DISABLED=true): password resets and email confirmations are not sent',
-  );
-  const sender = transport && new MailSender(database.db, transport, {}, logError);
-  const outbox = createOutbox(!config.mail.disabled, () => sender?.nudge());
-  const resets = new ResetRequests(
-    { db: database.db, outbox, linkBase: config.linkBase, clock: () => new Date() },
-    logError,
-  );
-  // With email off (MAIL_DISABLED=true) it runs too: due notifications are marked as not emailed.
-  const mailer = new NotificationMailer(database.db, outbox, config.linkBase, {}, logError);
-  const vapid = await vapidKeys(database.db, config);
-  log(
-    config.push.keys
-      ? 'Web push uses the VAPID keys of VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY'
-      : 'Web push uses the VAPID keys kept in the database (set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY to choose them)',
-  );
-  const pusher = new PushSender(database.db, vapid, { serviceHosts: config.push.serviceHosts }, logError);
+  // The modules' workers, woken by the events each one names (app.ts hears them on every instance).
+  const workers = new Map<string, Worker>();
   const app = await buildApp({
     config,
     db: database.db,
     loggerInstance: logger,
-    statusChecker,
-    chatProvider: provider,
-    embedder,
-    onChloeJobsDue: () => replier.nudge(),
-    onNotified: () => {
-      mailer.nudge();
-      pusher.nudge();
-    },
-    outbox,
+    onWake: (name) => workers.get(name)?.nudge(),
   });
+  const context = app.moduleContext;
+  for (const module of APP_MODULES) {
+    for (const part of module.workers ?? []) {
+      const worker = await part.create(context);
+      if (worker) workers.set(part.name, worker);
+    }
+  }
 
   // Work that one instance does for all of them, handed over when it stops.
   const leadership = new Leadership(
     database.url,
     [
-      statusChecker.probeTask(config.serviceStatusIntervalMs, () => app.metrics.statusChecks.inc()),
+      ...APP_MODULES.flatMap((module) => module.leaderTasks?.(context) ?? []),
       { name: 'session pruning', everyMs: 3_600_000, run: () => pruneExpiredSessions(database.db) },
       { name: 'rate-limit sweep', everyMs: 600_000, run: () => sweepRateLimits(database.db) },
-      { name: 'Chloe feedback pruning', everyMs: 86_400_000, run: () => pruneFeedback(database.db) },
-      ...(embedder
-        ? [
-            {
-              name: 'embeddings',
-              everyMs: 60_000,
-              run: () => syncEmbeddings(database.db, embedder).then(() => undefined),
-            },
-          ]
-        : []),
     ],
     { info: log, warn: (error, message) => logger.warn({ err: error }, message) },
   );
@@ -138,17 +83,10 @@ async function main() {
     const started = Date.now();
     app.readiness.drain();
     log(`Stopping: readiness answers 503 for ${config.shutdown.readinessWaitMs / 1000} s, then requests end`);
-    const workers = Promise.all([
-      leadership.stop(),
-      replier.stop(),
-      mailer.stop(),
-      pusher.stop(),
-      resets.stop(),
-      sender?.stop(),
-    ]);
+    const stopped = Promise.all([leadership.stop(), ...[...workers.values()].map((worker) => worker.stop())]);
     sleep(config.shutdown.readinessWaitMs)
-      .then(() => Promise.all([Promise.race([workers, sleep(WORKERS_STOP_MS)]), app.close()]))
-      .then(() => Promise.all([transport?.close(), metricsServer?.close()]))
+      .then(() => Promise.all([Promise.race([stopped, sleep(WORKERS_STOP_MS)]), app.close()]))
+      .then(() => metricsServer?.close())
       .catch((error: unknown) => logError('Shutdown was not clean', error))
       .then(() => database.close())
       .catch((error: unknown) => logError('The database did not close cleanly', error))
@@ -174,11 +112,7 @@ async function main() {
   const anyHost = config.host === '0.0.0.0' || config.host === '::';
   const shown = anyHost ? (config.publicUrl ? '127.0.0.1' : 'localhost') : config.host;
   leadership.start();
-  replier.start();
-  sender?.start();
-  mailer.start();
-  pusher.start();
-  resets.start();
+  for (const worker of workers.values()) worker.start();
   if (metricsServer) log(`Metrics at http://${config.metrics!.host}:${config.metrics!.port}/metrics`);
   log(`Mentor Me is running at http://${shown}:${config.port}${config.demoMode ? ' (demo mode)' : ''}`);
 }

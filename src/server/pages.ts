@@ -12,8 +12,8 @@ import {
   type PageBytes,
   type Stylesheet,
 } from './lib/index-page';
-import { toPublicUser } from './modules/auth/service';
-import { perDatabaseCache } from './modules/questions/cache';
+import { toPublicUser } from './modules/auth';
+import { perDatabaseCache } from './modules/questions';
 import { cookieName, requestPath } from './plugins/auth';
 import { languageAsked } from './plugins/errors';
 

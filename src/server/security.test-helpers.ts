@@ -3,7 +3,7 @@ import net, { type AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { syncKnowledge } from './db/seed/knowledge';
-import { ARTICLES } from './modules/ai/ai.test-helpers';
+import { ARTICLES } from './modules/chloe/chloe.test-helpers';
 import { buildTestApp, createTestDatabase, type EnvOverrides, type TestDatabase } from './test/helpers';
 
 type Raw = { status: number; headers: http.IncomingHttpHeaders; body: string };

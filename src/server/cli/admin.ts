@@ -16,10 +16,8 @@ import { emailSchema, displayNameSchema, newPasswordSchema } from '../../shared/
 import { messageKey, translate } from '../../shared/i18n';
 import { ConfigError, loadConfig } from '../config';
 import { connectDatabase } from '../db/connect';
-import { resetLink } from '../modules/auth/email-links';
-import { changeRole } from '../modules/account/service';
-import { createUser, findUserByEmail } from '../modules/auth/service';
-import { verifyMentorById } from '../modules/admin/users';
+import { resetLink, createUser, findUserByEmail } from '../modules/auth';
+import { changeRole, verifyMentorById } from '../modules/account';
 import { AppError } from '../errors';
 
 async function askPassword(prompt: string): Promise<string> {

@@ -15,11 +15,16 @@ import path from 'node:path';
 import { inspect, parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
 import { connectDatabase } from '../db/connect';
-import { exportHsds, writeHsdsFolder } from '../modules/directory/hsds/export';
-import { ImportError, readHsdsFolder } from '../modules/directory/hsds/folder';
-import { importHsds } from '../modules/directory/hsds/import';
-import { printable, printableLines } from '../modules/directory/hsds/printable';
-import { formatImportReport } from '../modules/directory/hsds/report';
+import {
+  exportHsds,
+  writeHsdsFolder,
+  ImportError,
+  readHsdsFolder,
+  importHsds,
+  printable,
+  printableLines,
+  formatImportReport,
+} from '../modules/directory';
 
 const USAGE = [
   'Usage:',

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { createDatabase, runMigrations, withDatabase, type Database } from '../db/client';
-import { seedCategories } from '../modules/questions/categories';
+import { seedCategories } from '../modules/questions';
 
 /** Creates the database of `url` when its server does not have it yet. */
 export async function ensureDatabase(url: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { and, getTableColumns, notInArray, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgInsertValue, PgTable, PgTransaction } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
+import type { Transaction } from './client';
 
-type Transaction = PgTransaction<never, never, never>;
 type TableWithId = PgTable & { id: PgColumn };
 
 /**

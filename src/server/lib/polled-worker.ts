@@ -65,3 +65,11 @@ export abstract class PolledWorker {
     this.timer.unref();
   }
 }
+
+/**
+ * How long work that failed waits before it is tried again (an email, a reply job): 30 s after the first attempt,
+ * doubling, up to `maxMs`.
+ */
+export function backoffMs(attempts: number, maxMs: number): number {
+  return Math.min(maxMs, 30_000 * 2 ** Math.max(0, attempts - 1));
+}

@@ -4,9 +4,15 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { testConfig, useTestApp, type EnvOverrides, type TestContext } from './helpers';
-import { ResetRequests } from '../modules/auth/reset-requests';
-import { createOutbox, MailSender, type Outbox, type SenderOptions } from '../modules/mail/outbox';
-import { smtpTransport, type MailTransport } from '../modules/mail/transport';
+import { ResetRequests } from '../modules/auth';
+import {
+  createOutbox,
+  MailSender,
+  type Outbox,
+  type SenderOptions,
+  smtpTransport,
+  type MailTransport,
+} from '../modules/mail';
 
 /** A message the SMTP server accepted, as a mail program reads it. */
 export type ReceivedMail = {

@@ -28,7 +28,7 @@ export type SharedTurn = { role: 'user' | 'assistant'; content: string };
 /**
  * A thumbs up or down on one of Chloe's answers in the chat, with an optional reason. The conversation comes with
  * it only when the person chose to share it; nothing else of the chat is kept. A member's feedback goes with their
- * account, and everyone's after 90 days (modules/ai/feedback.ts).
+ * account, and everyone's after 90 days (modules/chloe/feedback.ts).
  */
 export const chloeFeedback = pgTable(
   'chloe_feedback',

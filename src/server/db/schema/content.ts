@@ -20,7 +20,7 @@ import {
 } from '../../../shared/schemas/resources';
 import { users } from './accounts';
 import { createdAt, tsvector } from './columns';
-import { questions } from './community';
+import { questions } from './questions';
 
 /**
  * Who last changed a directory entry and when, outside the content files (an admin, or an Open Referral import):

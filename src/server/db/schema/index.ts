@@ -1,6 +1,6 @@
 /** The database's tables, by domain; drizzle-kit reads them all from here (drizzle.config.ts). */
 export * from './accounts';
-export * from './community';
+export * from './questions';
 export * from './chat';
 export * from './moderation';
 export * from './content';

@@ -14,7 +14,7 @@ import { REPORT_STATUSES, type AuditAction, type ReportTargetType } from '../../
 import { REPORT_REASONS } from '../../../shared/schemas/questions';
 import { users } from './accounts';
 import { conversations, messages } from './chat';
-import { questions, replies } from './community';
+import { questions, replies } from './questions';
 import { createdAt } from './columns';
 
 /** What a reported item said when it was reported (and when an admin removed it): reports outlive their items. */

@@ -14,7 +14,7 @@ import {
 import { NOTIFICATION_TYPES } from '../../../shared/schemas/notifications';
 import { sessions, users } from './accounts';
 import { conversations } from './chat';
-import { questions, replies } from './community';
+import { questions, replies } from './questions';
 import { createdAt } from './columns';
 
 const typeList = sql.raw(NOTIFICATION_TYPES.map((type) => `'${type}'`).join(', '));

@@ -34,7 +34,7 @@ const joined = (parts: { en: string; vi: string }[], locale: 'en' | 'vi') =>
 /**
  * The search vector of an article: English stemming on the English text and keywords (weight A for title and
  * keywords, B for the rest), and 'simple' on the Vietnamese text without diacritics. This release ranks articles
- * in process (modules/ai/lexical.ts); the vector and the plain keywords are still written for instances of the
+ * in process (modules/chloe/lexical.ts); the vector and the plain keywords are still written for instances of the
  * previous release during a rolling upgrade, and go with the columns in the next one (decision 021).
  */
 function searchVector(article: KnowledgeArticle) {

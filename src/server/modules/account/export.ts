@@ -23,7 +23,7 @@ import {
   voiceNotes,
 } from '../../db/schema';
 import type { SessionUser } from '../../plugins/auth';
-import { preferencesOf } from '../notifications/preferences';
+import { preferencesOf } from '../notifications';
 
 const iso = (date: Date) => date.toISOString();
 const isoOrNull = (date: Date | null) => (date ? iso(date) : null);

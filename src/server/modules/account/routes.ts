@@ -13,10 +13,8 @@ import type { Database } from '../../db/client';
 import { clearSessionCookie, requireUser } from '../../plugins/auth';
 import type { RateLimit } from '../../plugins/rate-limit';
 import { requestLocale } from '../../plugins/errors';
-import { requestEmailChange } from '../auth/email-change';
-import type * as links from '../auth/email-links';
-import { toPublicUser, type PasswordCaller } from '../auth/service';
-import type { Outbox } from '../mail/outbox';
+import { requestEmailChange, toPublicUser, type LinkDeps, type PasswordCaller } from '../auth';
+import type { Outbox } from '../mail';
 import { exportAccount } from './export';
 import * as account from './service';
 
@@ -63,7 +61,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   clock: () => Date;
 }> = async (app, opts) => {
   const { db, config, outbox } = opts;
-  const linkDeps: links.LinkDeps = { db, outbox, linkBase: config.linkBase, clock: opts.clock };
+  const linkDeps: LinkDeps = { db, outbox, linkBase: config.linkBase, clock: opts.clock };
   // A password given to confirm a change counts like one given to sign in.
   const caller = (request: { ip: string }): PasswordCaller => ({
     address: request.ip,

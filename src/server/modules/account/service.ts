@@ -6,9 +6,9 @@ import { errors } from '../../errors';
 import { hashPassword, isCommonPassword } from '../../lib/passwords';
 import type { SessionUser } from '../../plugins/auth';
 import { endSessions } from '../../plugins/sessions';
-import { checkCurrentPassword, type PasswordCaller } from '../auth/service';
-import { announceGone } from '../notifications/notify';
-import { questionsChanged } from '../questions/cache';
+import { checkCurrentPassword, type PasswordCaller } from '../auth';
+import { announceGone } from '../notifications';
+import { questionsChanged } from '../questions';
 
 export async function updateProfile(
   db: Database,

@@ -12,7 +12,7 @@ import type { Conversation, Message } from '../../../shared/schemas/chat';
 import type { Database } from '../../db/client';
 import { mailOutbox, type MailKind } from '../../db/schema';
 import { useTestApp, type EnvOverrides } from '../../test/helpers';
-import { seedCategories } from '../questions/categories';
+import { seedCategories } from '../questions';
 import { createUser, DAY_MS, RELAXED_LIMITS, type FastUser } from '../questions/questions.test-helpers';
 
 /** Who sends a request: a fast user (by bearer token), or nobody (a visitor). */

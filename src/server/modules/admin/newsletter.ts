@@ -3,10 +3,10 @@ import { LOCALES, type Locale } from '../../../shared/constants';
 import { translate } from '../../../shared/i18n';
 import { ADMIN_LIMITS } from '../../../shared/schemas/admin';
 import type { Database } from '../../db/client';
-import { OFFICIAL_SERVICES } from '../government/status';
+import { OFFICIAL_SERVICES } from '../government';
 import { excerpt } from '../../../shared/text';
 import { BADGE_ROLE } from '../../db/schema';
-import { HUMAN_ANSWER, UNANSWERED } from '../questions/question-shape';
+import { HUMAN_ANSWER, UNANSWERED } from '../questions';
 
 const TOP = 5;
 const ANSWER_CHARS = 280;

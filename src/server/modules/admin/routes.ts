@@ -1,45 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  adminActionBodySchema,
-  adminQuestionsQuerySchema,
-  adminQuestionsResponseSchema,
-  adminReportsQuerySchema,
-  adminReportsResponseSchema,
   adminStatsSchema,
-  adminUserSchema,
-  adminUsersQuerySchema,
-  adminUsersResponseSchema,
   auditQuerySchema,
   auditResponseSchema,
-  changeRoleSchema,
-  declineMentorSchema,
   newsletterResponseSchema,
-  reportActionSchema,
-  userIdParamsSchema,
 } from '../../../shared/schemas/admin';
-import { errorResponseSchema, okSchema } from '../../../shared/schemas/common';
-import { idParamsSchema } from '../../../shared/schemas/questions';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { requireRole } from '../../plugins/auth';
-import { requestLocale } from '../../plugins/errors';
-import { listAudit, recordAudit } from '../audit/audit';
-import { decideReport, listReports } from './reports';
+import {
+  adminErrorReplies as errorReplies,
+  adminTags as tags,
+  requireAdmin as admin,
+} from '../../plugins/admin-routes';
+import { listAudit, recordAudit } from '../audit';
 import { readWeek, writeNewsletter } from './newsletter';
-import { deleteQuestion } from '../questions/questions';
-import { listAdminQuestions } from './questions';
 import { adminStats } from './stats';
-import { changeUserRole, declineMentor, listAdminUsers, verifyMentorById } from './users';
-
-const errorReplies = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
-const tags = ['admin'];
-const admin = requireRole('admin');
 
 /**
  * The admin dashboard's API. Every route checks for an admin itself, as well as the auth plugin's hook for every
@@ -54,122 +29,6 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
     async (request) => {
       admin(request);
       return adminStats(db);
-    },
-  );
-
-  app.get(
-    '/api/admin/questions',
-    {
-      schema: {
-        tags,
-        querystring: adminQuestionsQuerySchema,
-        response: { 200: adminQuestionsResponseSchema, ...errorReplies },
-      },
-    },
-    async (request) => {
-      admin(request);
-      return listAdminQuestions(db, request.query, requestLocale(request));
-    },
-  );
-
-  app.delete(
-    '/api/admin/questions/:id',
-    {
-      schema: {
-        tags,
-        params: idParamsSchema,
-        body: adminActionBodySchema,
-        response: { 200: okSchema, ...errorReplies },
-      },
-    },
-    async (request) => {
-      await deleteQuestion(db, admin(request), request.params.id, request.body.reason);
-      return { ok: true as const };
-    },
-  );
-
-  app.get(
-    '/api/admin/users',
-    {
-      schema: {
-        tags,
-        querystring: adminUsersQuerySchema,
-        response: { 200: adminUsersResponseSchema, ...errorReplies },
-      },
-    },
-    async (request) => {
-      admin(request);
-      return listAdminUsers(db, request.query);
-    },
-  );
-
-  app.patch(
-    '/api/admin/users/:userId/role',
-    {
-      schema: {
-        tags,
-        params: userIdParamsSchema,
-        body: changeRoleSchema,
-        response: { 200: adminUserSchema, ...errorReplies },
-      },
-    },
-    async (request) => changeUserRole(db, admin(request), request.params.userId, request.body),
-  );
-
-  app.post(
-    '/api/admin/users/:userId/verify',
-    {
-      schema: {
-        tags,
-        params: userIdParamsSchema,
-        body: adminActionBodySchema,
-        response: { 200: adminUserSchema, ...errorReplies },
-      },
-    },
-    async (request) => verifyMentorById(db, admin(request), request.params.userId, request.body.reason),
-  );
-
-  app.post(
-    '/api/admin/users/:userId/decline',
-    {
-      schema: {
-        tags,
-        params: userIdParamsSchema,
-        body: declineMentorSchema,
-        response: { 200: adminUserSchema, ...errorReplies },
-      },
-    },
-    async (request) => declineMentor(db, admin(request), request.params.userId, request.body.reason),
-  );
-
-  app.get(
-    '/api/admin/reports',
-    {
-      schema: {
-        tags,
-        querystring: adminReportsQuerySchema,
-        response: { 200: adminReportsResponseSchema, ...errorReplies },
-      },
-    },
-    async (request) => {
-      admin(request);
-      return listReports(db, request.query.status, request.query.page);
-    },
-  );
-
-  app.patch(
-    '/api/admin/reports/:id',
-    {
-      schema: {
-        tags,
-        params: idParamsSchema,
-        body: reportActionSchema,
-        response: { 200: okSchema, ...errorReplies },
-      },
-    },
-    async (request) => {
-      await decideReport(db, admin(request), request.params.id, request.body);
-      return { ok: true as const };
     },
   );
 

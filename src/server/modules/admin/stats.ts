@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { ADMIN_LIMITS, type AdminStats } from '../../../shared/schemas/admin';
 import type { Database } from '../../db/client';
-import { reviewCutoff } from '../directory/curation';
-import { UNANSWERED } from '../questions/question-shape';
+import { reviewCutoff } from '../directory';
+import { UNANSWERED } from '../questions';
 
 /**
  * The dashboard's figures, counted when asked (each count is over an indexed column, and only admins ask), so they

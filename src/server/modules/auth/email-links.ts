@@ -11,7 +11,7 @@ import { errors } from '../../errors';
 import { hashPassword, isCommonPassword } from '../../lib/passwords';
 import { hashToken, newToken, type SessionUser } from '../../plugins/auth';
 import { endSessions, voidLinks } from '../../plugins/sessions';
-import type { Outbox } from '../mail/outbox';
+import type { Outbox } from '../mail';
 import { claimingEmail, findUserByEmail } from './service';
 
 type Executor = Pick<Database, 'insert' | 'update'>;

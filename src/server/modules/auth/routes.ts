@@ -18,7 +18,7 @@ import type { Database } from '../../db/client';
 import { errors } from '../../errors';
 import { clearSessionCookie, demoSignInAllowed, requireUser, setSessionCookie } from '../../plugins/auth';
 import type { RateLimit } from '../../plugins/rate-limit';
-import type { Outbox } from '../mail/outbox';
+import type { Outbox } from '../mail';
 import { cancelEmailChange } from './email-change';
 import * as links from './email-links';
 import { askForReset } from './reset-requests';

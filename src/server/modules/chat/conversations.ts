@@ -12,8 +12,8 @@ import {
 } from '../../db/schema';
 import { errors } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
-import { notifyMentorLeft, notifyNewConversation, silenceConversations } from '../notifications/notify';
-import { AVAILABILITY } from '../mentors/service';
+import { notifyMentorLeft, notifyNewConversation, silenceConversations } from '../notifications';
+import { AVAILABILITY } from '../mentors';
 import { conversationOf, isBlocked, peopleOf } from './access';
 import { publishChatEvent } from './events';
 

@@ -13,7 +13,7 @@ import type { Database } from '../../db/client';
 import { directoryReports, governmentServices, organisations, users } from '../../db/schema';
 import { errors } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
-import { recordAudit } from '../audit/audit';
+import { recordAudit } from '../audit';
 import { writeGovernmentService, writeOrganisation } from './entries';
 
 export type DirectoryListQuery = {

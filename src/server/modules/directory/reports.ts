@@ -14,7 +14,7 @@ import { directoryReports, governmentServices, organisations } from '../../db/sc
 import { errors } from '../../errors';
 import { iso } from '../../lib/text';
 import type { SessionUser } from '../../plugins/auth';
-import { recordAudit } from '../audit/audit';
+import { recordAudit } from '../audit';
 import { settleReports } from './curation';
 
 /**

@@ -6,7 +6,7 @@ import type { Database } from '../../db/client';
 import { governmentServices, serviceNotices } from '../../db/schema';
 import { errors } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
-import { recordAudit } from '../audit/audit';
+import { recordAudit } from '../audit';
 import { findLocality, haversineKm, lookupPostcode, type AusState } from '../../lib/postcodes';
 
 const gs = governmentServices;

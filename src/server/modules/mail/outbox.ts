@@ -2,9 +2,9 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Locale } from '../../../shared/constants';
 import type { Database } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
-import { PolledWorker } from '../../lib/polled-worker';
+import { backoffMs, PolledWorker } from '../../lib/polled-worker';
 import type { SessionUser } from '../../plugins/auth';
-import { recordAudit } from '../audit/audit';
+import { recordAudit } from '../audit';
 import {
   renderMail,
   type AccountMailKind,
@@ -72,10 +72,6 @@ const DEFAULTS: SenderOptions = {
   batch: 20,
 };
 
-export function mailBackoffMs(attempts: number, maxMs: number): number {
-  return Math.min(maxMs, 30_000 * 2 ** Math.max(0, attempts - 1));
-}
-
 type ClaimedMail = {
   id: number;
   to_address: string;
@@ -139,7 +135,7 @@ export class MailSender extends PolledWorker {
       });
     } catch (error) {
       const { giveUpAfterMs, maxBackoffMs } = this.options;
-      const wait = mailBackoffMs(row.attempts, maxBackoffMs);
+      const wait = backoffMs(row.attempts, maxBackoffMs);
       const message = String((error as Error)?.message ?? error).slice(0, 500);
       this.log(`Email ${row.id} was not sent (attempt ${row.attempts})`, message);
       await this.db.execute(sql`

@@ -17,7 +17,7 @@ import { users } from '../../db/schema';
 import { errors } from '../../errors';
 import { iso } from '../../lib/text';
 import type { SessionUser } from '../../plugins/auth';
-import { recordAudit } from '../audit/audit';
+import { recordAudit } from '../audit';
 
 /** Users (alias `u`) who are verified mentors: the only ones anyone is shown as mentors. */
 export const VERIFIED_MENTOR = sql`u.role = 'mentor' and u.mentor_verified_at is not null`;

@@ -1,16 +1,13 @@
 import { and, eq, inArray, isNotNull, max, sql } from 'drizzle-orm';
 import type { Locale } from '../../../shared/constants';
 import type { NotificationType, UnsubscribeScope } from '../../../shared/schemas/notifications';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { notificationPreferences, notifications, users } from '../../db/schema';
 import { PolledWorker } from '../../lib/polled-worker';
-import type { Outbox } from '../mail/outbox';
-import type { NewsItem, NoticeMailKind } from '../mail/templates';
+import type { Outbox, NewsItem, NoticeMailKind } from '../mail';
 import { newsItem, REPLY_FACTS, REPLY_TYPES, type NewsRow } from './news';
 import { preferencesOf } from './preferences';
 import { unsubscribeLinks, unsubscribeSecret, unsubscribeToken } from './unsubscribe';
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export type MailerOptions = {
   /** How often to look for notifications whose email is due. */

@@ -5,7 +5,7 @@ import { markdownText } from '../../../shared/markdown-text';
 import { excerpt } from '../../../shared/text';
 import { BADGE_ROLE } from '../../db/schema';
 import type { NotificationTargetKind, NotificationType } from '../../../shared/schemas/notifications';
-import type { NewsItem } from '../mail/templates';
+import type { NewsItem } from '../mail';
 import { removedKind } from './notify';
 
 /**

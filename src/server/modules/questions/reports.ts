@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { reports } from '../../db/schema';
 import { replies } from '../../db/schema';
-import { fileReport } from '../moderation/reports';
+import { fileReport } from '../reports';
 import { errors } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
 import { assertQuestionExists } from './questions';

@@ -45,8 +45,6 @@ const plainJson = () => (data: unknown) => JSON.stringify(data);
 export const questionRoutes: FastifyPluginAsyncZod<{
   db: Database;
   config: Config;
-  /** Wakes Chloe's reply worker. */
-  onQuestionPosted?: () => void;
 }> = async (app, opts) => {
   const { db, config } = opts;
   const limits = config.postingLimits;
@@ -101,7 +99,6 @@ export const questionRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const user = requireUser(request);
       const question = await createQuestion(db, user, requestLocale(request), request.body, limits);
-      opts.onQuestionPosted?.();
       return reply.code(201).send(question);
     },
   );

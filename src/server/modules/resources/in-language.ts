@@ -6,7 +6,7 @@ import type { HelpInLanguage, Organisation } from '../../../shared/schemas/resou
 import type { Database } from '../../db/client';
 import { governmentServices as gs } from '../../db/schema';
 import type { AusState } from '../../lib/postcodes';
-import { presentService } from '../government/service';
+import { presentService } from '../government';
 import { present, readDirectory } from './service';
 
 /**

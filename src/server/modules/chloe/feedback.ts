@@ -1,0 +1,161 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  chloeFeedbackCreatedSchema,
+  chloeFeedbackPageSchema,
+  chloeFeedbackQuerySchema,
+  chloeFeedbackSchema,
+  FEEDBACK_LIMITS,
+  type ChloeFeedbackPage,
+  type ChloeFeedbackQuery,
+  type FeedbackRating,
+} from '../../../shared/schemas/ai';
+import { errorResponseSchema } from '../../../shared/schemas/common';
+import type { LatestCursor } from '../../../shared/schemas/questions';
+import type { Locale } from '../../../shared/constants';
+import type { Database } from '../../db/client';
+import { chloeFeedback, type SharedTurn } from '../../db/schema';
+import { requireRole } from '../../plugins/auth';
+
+/** How much feedback one caller may send: plenty for a person rating every answer, little for a script. */
+export const FEEDBACK_RATE_LIMIT = { max: 30, windowMs: 10 * 60_000 } as const;
+
+export type NewFeedback = {
+  rating: FeedbackRating;
+  reason?: string;
+  sources: string[];
+  conversation?: SharedTurn[];
+  locale: Locale;
+};
+
+/** Keeps one piece of feedback; the conversation only when the person chose to share it. */
+export async function saveFeedback(db: Database, input: NewFeedback, userId: string | null): Promise<string> {
+  const [row] = await db
+    .insert(chloeFeedback)
+    .values({
+      rating: input.rating,
+      reason: input.reason ?? null,
+      locale: input.locale,
+      sources: input.sources,
+      conversation: input.conversation ?? null,
+      userId,
+    })
+    .returning({ id: chloeFeedback.id });
+  return row!.id;
+}
+
+function encodeCursor(cursor: LatestCursor): string {
+  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+}
+
+/** A page of feedback for the admins, newest first, of one rating or both. Who sent it is not shown. */
+/** Feedback is kept this long: enough to see what to improve, not a record of people's questions. */
+export const FEEDBACK_KEPT_DAYS = 90;
+
+/** Deletes feedback older than 90 days (the leading instance, once a day). */
+export async function pruneFeedback(db: Database): Promise<void> {
+  await db
+    .delete(chloeFeedback)
+    .where(sql`${chloeFeedback.createdAt} < now() - make_interval(days => ${FEEDBACK_KEPT_DAYS})`);
+}
+
+export async function listFeedback(db: Database, query: ChloeFeedbackQuery): Promise<ChloeFeedbackPage> {
+  const where: SQL[] = [];
+  if (query.rating) where.push(eq(chloeFeedback.rating, query.rating));
+  if (query.cursor)
+    where.push(
+      sql`(${chloeFeedback.createdAt}, ${chloeFeedback.id}) < (${query.cursor.createdAt}::timestamptz, ${query.cursor.id}::uuid)`,
+    );
+  const rows = await db
+    .select({
+      id: chloeFeedback.id,
+      rating: chloeFeedback.rating,
+      reason: chloeFeedback.reason,
+      locale: chloeFeedback.locale,
+      sources: chloeFeedback.sources,
+      conversation: chloeFeedback.conversation,
+      createdAt: chloeFeedback.createdAt,
+      // To the microsecond, for the cursor: a JavaScript date keeps only milliseconds.
+      exact: sql<string>`to_char(${chloeFeedback.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    })
+    .from(chloeFeedback)
+    .where(and(...where))
+    .orderBy(desc(chloeFeedback.createdAt), desc(chloeFeedback.id))
+    .limit(FEEDBACK_LIMITS.pageSize + 1);
+  const page = rows.slice(0, FEEDBACK_LIMITS.pageSize);
+  const last = page.at(-1);
+  // The askers' word on Chloe's replies in the feed: the other half of how well she answers.
+  const [feed] = (
+    await db.execute<{ total: number; helpful: number }>(sql`
+      select count(*)::int as total, count(*) filter (where helpful_at is not null)::int as helpful
+      from replies where is_ai_reply`)
+  ).rows;
+  return {
+    feedReplies: { total: feed?.total ?? 0, helpful: feed?.helpful ?? 0 },
+    items: page.map(({ exact: _exact, createdAt, ...row }) => ({
+      ...row,
+      createdAt: createdAt.toISOString(),
+    })),
+    nextCursor:
+      rows.length > FEEDBACK_LIMITS.pageSize && last
+        ? encodeCursor({ createdAt: last.exact, id: last.id })
+        : null,
+  };
+}
+
+const errorReplies = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  429: errorResponseSchema,
+};
+
+/**
+ * `POST /api/ai/feedback`: a thumbs up or down on one of Chloe's answers, from anyone (signed in or not), limited
+ * per member or per address. `GET /api/admin/chloe-feedback`: the admins' list, checked here as well as by the
+ * auth plugin's hook for every /api/admin/ path.
+ */
+export const feedbackRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, opts) => {
+  const { db } = opts;
+
+  app.post(
+    '/api/ai/feedback',
+    {
+      schema: {
+        tags: ['chloe'],
+        body: chloeFeedbackSchema,
+        response: { 201: chloeFeedbackCreatedSchema, ...errorReplies },
+      },
+      config: {
+        rateLimits: [
+          {
+            name: 'chloe-feedback',
+            max: FEEDBACK_RATE_LIMIT.max,
+            windowMs: FEEDBACK_RATE_LIMIT.windowMs,
+            key: (request) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
+            messageKey: 'errors.chloeFeedbackRateLimited',
+          },
+        ],
+      },
+    },
+    async (request, reply) => {
+      const id = await saveFeedback(db, request.body, request.user?.id ?? null);
+      return reply.code(201).send({ id });
+    },
+  );
+
+  app.get(
+    '/api/admin/chloe-feedback',
+    {
+      schema: {
+        tags: ['admin'],
+        querystring: chloeFeedbackQuerySchema,
+        response: { 200: chloeFeedbackPageSchema, ...errorReplies },
+      },
+    },
+    async (request) => {
+      requireRole('admin')(request);
+      return listFeedback(db, request.query);
+    },
+  );
+};

@@ -1,0 +1,6 @@
+import { defineModule } from '../context';
+import { mentorRoutes } from './routes';
+
+export default defineModule({ name: 'mentors', routes: mentorRoutes });
+
+export { AVAILABILITY } from './service';

@@ -1,0 +1,23 @@
+import { defineModule } from '../context';
+import { clearCachesOnEvents } from './cache';
+import { registerLiveQuestions } from './live';
+import { questionAdminRoutes } from './admin-routes';
+import { questionRoutes } from './routes';
+import { keepMarks } from './viewer-marks';
+
+export default defineModule({
+  name: 'questions',
+  routes: async (app, context) => {
+    await app.register(questionRoutes, context);
+    await app.register(questionAdminRoutes, context);
+  },
+  caches: ({ db, bus }) => clearCachesOnEvents(db, bus),
+  events: ({ db, bus }) => keepMarks(db, bus),
+  frames: ({ realtime, db }) => registerLiveQuestions(realtime, db),
+});
+
+export { COUNTS_TTL_MS, perDatabaseCache, questionsChanged } from './cache';
+export { seedCategories } from './categories';
+export { HUMAN_ANSWER, questionSearch, UNANSWERED } from './question-shape';
+export { deleteQuestion } from './questions';
+export { addAiReply, removeReply } from './replies';
