@@ -15,10 +15,8 @@ import type { LatestCursor } from '../../../shared/schemas/questions';
 import type { Locale } from '../../../shared/constants';
 import type { Database } from '../../db/client';
 import { chloeFeedback, type SharedTurn } from '../../db/schema';
+import { RATE_LIMITS } from '../../lib/rate-limits';
 import { requireRole } from '../../plugins/auth';
-
-/** How much feedback one caller may send: plenty for a person rating every answer, little for a script. */
-export const FEEDBACK_RATE_LIMIT = { max: 30, windowMs: 10 * 60_000 } as const;
 
 export type NewFeedback = {
   rating: FeedbackRating;
@@ -126,17 +124,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
         body: chloeFeedbackSchema,
         response: { 201: chloeFeedbackCreatedSchema, ...errorReplies },
       },
-      config: {
-        rateLimits: [
-          {
-            name: 'chloe-feedback',
-            max: FEEDBACK_RATE_LIMIT.max,
-            windowMs: FEEDBACK_RATE_LIMIT.windowMs,
-            key: (request) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
-            messageKey: 'errors.chloeFeedbackRateLimited',
-          },
-        ],
-      },
+      config: { rateLimits: [RATE_LIMITS.chloeFeedback] },
     },
     async (request, reply) => {
       const id = await saveFeedback(db, request.body, request.user?.id ?? null);
