@@ -188,7 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     openSockets: () => app.websocketServer.clients.size,
     openEventStreams,
   });
-  registerLiveQuestions(realtime, db);
+  registerLiveQuestions(realtime);
   registerLiveBell(realtime, db);
   const { onNotified } = deps;
   if (onNotified) realtime.on(notificationsChanged, () => onNotified());

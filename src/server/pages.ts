@@ -13,7 +13,7 @@ import {
   type Stylesheet,
 } from './lib/index-page';
 import { toPublicUser } from './modules/auth/service';
-import { perDatabaseCache } from './modules/questions/cache';
+import { perDatabaseCache } from './lib/ttl-cache';
 import { cookieName, requestPath } from './plugins/auth';
 import { languageAsked } from './plugins/errors';
 

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { conversationPair, send, settle } from '../modules/chat/chat.test-helpers';
 import { bearer, signIn, signUp, useTestApp } from '../test/helpers';
 import { FRAME_BUDGET, MAX_SOCKETS_PER_SESSION, MAX_VISITOR_SOCKETS_PER_ADDRESS } from '../lib/rate-limits';
-import { questionPosted, replyPosted } from './public-events';
+import { questionPosted, replyPosted } from '../modules/questions/events';
 import { openSocket, type TestSocket } from './realtime.test-helpers';
 
 const ctx = useTestApp({

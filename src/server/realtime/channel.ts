@@ -2,7 +2,6 @@ import fastifyWebsocket from '@fastify/websocket';
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
-import { z } from 'zod';
 import { translate } from '../../shared/i18n';
 import { watchFrameSchema } from '../../shared/schemas/notifications';
 import type { Config } from '../config';
@@ -19,16 +18,12 @@ import {
 import { findSession, isCrossSite, sessionToken, type SessionUser } from '../plugins/auth';
 import { requestLocale } from '../plugins/errors';
 import type { EventBus } from './bus';
-import { eventKind, parseEvent, type EventKind } from './events';
+import type { EventKind } from './events';
+import { sessionEnded } from './row-events';
 import { CLOSE, SocketHub, type Connection } from './socket-hub';
 
 /** The largest frame a socket takes. */
 export const MAX_FRAME_BYTES = 16 * 1024;
-
-/**
- * A session of this user ended (migration 0006's trigger on sessions writes it): their sockets are checked again.
- */
-const sessionEnded = eventKind('auth', z.object({ u: z.string() }));
 
 /** Handles one kind of client frame; `user` is null on a visitor's socket. */
 type FrameHandler = (
@@ -235,10 +230,9 @@ export async function registerRealtime(
   // Events of a kind one after another, so a conversation's messages reach each socket in the order they were
   // committed; each kind in its own line, so a slow one (a bell's counts) holds up no other (typing).
   const queues = new Map<string, Promise<void>>();
-  bus.onEvent((raw) => {
-    const event = parseEvent(raw);
-    const handlers = event && eventHandlers.get(event.kind.name);
-    if (!event || !handlers) return;
+  bus.onEvent((event) => {
+    const handlers = eventHandlers.get(event.kind.name);
+    if (!handlers) return;
     const name = event.kind.name;
     let queue = queues.get(name) ?? Promise.resolve();
     for (const handler of handlers)

@@ -7,18 +7,18 @@ import {
   type ReportTargetType,
 } from '../../../shared/schemas/admin';
 import type { Database, Transaction } from '../../db/client';
-import { conversations, messages, questions, reports, type ReportSnapshot } from '../../db/schema';
+import { conversations, messages, reports, type ReportSnapshot } from '../../db/schema';
 import { describe } from '../moderation/snapshot';
 import { errors } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
 import { peopleOf } from '../chat/access';
 import { closeConversationIn } from '../chat/conversations';
 import { publishChatEvent } from '../chat/events';
-import { questionsChanged } from '../questions/cache';
 import { iso } from '../../lib/text';
+import { removeQuestion } from '../questions/questions';
 import { removeReply } from '../questions/replies';
 import { recordAudit } from '../audit/audit';
-import { announceGone, notifyRemoved } from '../notifications/notify';
+import { notifyRemoved } from '../notifications/notify';
 
 type GroupRow = {
   id: string;
@@ -90,10 +90,8 @@ export async function listReports(
 
 /** Deletes (or, for a whole chat, closes) a reported item in the caller's transaction. */
 async function removeTarget(tx: Transaction, type: ReportTargetType, id: string): Promise<void> {
-  if (type === 'question') {
-    await announceGone(tx, { questionId: id });
-    await tx.delete(questions).where(eq(questions.id, id));
-  } else if (type === 'reply') await removeReply(tx, id);
+  if (type === 'question') await removeQuestion(tx, id);
+  else if (type === 'reply') await removeReply(tx, id);
   else if (type === 'message') {
     const [message] = await tx.delete(messages).where(eq(messages.id, id)).returning();
     const [conversation] = message
@@ -116,7 +114,7 @@ export async function decideReport(
   id: string,
   input: { action: 'dismiss' | 'remove'; reason?: string },
 ): Promise<void> {
-  const type = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const [report] = await tx.select().from(reports).where(eq(reports.id, id));
     if (!report) throw errors.notFound();
     // A report already dealt with never decides a newer one on the same item, which nobody has looked at yet.
@@ -159,7 +157,5 @@ export async function decideReport(
       targetLabel: (content?.title ?? content?.text ?? report.targetId).slice(0, 200),
       reason: input.reason,
     });
-    return report.targetType;
   });
-  if (input.action === 'remove' && (type === 'question' || type === 'reply')) await questionsChanged(db);
 }

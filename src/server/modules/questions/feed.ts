@@ -8,7 +8,7 @@ import {
   type TrendingCursor,
 } from '../../../shared/schemas/questions';
 import type { Database } from '../../db/client';
-import { perDatabaseCache } from './cache';
+import { perDatabaseCache } from '../../lib/ttl-cache';
 import {
   questionSearch,
   SELECT_QUESTION,
