@@ -11,8 +11,8 @@ import {
   type FeedbackRating,
 } from '../../../shared/schemas/ai';
 import { errorResponseSchema } from '../../../shared/schemas/common';
-import type { LatestCursor } from '../../../shared/schemas/questions';
 import type { Locale } from '../../../shared/constants';
+import { encodeCursor } from '../../../shared/cursor';
 import type { Database } from '../../db/client';
 import { chloeFeedback, type SharedTurn } from '../../db/schema';
 import { RATE_LIMITS } from '../../lib/rate-limits';
@@ -40,10 +40,6 @@ export async function saveFeedback(db: Database, input: NewFeedback, userId: str
     })
     .returning({ id: chloeFeedback.id });
   return row!.id;
-}
-
-function encodeCursor(cursor: LatestCursor): string {
-  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
 }
 
 /** A page of feedback for the admins, newest first, of one rating or both. Who sent it is not shown. */
