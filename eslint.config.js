@@ -16,6 +16,18 @@ const clientOrServer = {
   message: 'src/shared imports nothing from the client or the server.',
 };
 
+// One way to choose a language's text (decision 045): `inLocale(locale, { en, vi })` from shared/i18n, never a
+// `locale === 'vi' ? … : …` of one's own. ESLint keeps one `no-restricted-syntax` list per file, so the server's
+// sessions block below lists it again beside its own.
+const onePickOfLanguage = {
+  selector:
+    'ConditionalExpression > BinaryExpression.test[operator=/^[!=]==?$/]' +
+    ':matches([left.name=/locale$/i], [left.property.name=/locale$/i], [right.name=/locale$/i], [right.property.name=/locale$/i])' +
+    ':matches([left.value=/^(en|vi)$/], [right.value=/^(en|vi)$/])',
+  message:
+    "Choose a language's text with inLocale(locale, { en, vi }) from shared/i18n, not a conditional of its own.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -116,6 +128,12 @@ export default tseslint.config(
     },
   },
   {
+    // A language's text always through the translator's one helper, on the server and in shared code.
+    files: ['src/server/**/*.ts', 'src/shared/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test-helpers.ts'],
+    rules: { 'no-restricted-syntax': ['error', onePickOfLanguage] },
+  },
+  {
     // Ending sessions also voids the account's pending email links: one function does both (plugins/sessions.ts).
     files: ['src/server/**/*.ts'],
     ignores: [
@@ -132,6 +150,7 @@ export default tseslint.config(
           message:
             'End sessions with endSessions or endSession (plugins/sessions.ts): they also void pending email links.',
         },
+        onePickOfLanguage,
       ],
     },
   },

@@ -20,7 +20,7 @@ import { loadConfig } from '../src/server/config';
 import { connectDatabase } from '../src/server/db/connect';
 import type { Database } from '../src/server/db/client';
 import { countCommunity } from '../src/server/modules/content/service';
-import { clearCaches } from '../src/server/modules/questions/cache';
+import { clearCaches } from '../src/server/lib/ttl-cache';
 
 const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/mentorme_scale';
 const CALLS = Number(process.env.BENCH_SCALE_CALLS ?? 200);

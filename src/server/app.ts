@@ -157,7 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(allowedHostsPlugin, { config });
   await app.register(rateLimitPlugin, {
     db,
-    globalPerMinute: config.rateLimits.globalPerMinute,
+    settings: config,
     onLimited: rateLimitedCounter(metrics.registry),
   });
   await app.register(fastifySwagger, {

@@ -13,7 +13,7 @@ import {
   type Stylesheet,
 } from './lib/index-page';
 import { toPublicUser } from './modules/auth';
-import { perDatabaseCache } from './modules/questions';
+import { perDatabaseCache } from './lib/ttl-cache';
 import { cookieName, requestPath } from './plugins/auth';
 import { languageAsked } from './plugins/errors';
 

@@ -4,7 +4,7 @@ import { mailEn } from '../shared/i18n/mail.en';
 import { pagesEn } from '../shared/i18n/pages.en';
 import type { User } from '../shared/schemas/auth';
 import { accountTokens, mailOutbox, notificationPreferences, passwordResetRequests } from './db/schema';
-import { EMAIL_CHANGES_PER_HOUR } from './modules/account/routes';
+import { EMAIL_CHANGES_PER_HOUR } from './lib/rate-limits';
 import { accountActions, NEW_PASSWORD } from './test/account-links';
 import { linkIn, useMailApp } from './test/mail';
 import { unsubscribeLinks, unsubscribeSecret, unsubscribeToken } from './modules/notifications/unsubscribe';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../../shared/i18n';
 import { rateLimits } from '../db/schema';
-import { EXPORTS_PER_HOUR } from '../modules/account/routes';
+import { EXPORTS_PER_HOUR } from '../lib/rate-limits';
 import {
   buildTestApp,
   createTestDatabase,

@@ -1,27 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
-import type { MessageKey } from '../../shared/i18n';
 import type { Database } from '../db/client';
 import { errors } from '../errors';
+import { maxOf, RATE_LIMITS, type LimitSettings, type RateLimit } from '../lib/rate-limits';
 import { requestPath } from './auth';
-
-/**
- * A limit: at most `max` requests per `windowMs` for each key. `key` says whose requests these are; undefined
- * leaves the request uncounted (a visitor on a members' route gets its 401 instead). `messageKey` is what a
- * refused caller reads.
- */
-export type RateLimit = {
-  name: string;
-  max: number | ((request: FastifyRequest) => number);
-  windowMs: number;
-  key: (request: FastifyRequest) => string | undefined;
-  messageKey: MessageKey;
-};
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The route's own limits, checked in order after the session is read, so a limit can be per member. */
+    /**
+     * The route's own limits, presets of lib/rate-limits.ts, checked in order after the session is read, so a limit
+     * can be per member.
+     */
     rateLimits?: RateLimit[];
   }
   interface FastifyInstance {
@@ -29,10 +19,7 @@ declare module 'fastify' {
      * Counts one action of `who` against a limit outside a route (a chat message sent on the socket shares the
      * limit of the route that sends one): the seconds to wait when it is one too many, otherwise undefined.
      */
-    takeRateLimit(
-      limit: Pick<RateLimit, 'name' | 'windowMs'> & { max: number },
-      who: string,
-    ): Promise<number | undefined>;
+    takeRateLimit(limit: RateLimit, who: string): Promise<number | undefined>;
   }
 }
 
@@ -124,13 +111,14 @@ export class RequestCounter {
 /** Throws 429 with the limit's message when the request is one too many. */
 async function enforce(
   counter: RequestCounter,
+  settings: LimitSettings,
   limit: RateLimit,
   request: FastifyRequest,
   onLimited: (limit: string) => void,
 ): Promise<void> {
   const who = limit.key(request);
   if (who === undefined) return;
-  const max = typeof limit.max === 'number' ? limit.max : limit.max(request);
+  const max = maxOf(limit, settings, request);
   let retryAfterSeconds: number | undefined;
   try {
     retryAfterSeconds = await counter.take(`${limit.name}:${who}`, limit.windowMs, max);
@@ -153,41 +141,35 @@ async function enforce(
 export const PROBE_PATHS = new Set(['/api/health', '/api/ready']);
 
 /**
- * The app's one rate-limit mechanism (decision 011). Every API request counts against the per-address limit
- * `globalPerMinute`; routes declare more in their options (`config: { rateLimits: [...] }`). Counters live in
+ * The app's one rate-limit mechanism (decisions 011 and 045). Every API request counts against the per-address limit
+ * `RATE_LIMITS.global`; routes name more in their options (`config: { rateLimits: [...] }`). `settings` gives the
+ * numbers an operator overrides. Counters live in
  * PostgreSQL, so every instance on one database shares them. `onLimited` hears the name of each limit that refuses
  * a request (for the metrics). Ended windows are swept by `sweepRateLimits`, which main.ts runs.
  */
 export const rateLimitPlugin = fp(
   async (
     app: FastifyInstance,
-    opts: { db: Database; globalPerMinute: number; onLimited?: (limit: string) => void },
+    opts: { db: Database; settings: LimitSettings; onLimited?: (limit: string) => void },
   ) => {
-    const { db } = opts;
+    const { db, settings } = opts;
     const onLimited = opts.onLimited ?? (() => undefined);
     const counter = new RequestCounter(db);
-    const global: RateLimit = {
-      name: 'api',
-      max: opts.globalPerMinute,
-      windowMs: 60_000,
-      key: (request) => request.ip,
-      messageKey: 'errors.rateLimited',
-    };
     app.decorate('takeRateLimit', async (limit, who) => {
-      const wait = await counter.take(`${limit.name}:${who}`, limit.windowMs, limit.max);
+      const wait = await counter.take(`${limit.name}:${who}`, limit.windowMs, maxOf(limit, settings));
       if (wait !== undefined) onLimited(limit.name);
       return wait;
     });
     app.addHook('onRequest', async (request) => {
       const unlimited = PROBE_PATHS.has(request.routeOptions.url ?? '');
       if (!unlimited && requestPath(request).startsWith('/api/'))
-        await enforce(counter, global, request, onLimited);
+        await enforce(counter, settings, RATE_LIMITS.global, request, onLimited);
     });
     app.addHook('onRoute', (route) => {
       const limits = route.config?.rateLimits;
       if (!limits?.length) return;
       const check = async (request: FastifyRequest) => {
-        for (const limit of limits) await enforce(counter, limit, request, onLimited);
+        for (const limit of limits) await enforce(counter, settings, limit, request, onLimited);
       };
       route.preHandler = [...[route.preHandler ?? []].flat(), check];
     });

@@ -1,4 +1,6 @@
 import type { sessions, users } from '../db/schema';
+import { isKind, type HeardEvent } from '../realtime/events';
+import { sessionEnded, userChanged } from '../realtime/row-events';
 
 export type SessionRow = { session: typeof sessions.$inferSelect; user: typeof users.$inferSelect };
 
@@ -83,10 +85,10 @@ export class SessionCache {
   }
 
   /**
-   * Hears an event of the bus: `auth` (a session ended) and `user` (a person's row changed) drop that person's
-   * entries. After the bus reconnects (events may have been missed), `clear`.
+   * Hears an event of the bus: a session ended or a person's row changed drops that person's entries. After the
+   * bus reconnects (events may have been missed), `clear`.
    */
-  hear(event: Record<string, unknown>): void {
-    if ((event.t === 'auth' || event.t === 'user') && typeof event.u === 'string') this.dropUser(event.u);
+  hear(event: HeardEvent): void {
+    if (isKind(event, sessionEnded) || isKind(event, userChanged)) this.dropUser(event.payload.u);
   }
 }

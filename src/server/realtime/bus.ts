@@ -1,14 +1,6 @@
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database } from '../db/client';
-
-/** The one channel every app instance listens on (migration 0006's session trigger writes to it too). */
-export const EVENTS_CHANNEL = 'mentorme_events';
-
-/** PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more: events carry ids, never texts. */
-const MAX_PAYLOAD_BYTES = 7_999;
-
-type Executor = Pick<Database, 'execute'>;
+import { EVENTS_CHANNEL, isKind, parseEvent, type EventKind, type HeardEvent } from './events';
 
 /** The listening connections' name in pg_stat_activity. */
 export const LISTENER_NAME = 'mentorme-listener';
@@ -17,17 +9,7 @@ export const LISTENER_NAME = 'mentorme-listener';
 export const BUS_HEARTBEAT_MS = 250;
 export const BUS_LIVE_WITHIN_MS = 1_000;
 
-/**
- * Publishes an event to every instance. Inside a transaction PostgreSQL delivers it only when the transaction
- * commits (and never if it rolls back), so listeners never hear of a row they cannot read yet.
- */
-export async function publish(db: Executor, event: object): Promise<void> {
-  const payload = JSON.stringify(event);
-  if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) throw new Error('event payload over 8,000 bytes');
-  await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`);
-}
-
-type Handler = (event: Record<string, unknown>) => void;
+type Handler = (event: HeardEvent) => void;
 
 /**
  * One instance's ear on the channel: a dedicated connection outside the pool (a pooled one would be handed to
@@ -56,9 +38,17 @@ export class EventBus {
     return new EventBus(db.$client.options, log);
   }
 
+  /** Hears every event of a declared kind, its payload checked; anything else on the channel is dropped. */
   onEvent(handler: Handler): () => void {
     this.handlers.add(handler);
     return () => this.handlers.delete(handler);
+  }
+
+  /** Hears the events of one kind. */
+  on<T extends object>(kind: EventKind<T>, handler: (payload: T) => void): () => void {
+    return this.onEvent((event) => {
+      if (isKind(event, kind)) handler(event.payload);
+    });
   }
 
   /** Called after the connection came back: events may have been missed meanwhile. */
@@ -100,16 +90,18 @@ export class EventBus {
     const client = new pg.Client({ ...this.connection, application_name: LISTENER_NAME });
     client.on('notification', (message) => {
       if (message.channel !== EVENTS_CHANNEL || !message.payload) return;
-      let event: unknown;
+      let raw: unknown;
       try {
-        event = JSON.parse(message.payload);
+        raw = JSON.parse(message.payload);
       } catch {
         return;
       }
-      if (typeof event !== 'object' || event === null) return;
+      if (typeof raw !== 'object' || raw === null) return;
+      const event = parseEvent(raw as Record<string, unknown>);
+      if (!event) return;
       for (const handler of this.handlers) {
         try {
-          handler(event as Record<string, unknown>);
+          handler(event);
         } catch (error) {
           this.log.warn({ err: error }, 'realtime event handler failed');
         }

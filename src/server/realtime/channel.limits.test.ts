@@ -8,7 +8,7 @@ import {
   MAX_SOCKETS_PER_MEMBER,
   MAX_SOCKETS_PER_SESSION,
   MAX_VISITOR_SOCKETS_PER_ADDRESS,
-} from './channel';
+} from '../lib/rate-limits';
 import { openSocket, type TestSocket } from './realtime.test-helpers';
 
 const PER_MINUTE = 5;

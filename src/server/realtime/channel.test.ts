@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { conversationPair, send, settle } from '../modules/chat/chat.test-helpers';
 import { bearer, signIn, signUp, useTestApp } from '../test/helpers';
-import { MAX_SOCKETS_PER_SESSION, MAX_VISITOR_SOCKETS_PER_ADDRESS } from './channel';
-import { questionPosted, replyPosted } from './public-events';
+import { FRAME_BUDGET, MAX_SOCKETS_PER_SESSION, MAX_VISITOR_SOCKETS_PER_ADDRESS } from '../lib/rate-limits';
+import { questionPosted, replyPosted } from '../modules/questions/events';
 import { openSocket, type TestSocket } from './realtime.test-helpers';
-import { FRAME_BUDGET } from './socket-hub';
 
 const ctx = useTestApp({
   RATE_LIMIT_CHAT_MESSAGES_PER_SECOND: '1000',

@@ -2,38 +2,28 @@ import fastifyWebsocket from '@fastify/websocket';
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
-import { z } from 'zod';
 import { translate } from '../../shared/i18n';
 import { watchFrameSchema } from '../../shared/schemas/notifications';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { sessions } from '../db/schema';
 import { AppError, errors } from '../errors';
+import {
+  MAX_SOCKETS_PER_ADDRESS,
+  MAX_SOCKETS_PER_MEMBER,
+  MAX_SOCKETS_PER_SESSION,
+  MAX_VISITOR_SOCKETS_PER_ADDRESS,
+  RATE_LIMITS,
+} from '../lib/rate-limits';
 import { findSession, isCrossSite, sessionToken, type SessionUser } from '../plugins/auth';
 import { requestLocale } from '../plugins/errors';
 import type { EventBus } from './bus';
-import { eventKind, parseEvent, type EventKind } from './events';
+import type { EventKind } from './events';
+import { sessionEnded } from './row-events';
 import { CLOSE, SocketHub, type Connection } from './socket-hub';
 
 /** The largest frame a socket takes. */
 export const MAX_FRAME_BYTES = 16 * 1024;
-/** Sockets one session may hold on an instance (tabs and devices share a session only within one browser). */
-export const MAX_SOCKETS_PER_SESSION = 8;
-/** Visitors' sockets from one address on an instance (a campus or a family shares an address). */
-export const MAX_VISITOR_SOCKETS_PER_ADDRESS = 20;
-/**
- * A person has a phone, a laptop and several tabs, so a member may hold two full browsers' worth of sockets on an
- * instance, over all their sessions. A family, a campus or a phone carrier puts many people behind one address, so
- * an address may hold some eighty people's sockets at three each, members' and visitors' together; past that, one
- * address would be holding open a large part of what an instance serves.
- */
-export const MAX_SOCKETS_PER_MEMBER = 2 * MAX_SOCKETS_PER_SESSION;
-export const MAX_SOCKETS_PER_ADDRESS = 256;
-
-/**
- * A session of this user ended (migration 0006's trigger on sessions writes it): their sockets are checked again.
- */
-const sessionEnded = eventKind('auth', z.object({ u: z.string() }));
 
 /** Handles one kind of client frame; `user` is null on a visitor's socket. */
 type FrameHandler = (
@@ -128,9 +118,8 @@ export async function registerRealtime(
 
   /** Counts the upgrade against the caller's per-address limit, then checks where it comes from. */
   const admit = async (request: FastifyRequest) => {
-    const global = { name: 'api', windowMs: 60_000, max: config.rateLimits.globalPerMinute };
-    const wait = await app.takeRateLimit(global, request.ip);
-    if (wait !== undefined) throw errors.tooManyRequests('errors.rateLimited', wait);
+    const wait = await app.takeRateLimit(RATE_LIMITS.global, request.ip);
+    if (wait !== undefined) throw errors.tooManyRequests(RATE_LIMITS.global.messageKey, wait);
     if (isCrossSite(request, config)) throw errors.crossOrigin();
   };
 
@@ -241,10 +230,9 @@ export async function registerRealtime(
   // Events of a kind one after another, so a conversation's messages reach each socket in the order they were
   // committed; each kind in its own line, so a slow one (a bell's counts) holds up no other (typing).
   const queues = new Map<string, Promise<void>>();
-  bus.onEvent((raw) => {
-    const event = parseEvent(raw);
-    const handlers = event && eventHandlers.get(event.kind.name);
-    if (!event || !handlers) return;
+  bus.onEvent((event) => {
+    const handlers = eventHandlers.get(event.kind.name);
+    if (!handlers) return;
     const name = event.kind.name;
     let queue = queues.get(name) ?? Promise.resolve();
     for (const handler of handlers)

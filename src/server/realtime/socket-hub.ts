@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import type { Locale } from '../../shared/constants';
-
-/** How many frames a socket may send: a burst, refilled each second. Past it the socket is closed (1008). */
-export const FRAME_BUDGET = { burst: 60, perSecond: 10 } as const;
+import { FRAME_BUDGET } from '../lib/rate-limits';
 /** Topics one socket may watch at once (the feed and a few question pages). */
 export const MAX_TOPICS_PER_SOCKET = 10;
 

@@ -135,3 +135,11 @@ export function messageKey(
 export function translate(locale: Locale, key: MessageKey, values: Values = {}): string {
   return render(locale, key, values, (name) => `{{${name}}}`);
 }
+
+/**
+ * A text (or a column, a format) that is not in the dictionaries, in the reader's language: the one way to choose
+ * between languages, so a third language is a type error here and not a silent English elsewhere.
+ */
+export function inLocale<C extends Readonly<Record<Locale, unknown>>>(locale: Locale, choices: C): C[Locale] {
+  return choices[locale];
+}

@@ -1,4 +1,5 @@
 import type { Locale } from '../constants';
+import { inLocale } from '../i18n';
 
 /**
  * The languages a service names, in English and Vietnamese. Content files write a language by its English name
@@ -87,7 +88,7 @@ export const LANGUAGE_KEYS = Object.keys(LANGUAGE_NAMES) as [LanguageName, ...La
 /** A language as the reader reads it: a name from the table, or the note in their language. */
 export function languageText(entry: LanguageName | { en: string; vi: string }, locale: 'en' | 'vi'): string {
   if (typeof entry !== 'string') return entry[locale];
-  return locale === 'vi' ? LANGUAGE_NAMES[entry] : entry;
+  return inLocale(locale, { en: entry, vi: LANGUAGE_NAMES[entry] });
 }
 
 /** Whether a listed language is a note about interpreting ("Free interpreter on request"), not a language spoken. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { australianToday } from '../australian-date';
 import { CATEGORY_SLUGS } from '../categories';
 import { AUS_STATES } from '../directory';
+import { cursorQuery } from '../cursor';
 import { lineText, longText } from './common';
 import { MENTOR_LIMITS } from '../limits';
 import { MENTOR_LANGUAGES } from './languages';
@@ -103,15 +104,24 @@ export const mentorSchema = z.object({
 });
 export type Mentor = z.infer<typeof mentorSchema>;
 
+/**
+ * Where the next page of mentors starts: after this one, in the list's order (open to new chats first, then by
+ * name without case, then id).
+ */
+export const mentorCursorSchema = z.strictObject({
+  away: z.boolean(),
+  name: z.string().max(200),
+  id: z.guid(),
+});
+export type MentorCursor = z.infer<typeof mentorCursorSchema>;
+
 export const mentorsQuerySchema = z.object({
   topic: z.enum(CATEGORY_SLUGS, 'mentors.errors.topicInvalid').optional(),
   language: z.enum(MENTOR_LANGUAGES, 'mentors.errors.languageInvalid').optional(),
   state: z.enum(AUS_STATES, 'validation.stateInvalid').optional(),
   q: lineText().max(MENTOR_LIMITS.searchMax, 'validation.searchMax').optional(),
-  cursor: z
-    .string()
-    .regex(/^\d{1,5}$/, 'validation.cursorInvalid')
-    .optional(),
+  // A name of up to 200 characters, each up to 4 bytes in UTF-8, in base64.
+  cursor: cursorQuery(mentorCursorSchema, 1_200),
 });
 export type MentorsQuery = z.infer<typeof mentorsQuerySchema>;
 

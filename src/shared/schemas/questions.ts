@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { categorySlugOf } from '../categories';
 import { ROLES } from '../constants';
+import { cursorQuery, cursorSchema } from '../cursor';
 import { langQuery, lineText, longText } from './common';
 import { QUESTION_LIMITS, REPORT_REASONS } from '../limits';
 
@@ -77,41 +78,17 @@ export const trendingCursorSchema = z.strictObject({
 export type TrendingCursor = z.infer<typeof trendingCursorSchema>;
 export type LatestCursor = z.infer<typeof latestCursorSchema>;
 
-/** The JSON a base64url text holds, or undefined; atob and TextDecoder exist in browsers and in Node alike. */
-function base64urlJson(value: string): unknown {
-  const base64 = value.replaceAll('-', '+').replaceAll('_', '/');
-  try {
-    // A last lone character carries no whole byte.
-    const binary = atob(base64.length % 4 === 1 ? base64.slice(0, -1) : base64);
-    return JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (char) => char.charCodeAt(0))));
-  } catch {
-    return undefined;
-  }
-}
-
-/** A feed cursor for each sort: base64url JSON of where the next page starts. */
+/** A feed cursor for each sort: where the next page starts. */
 export const feedCursorSchemas = {
-  trending: z.string().transform(base64urlJson).pipe(trendingCursorSchema),
-  latest: z.string().transform(base64urlJson).pipe(latestCursorSchema),
+  trending: cursorSchema(trendingCursorSchema),
+  latest: cursorSchema(latestCursorSchema),
 };
 
 /**
  * A "newest first" cursor in a query string (notifications, Chloe's feedback): one the server did not make is a 400,
  * never a database error; an empty one is the first page.
  */
-export const latestCursorQuery = () =>
-  z
-    .string()
-    .max(200, 'validation.cursorInvalid')
-    .regex(/^[\w-]*$/, 'validation.cursorInvalid')
-    .optional()
-    .transform((cursor, ctx) => {
-      if (!cursor) return undefined;
-      const parsed = feedCursorSchemas.latest.safeParse(cursor);
-      if (parsed.success) return parsed.data;
-      ctx.issues.push({ code: 'custom', message: 'validation.cursorInvalid', input: cursor });
-      return z.NEVER;
-    });
+export const latestCursorQuery = () => cursorQuery(latestCursorSchema);
 
 /**
  * Cursors come back from clients: anything but one made for the listing's sort is a 400, never a database error.

@@ -8,7 +8,7 @@ import { hashToken } from '../../plugins/auth';
 import { useTestApp } from '../../test/helpers';
 import { api, createUser, RELAXED_LIMITS, type FastUser } from '../questions/questions.test-helpers';
 import { seedCategories } from '../questions/categories';
-import { EXPORTS_PER_HOUR } from './routes';
+import { EXPORTS_PER_HOUR } from '../../lib/rate-limits';
 
 const t = useTestApp(RELAXED_LIMITS);
 const a = () => api(t.app);

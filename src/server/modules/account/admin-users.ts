@@ -15,7 +15,7 @@ import { endSessions } from '../../plugins/sessions';
 import { recordAudit } from '../audit';
 import { closeMentorConversationsIn } from '../chat';
 import { notifyMentorDecision } from '../notifications';
-import { questionsChanged } from '../questions';
+import { publishQuestionsChanged } from '../questions';
 
 type Query = z.output<typeof adminUsersQuerySchema>;
 type UserRow = typeof users.$inferSelect;
@@ -164,10 +164,10 @@ export async function changeUserRole(
   input: { role: 'student' | 'mentor'; reason?: string },
 ): Promise<AdminUser> {
   if (id === admin.id) throw errors.ownRole();
-  const changed = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const user = await lockUser(tx, id);
     if (user.role === 'admin') throw errors.adminRoleFixed();
-    if (user.role === input.role) return false;
+    if (user.role === input.role) return;
     await tx
       .update(users)
       .set({
@@ -179,6 +179,8 @@ export async function changeUserRole(
       .where(eq(users.id, id));
     await endSessions(tx, id);
     if (user.role === 'mentor') await closeMentorConversationsIn(tx, id);
+    // Their badge on questions and replies changes with the role.
+    await publishQuestionsChanged(tx);
     await recordAudit(tx, admin, {
       action: 'user.role',
       targetType: 'user',
@@ -187,10 +189,7 @@ export async function changeUserRole(
       reason: input.reason,
       detail: `${user.role} → ${input.role}`,
     });
-    return true;
   });
-  // Their badge on questions and replies changes with the role.
-  if (changed) await questionsChanged(db);
   return adminUser(db, id);
 }
 
@@ -204,10 +203,10 @@ export async function verifyMentorById(
   id: string,
   reason?: string,
 ): Promise<AdminUser> {
-  const changed = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const user = await lockUser(tx, id);
     if (user.role !== 'mentor') throw errors.notMentor();
-    if (user.mentorVerifiedAt) return false;
+    if (user.mentorVerifiedAt) return;
     // Students must be able to trust that a mentor's address is theirs and that they said what they help with.
     if (!user.emailVerifiedAt) throw errors.emailNotVerified();
     if (!user.headline) throw errors.profileIncomplete();
@@ -216,6 +215,7 @@ export async function verifyMentorById(
       .set({ mentorVerifiedAt: new Date(), mentorVerifiedBy: admin?.id ?? null, mentorDeclinedReason: null })
       .where(eq(users.id, id));
     await notifyMentorDecision(tx, id, { verified: true });
+    await publishQuestionsChanged(tx);
     if (admin) {
       await recordAudit(tx, admin, {
         action: 'mentor.verify',
@@ -225,9 +225,7 @@ export async function verifyMentorById(
         reason,
       });
     }
-    return true;
   });
-  if (changed) await questionsChanged(db);
   return adminUser(db, id);
 }
 

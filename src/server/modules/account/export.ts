@@ -1,5 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Locale } from '../../../shared/constants';
+import { inLocale } from '../../../shared/i18n';
 import type { AccountExport } from '../../../shared/schemas/account';
 import type { Database } from '../../db/client';
 import {
@@ -57,7 +58,7 @@ export async function exportAccount(db: Database, user: SessionUser, locale: Loc
           replyCount: questions.replyCount,
           createdAt: questions.createdAt,
           categorySlug: categories.slug,
-          categoryName: locale === 'vi' ? categories.nameVi : categories.nameEn,
+          categoryName: inLocale(locale, { en: categories.nameEn, vi: categories.nameVi }),
         })
         .from(questions)
         .leftJoin(categories, eq(categories.id, questions.categoryId))

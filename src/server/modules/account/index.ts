@@ -12,5 +12,4 @@ export default defineModule<{ outbox: Outbox }>({
 });
 
 export { verifyMentorById } from './admin-users';
-export { EXPORTS_PER_HOUR } from './routes';
 export { changeRole } from './service';

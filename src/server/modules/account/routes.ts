@@ -11,18 +11,13 @@ import { errorResponseSchema, okSchema } from '../../../shared/schemas/common';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { clearSessionCookie, requireUser } from '../../plugins/auth';
-import type { RateLimit } from '../../plugins/rate-limit';
+import { QUOTAS, RATE_LIMITS } from '../../lib/rate-limits';
 import { requestLocale } from '../../plugins/errors';
 import { requestEmailChange, toPublicUser, type LinkDeps, type PasswordCaller } from '../auth';
 import type { Outbox } from '../mail';
 import { exportAccount } from './export';
 import * as account from './service';
 
-/** An export reads every table about a person: a few an hour is plenty for them and cheap for us. */
-export const EXPORTS_PER_HOUR = 5;
-const HOUR_MS = 60 * 60_000;
-/** Email changes, which send emails to addresses the caller chooses: like a confirmation's resend. */
-export const EMAIL_CHANGES_PER_HOUR = { account: 3, caller: 10 };
 const userResponse = z.object({ user: userSchema });
 const errorReplies = {
   400: errorResponseSchema,
@@ -30,25 +25,6 @@ const errorReplies = {
   403: errorResponseSchema,
   429: errorResponseSchema,
 };
-
-/** Only requests that change the email count: a new name or language is not limited. */
-const changesEmail = (request: { body: unknown }) => (request.body as { email?: string }).email !== undefined;
-const emailChangeLimits: RateLimit[] = [
-  {
-    name: 'email-change-account',
-    max: EMAIL_CHANGES_PER_HOUR.account,
-    windowMs: HOUR_MS,
-    key: (request) => (changesEmail(request) ? request.user?.id : undefined),
-    messageKey: 'errors.tooManyEmailChanges',
-  },
-  {
-    name: 'email-change-caller',
-    max: EMAIL_CHANGES_PER_HOUR.caller,
-    windowMs: HOUR_MS,
-    key: (request) => (changesEmail(request) && request.user ? request.ip : undefined),
-    messageKey: 'errors.tooManyEmailChanges',
-  },
-];
 
 /**
  * The signed-in person's own account: its profile, password, deletion, notices and export. Signing in and out,
@@ -65,13 +41,13 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   // A password given to confirm a change counts like one given to sign in.
   const caller = (request: { ip: string }): PasswordCaller => ({
     address: request.ip,
-    maxFailuresPerHour: config.rateLimits.failedSigninPerAccountPerHour,
+    maxFailuresPerHour: QUOTAS.failedSignInsPerHour(config),
   });
 
   app.patch(
     '/api/auth/me',
     {
-      config: { rateLimits: emailChangeLimits },
+      config: { rateLimits: [RATE_LIMITS.emailChangeAccount, RATE_LIMITS.emailChangeCaller] },
       schema: {
         tags: ['auth'],
         body: updateProfileSchema,
@@ -140,18 +116,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
         summary: 'Download everything held about the signed-in person, as a JSON file',
         response: { 200: accountExportSchema, 401: errorResponseSchema, 429: errorResponseSchema },
       },
-      config: {
-        rateLimits: [
-          {
-            name: 'export',
-            max: EXPORTS_PER_HOUR,
-            windowMs: HOUR_MS,
-            // Per person; visitors are not counted and get their 401.
-            key: (request) => request.user?.id,
-            messageKey: 'errors.tooManyExports',
-          },
-        ],
-      },
+      config: { rateLimits: [RATE_LIMITS.export] },
     },
     async (request, reply) => {
       const user = requireUser(request);

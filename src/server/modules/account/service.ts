@@ -8,7 +8,7 @@ import type { SessionUser } from '../../plugins/auth';
 import { endSessions } from '../../plugins/sessions';
 import { checkCurrentPassword, type PasswordCaller } from '../auth';
 import { announceGone } from '../notifications';
-import { questionsChanged } from '../questions';
+import { publishQuestionsChanged } from '../questions';
 
 export async function updateProfile(
   db: Database,
@@ -82,7 +82,7 @@ export async function deleteAccount(
     await tx.delete(users).where(eq(users.id, user.id));
     await tx.delete(failedSignins).where(eq(failedSignins.email, user.email));
     await tx.delete(mailOutbox).where(sql`lower(${mailOutbox.toAddress}) = lower(${user.email})`);
+    // The cached feeds and question pages no longer show what the account wrote, on any instance.
+    await publishQuestionsChanged(tx);
   });
-  // The cached feeds and question pages no longer show what the account wrote, on any instance.
-  await questionsChanged(db);
 }

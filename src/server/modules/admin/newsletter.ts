@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { LOCALES, type Locale } from '../../../shared/constants';
-import { translate } from '../../../shared/i18n';
+import { inLocale, translate } from '../../../shared/i18n';
 import { ADMIN_LIMITS } from '../../../shared/schemas/admin';
 import type { Database } from '../../db/client';
 import { OFFICIAL_SERVICES } from '../government';
@@ -71,7 +71,7 @@ function firstLines(text: string): string {
 }
 
 function day(date: Date, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale === 'vi' ? 'vi-VN' : 'en-AU', {
+  return new Intl.DateTimeFormat(inLocale(locale, { en: 'en-AU', vi: 'vi-VN' }), {
     day: 'numeric',
     month: 'long',
     year: 'numeric',

@@ -17,15 +17,13 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { errors } from '../../errors';
 import { clearSessionCookie, demoSignInAllowed, requireUser, setSessionCookie } from '../../plugins/auth';
-import type { RateLimit } from '../../plugins/rate-limit';
+import { QUOTAS, RATE_LIMITS } from '../../lib/rate-limits';
 import type { Outbox } from '../mail';
 import { cancelEmailChange } from './email-change';
 import * as links from './email-links';
 import { askForReset } from './reset-requests';
 import * as auth from './service';
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
 const userResponse = z.object({ user: userSchema });
 const errorReplies = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
 
@@ -37,66 +35,12 @@ export const authRoutes: FastifyPluginAsyncZod<{
 }> = async (app, opts) => {
   const { db, config, outbox } = opts;
   const linkDeps: links.LinkDeps = { db, outbox, linkBase: config.linkBase, clock: opts.clock };
-  const limits = config.rateLimits;
-  const perAddress = (request: { ip: string }) => request.ip;
-  const signinLimits: RateLimit[] = [
-    {
-      name: 'signin-minute',
-      max: limits.signinPerMinute,
-      windowMs: MINUTE,
-      key: perAddress,
-      messageKey: 'errors.tooManySignins',
-    },
-    {
-      name: 'signin-hour',
-      max: limits.signinPerHour,
-      windowMs: HOUR,
-      key: perAddress,
-      messageKey: 'errors.tooManySignins',
-    },
-  ];
-  // Every attempt counts, not only the ones that succeed: "this email is taken" tells who has an account.
-  const signupLimits: RateLimit[] = [
-    {
-      name: 'signup-hour',
-      max: limits.signupPerHour,
-      windowMs: HOUR,
-      key: perAddress,
-      messageKey: 'errors.tooManySignups',
-    },
-  ];
-
-  // Reset requests: per caller, and per address so that nobody's inbox can be flooded from many addresses.
-  const resetLimits: RateLimit[] = [
-    {
-      name: 'reset-caller',
-      max: limits.passwordResetPerCallerPerHour,
-      windowMs: HOUR,
-      key: perAddress,
-      messageKey: 'errors.tooManyResets',
-    },
-    {
-      name: 'reset-email',
-      max: limits.passwordResetPerEmailPerHour,
-      windowMs: HOUR,
-      key: (request) => (request.body as { email: string }).email,
-      messageKey: 'errors.tooManyResets',
-    },
-  ];
-  const resendLimits: RateLimit[] = [
-    {
-      name: 'verify-resend',
-      max: 3,
-      windowMs: HOUR,
-      key: (request) => request.user?.id,
-      messageKey: 'errors.tooManyVerifyEmails',
-    },
-  ];
+  const L = RATE_LIMITS;
 
   app.post(
     '/api/auth/signup',
     {
-      config: { rateLimits: signupLimits },
+      config: { rateLimits: [L.signUp] },
       schema: {
         tags: ['auth'],
         body: signupSchema,
@@ -121,7 +65,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/auth/signin',
     {
-      config: { rateLimits: signinLimits },
+      config: { rateLimits: [L.signInMinute, L.signInHour] },
       schema: {
         tags: ['auth'],
         body: signinSchema,
@@ -133,7 +77,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
         db,
         request.body,
         request.ip,
-        limits.failedSigninPerAccountPerHour,
+        QUOTAS.failedSignInsPerHour(config),
       );
       setSessionCookie(reply, config, token);
       return { token, user: auth.toPublicUser(user) };
@@ -176,7 +120,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/auth/password-reset',
     {
-      config: { rateLimits: resetLimits },
+      config: { rateLimits: [L.resetCaller, L.resetEmail] },
       schema: {
         tags: ['auth'],
         body: passwordResetRequestSchema,
@@ -241,7 +185,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/auth/verify-email/resend',
     {
-      config: { rateLimits: resendLimits },
+      config: { rateLimits: [L.verifyResend] },
       schema: {
         tags: ['auth'],
         response: {

@@ -17,7 +17,7 @@ import { errorResponseSchema, okSchema } from '../../../shared/schemas/common';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { requireUser } from '../../plugins/auth';
-import type { RateLimit } from '../../plugins/rate-limit';
+import { RATE_LIMITS } from '../../lib/rate-limits';
 import type { Realtime } from '../../realtime/channel';
 import {
   closeConversation,
@@ -28,7 +28,7 @@ import {
   setBlock,
 } from './conversations';
 import { listMessages, markRead, reportConversation, sendMessage } from './messages';
-import { messageRateLimit, registerChatSocket } from './socket';
+import { registerChatSocket } from './socket';
 
 const errorReplies = {
   400: errorResponseSchema,
@@ -50,13 +50,8 @@ export const chatRoutes: FastifyPluginAsyncZod<{
   /** The app's realtime channel, where chat's frames and events are registered. */
   realtime: Realtime;
 }> = async (app, opts) => {
-  const { db, config, realtime } = opts;
-  const messageLimit: RateLimit = {
-    ...messageRateLimit(config),
-    key: (request) => request.user?.id,
-    messageKey: 'chat.tooFast',
-  };
-  registerChatSocket(realtime, { db, config, takeRateLimit: app.takeRateLimit });
+  const { db, realtime } = opts;
+  registerChatSocket(realtime, { db, takeRateLimit: app.takeRateLimit });
 
   app.get(
     '/api/conversations',
@@ -108,7 +103,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/conversations/:id/messages',
     {
-      config: { rateLimits: [messageLimit] },
+      config: { rateLimits: [RATE_LIMITS.chatMessage] },
       schema: {
         tags,
         params: conversationParamsSchema,

@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { clientFrameSchema, type ServerFrame } from '../../../shared/schemas/chat';
 import { messageKey } from '../../../shared/i18n';
-import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { messages } from '../../db/schema';
 import { errors } from '../../errors';
+import { RATE_LIMITS } from '../../lib/rate-limits';
 import type { SessionUser } from '../../plugins/auth';
 import type { Realtime } from '../../realtime/channel';
 import type { Connection } from '../../realtime/socket-hub';
@@ -13,12 +13,6 @@ import { conversationOf, peopleOf } from './access';
 import { chatEvents, publishChatEvent } from './events';
 import { sendMessage, toMessage } from './messages';
 
-/** The chat limit a message counts against, whether it comes over REST or the socket. */
-export const messageRateLimit = (config: Config) => ({
-  name: 'chat-message',
-  max: config.rateLimits.chatMessagesPerSecond,
-  windowMs: 1000,
-});
 /** Typing notices a socket relays at most this often per conversation. */
 const TYPING_INTERVAL_MS = 1_500;
 
@@ -32,9 +26,9 @@ type Rooms = Map<string, { people: string[]; lastTyping: number }>;
  */
 export function registerChatSocket(
   realtime: Realtime,
-  opts: { db: Database; config: Config; takeRateLimit: FastifyInstance['takeRateLimit'] },
+  opts: { db: Database; takeRateLimit: FastifyInstance['takeRateLimit'] },
 ) {
-  const { db, config, takeRateLimit } = opts;
+  const { db, takeRateLimit } = opts;
   const { hub } = realtime;
   const roomsOf = new WeakMap<Connection, Rooms>();
   const rooms = (connection: Connection) => {
@@ -70,8 +64,9 @@ export function registerChatSocket(
           return publishChatEvent(db, { t: 'typing', c: frame.conversationId, by: user.id, u: room.people });
         }
         case 'send': {
-          const wait = await takeRateLimit(messageRateLimit(config), user.id);
-          if (wait !== undefined) throw errors.tooManyRequests('chat.tooFast', wait);
+          // The limit a message sent over REST counts against too.
+          const wait = await takeRateLimit(RATE_LIMITS.chatMessage, user.id);
+          if (wait !== undefined) throw errors.tooManyRequests(RATE_LIMITS.chatMessage.messageKey, wait);
           await sendMessage(db, frame.conversationId, user, frame);
           return;
         }

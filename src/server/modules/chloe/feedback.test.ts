@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { FEEDBACK_LIMITS, type ChloeFeedbackPage } from '../../../shared/schemas/ai';
 import { chloeFeedback, type SharedTurn } from '../../db/schema';
 import { bearer, useTestApp, userWithRole, type SignedUp } from '../../test/helpers';
-import { FEEDBACK_RATE_LIMIT, pruneFeedback } from './feedback';
+import { FEEDBACK_RATE_LIMIT } from '../../lib/rate-limits';
+import { pruneFeedback } from './feedback';
 
 const t = useTestApp();
 

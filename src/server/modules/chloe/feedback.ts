@@ -11,14 +11,12 @@ import {
   type FeedbackRating,
 } from '../../../shared/schemas/ai';
 import { errorResponseSchema } from '../../../shared/schemas/common';
-import type { LatestCursor } from '../../../shared/schemas/questions';
 import type { Locale } from '../../../shared/constants';
+import { encodeCursor } from '../../../shared/cursor';
 import type { Database } from '../../db/client';
 import { chloeFeedback, type SharedTurn } from '../../db/schema';
+import { RATE_LIMITS } from '../../lib/rate-limits';
 import { requireRole } from '../../plugins/auth';
-
-/** How much feedback one caller may send: plenty for a person rating every answer, little for a script. */
-export const FEEDBACK_RATE_LIMIT = { max: 30, windowMs: 10 * 60_000 } as const;
 
 export type NewFeedback = {
   rating: FeedbackRating;
@@ -42,10 +40,6 @@ export async function saveFeedback(db: Database, input: NewFeedback, userId: str
     })
     .returning({ id: chloeFeedback.id });
   return row!.id;
-}
-
-function encodeCursor(cursor: LatestCursor): string {
-  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
 }
 
 /** A page of feedback for the admins, newest first, of one rating or both. Who sent it is not shown. */
@@ -126,17 +120,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
         body: chloeFeedbackSchema,
         response: { 201: chloeFeedbackCreatedSchema, ...errorReplies },
       },
-      config: {
-        rateLimits: [
-          {
-            name: 'chloe-feedback',
-            max: FEEDBACK_RATE_LIMIT.max,
-            windowMs: FEEDBACK_RATE_LIMIT.windowMs,
-            key: (request) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
-            messageKey: 'errors.chloeFeedbackRateLimited',
-          },
-        ],
-      },
+      config: { rateLimits: [RATE_LIMITS.chloeFeedback] },
     },
     async (request, reply) => {
       const id = await saveFeedback(db, request.body, request.user?.id ?? null);

@@ -1,4 +1,4 @@
-import { questionPosted } from '../../realtime/public-events';
+import { questionPosted } from '../questions';
 import { defineModule, failureLog } from '../context';
 import { syncEmbeddings, type Embedder } from './embeddings';
 import { chloeJobsDue } from './events';

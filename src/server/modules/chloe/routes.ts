@@ -10,6 +10,7 @@ import { idParamsSchema } from '../../../shared/schemas/questions';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { errors } from '../../errors';
+import { RATE_LIMITS } from '../../lib/rate-limits';
 import { requireRole } from '../../plugins/auth';
 import { requestLocale } from '../../plugins/errors';
 import { eventStreams } from '../../realtime/sse';
@@ -18,8 +19,6 @@ import { chloeJobsDue } from './events';
 import { listJobs, retryJob } from './jobs';
 import type { Embedder } from './embeddings';
 import type { ChatProvider } from './providers';
-
-const TEN_MINUTES_MS = 10 * 60_000;
 
 /**
  * `POST /api/ai/chat`: Chloe's answer as server-sent events (realtime/sse.ts). Bad input is a 400 in JSON, never
@@ -34,7 +33,7 @@ export const chloeRoutes: FastifyPluginAsyncZod<{
   embedder?: Embedder;
   heartbeatMs?: number;
 }> = async (app, opts) => {
-  const { db, config, provider } = opts;
+  const { db, provider } = opts;
   const streams = eventStreams<ChatEvent>(app, {
     heartbeatMs: opts.heartbeatMs,
     lastWhenClosing: { type: 'retry' },
@@ -44,19 +43,7 @@ export const chloeRoutes: FastifyPluginAsyncZod<{
     '/api/ai/chat',
     {
       schema: { tags: ['chloe'], body: chatRequestSchema },
-      config: {
-        rateLimits: [
-          {
-            name: 'chloe',
-            max: (request) =>
-              request.user ? config.chloe.messagesPerMember : config.chloe.messagesPerVisitor,
-            windowMs: TEN_MINUTES_MS,
-            // Members get their own, higher limit.
-            key: (request) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
-            messageKey: 'errors.chloeRateLimited',
-          },
-        ],
-      },
+      config: { rateLimits: [RATE_LIMITS.chloe] },
     },
     async (request, reply) => {
       const pageLocale = requestLocale(request);

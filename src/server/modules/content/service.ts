@@ -3,7 +3,7 @@ import type { Locale } from '../../../shared/constants';
 import type { CommunityStats, Founder } from '../../../shared/schemas/content';
 import type { Database } from '../../db/client';
 import { questions, replies, users } from '../../db/schema';
-import { COUNTS_TTL_MS, perDatabaseCache } from '../questions';
+import { COUNTS_TTL_MS, perDatabaseCache } from '../../lib/ttl-cache';
 
 /**
  * The founders page's tiles, counted once a minute at most on each instance: at a million questions the answered

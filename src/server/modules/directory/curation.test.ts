@@ -16,7 +16,7 @@ import { syncHelpContent, type PlacedOrganisation } from '../../db/seed/help-con
 import { findLocality } from '../../lib/postcodes';
 import type { adminApi } from '../admin/admin.test-helpers';
 import { useAdminApp } from '../admin/admin.test-helpers';
-import { DIRECTORY_REPORT_LIMIT } from './routes';
+import { DIRECTORY_REPORT_LIMIT } from '../../lib/rate-limits';
 
 const today = australianToday();
 const longAgo = monthsBefore(today, 30);

@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { australianToday, monthsBefore } from '../../../shared/australian-date';
 import type { Locale } from '../../../shared/constants';
+import { inLocale } from '../../../shared/i18n';
 import { DIRECTORY_REVIEW_MONTHS, type DirectoryEntryType } from '../../../shared/directory';
 import { ADMIN_LIMITS } from '../../../shared/schemas/admin';
 import type {
@@ -46,7 +47,7 @@ function columns(type: DirectoryEntryType, locale: Locale) {
   return {
     table: g,
     id: g.id,
-    name: locale === 'vi' ? g.titleVi : g.titleEn,
+    name: inLocale(locale, { en: g.titleEn, vi: g.titleVi }),
     place: g.city,
     reviewed: sql<string>`${g.data}->>'lastUpdated'`,
     searched: sql`concat_ws(' ', ${g.id}, ${g.titleEn}, ${g.titleVi}, ${g.department}, ${g.city})`,

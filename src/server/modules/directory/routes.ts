@@ -18,6 +18,7 @@ import { errorResponseSchema, okSchema } from '../../../shared/schemas/common';
 import { idParamsSchema } from '../../../shared/schemas/questions';
 import { DIRECTORY_ENTRY_TYPES } from '../../../shared/directory';
 import type { Database } from '../../db/client';
+import { RATE_LIMITS } from '../../lib/rate-limits';
 import { requireRole } from '../../plugins/auth';
 import { requestLocale } from '../../plugins/errors';
 import {
@@ -40,9 +41,6 @@ const errorReplies = {
 const admin = requireRole('admin');
 const tags = ['directory'];
 
-/** Reports of outdated information a caller (member or address) may send in an hour. */
-export const DIRECTORY_REPORT_LIMIT = { max: 10, windowMs: 60 * 60_000 };
-
 const entryIdParams = directoryEntryParamsSchema.pick({ id: true });
 const SAVE_SCHEMAS = { organisation: saveOrganisationSchema, government: saveGovernmentServiceSchema };
 
@@ -64,17 +62,7 @@ export const directoryRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
         body: directoryReportSchema,
         response: { 201: z.object({ id: z.string() }), ...errorReplies },
       },
-      config: {
-        rateLimits: [
-          {
-            name: 'directory-report',
-            max: DIRECTORY_REPORT_LIMIT.max,
-            windowMs: DIRECTORY_REPORT_LIMIT.windowMs,
-            key: (request) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
-            messageKey: 'directory.errors.reportRateLimited',
-          },
-        ],
-      },
+      config: { rateLimits: [RATE_LIMITS.directoryReport] },
     },
     async (request, reply) => {
       const { type, id } = request.params;

@@ -3,7 +3,7 @@ import { pagesEn } from '../../../shared/i18n/pages.en';
 import { rateLimits } from '../../db/schema';
 import { capturedLogger, LEVEL } from '../../observability/observability.test-helpers';
 import { buildTestApp, createTestDatabase, type TestDatabase } from '../../test/helpers';
-import { CLIENT_ERRORS_PER_MINUTE } from './routes';
+import { CLIENT_ERRORS_PER_MINUTE } from '../../lib/rate-limits';
 
 let database: TestDatabase;
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { errorResponseSchema } from '../../../shared/schemas/common';
 import type { Database } from '../../db/client';
 import { errors } from '../../errors';
-import type { RateLimit } from '../../plugins/rate-limit';
+import { RATE_LIMITS } from '../../lib/rate-limits';
 
 /** Whether the instance takes new work: main.ts drains it on SIGTERM, before it stops. */
 export type Readiness = {
@@ -30,17 +30,6 @@ export function createReadiness(): Readiness {
     },
   };
 }
-
-/** Crash reports a browser may send a minute: a page that crashes in a loop must not flood the log. */
-export const CLIENT_ERRORS_PER_MINUTE = 10;
-
-const clientErrorLimit: RateLimit = {
-  name: 'client-errors',
-  max: CLIENT_ERRORS_PER_MINUTE,
-  windowMs: 60_000,
-  key: (request) => request.ip,
-  messageKey: 'errors.rateLimited',
-};
 
 export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, opts) => {
   app.get(
@@ -84,7 +73,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
         }),
         response: { 204: z.null(), 400: errorResponseSchema, 429: errorResponseSchema },
       },
-      config: { rateLimits: [clientErrorLimit] },
+      config: { rateLimits: [RATE_LIMITS.clientErrors] },
     },
     async (request, reply) => {
       // The page's path: a query there may hold an emailed link's token (the web client sends none).

@@ -3,12 +3,14 @@ import {
   MENTOR_LIMITS,
   type Mentor,
   type MentorAvailability,
+  type MentorCursor,
   type MentorDetail,
   type MentorProfile,
   type MentorProfileUpdate,
   type MentorsQuery,
   type MentorsResponse,
 } from '../../../shared/schemas/mentors';
+import { encodeCursor } from '../../../shared/cursor';
 import { excerpt } from '../../../shared/text';
 import type { Locale } from '../../../shared/constants';
 import type { ProfileText, ProfileTranslations } from '../../../shared/schemas/content';
@@ -109,20 +111,32 @@ export async function listMentors(
       sql`not exists (select 1 from blocks b where b.blocker_id = ${viewer.id} and b.blocked_id = u.id)`,
     );
   const filter = sql.join(where, sql` and `);
-  const offset = query.cursor ? Number(query.cursor) : 0;
   const take = MENTOR_LIMITS.pageSize;
+  // Keyset: the row after the cursor in the same order, so a mentor joining or leaving between pages moves nobody.
+  const after = query.cursor
+    ? sql`where (m.away, m.sort_name, m.id) > (${query.cursor.away}, ${query.cursor.name}, ${query.cursor.id}::uuid)`
+    : sql``;
   const [page, total] = await Promise.all([
-    db.execute<MentorRow>(sql`select * from (${SELECT_MENTOR} where ${filter}) m
-      order by (m.availability = 'open') desc, lower(m.display_name), m.id
-      limit ${take + 1} offset ${offset}`),
+    db.execute<MentorRow & { away: boolean; sort_name: string }>(sql`select * from (
+        select s.*, s.availability <> 'open' as away, lower(s.display_name) as sort_name
+        from (${SELECT_MENTOR} where ${filter}) s) m
+      ${after}
+      order by m.away, m.sort_name, m.id
+      limit ${take + 1}`),
     db.execute<{ n: number }>(sql`select count(*)::int as n from users u where ${filter}`),
   ]);
   const rows = page.rows;
   return {
     mentors: rows.slice(0, take).map((row) => toMentor(row, locale)),
-    nextCursor: rows.length > take ? String(offset + take) : null,
+    nextCursor: rows.length > take ? cursorAfter(rows[take - 1]!) : null,
     total: total.rows[0]?.n ?? 0,
   };
+}
+
+/** Where the next page starts: after this mentor. */
+function cursorAfter(row: { away: boolean; sort_name: string; id: string }): string {
+  const cursor: MentorCursor = { away: row.away, name: row.sort_name, id: row.id };
+  return encodeCursor(cursor);
 }
 
 type AnswerRow = {

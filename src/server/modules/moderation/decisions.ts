@@ -7,15 +7,15 @@ import {
   type ReportTargetType,
 } from '../../../shared/schemas/admin';
 import type { Database, Transaction } from '../../db/client';
-import { conversations, messages, questions, reports, type ReportSnapshot } from '../../db/schema';
+import { conversations, messages, reports, type ReportSnapshot } from '../../db/schema';
 import { describe } from '../reports';
 import { errors } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
 import { peopleOf, closeConversationIn, publishChatEvent } from '../chat';
-import { questionsChanged, removeReply } from '../questions';
+import { removeQuestion, removeReply } from '../questions';
 import { iso } from '../../lib/text';
 import { recordAudit } from '../audit';
-import { announceGone, notifyRemoved } from '../notifications';
+import { notifyRemoved } from '../notifications';
 
 type GroupRow = {
   id: string;
@@ -87,10 +87,8 @@ export async function listReports(
 
 /** Deletes (or, for a whole chat, closes) a reported item in the caller's transaction. */
 async function removeTarget(tx: Transaction, type: ReportTargetType, id: string): Promise<void> {
-  if (type === 'question') {
-    await announceGone(tx, { questionId: id });
-    await tx.delete(questions).where(eq(questions.id, id));
-  } else if (type === 'reply') await removeReply(tx, id);
+  if (type === 'question') await removeQuestion(tx, id);
+  else if (type === 'reply') await removeReply(tx, id);
   else if (type === 'message') {
     const [message] = await tx.delete(messages).where(eq(messages.id, id)).returning();
     const [conversation] = message
@@ -113,7 +111,7 @@ export async function decideReport(
   id: string,
   input: { action: 'dismiss' | 'remove'; reason?: string },
 ): Promise<void> {
-  const type = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const [report] = await tx.select().from(reports).where(eq(reports.id, id));
     if (!report) throw errors.notFound();
     // A report already dealt with never decides a newer one on the same item, which nobody has looked at yet.
@@ -156,7 +154,5 @@ export async function decideReport(
       targetLabel: (content?.title ?? content?.text ?? report.targetId).slice(0, 200),
       reason: input.reason,
     });
-    return report.targetType;
   });
-  if (input.action === 'remove' && (type === 'question' || type === 'reply')) await questionsChanged(db);
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Locale, Role } from '../../../shared/constants';
+import { encodeCursor } from '../../../shared/cursor';
 import { translate } from '../../../shared/i18n';
 import type { LatestCursor } from '../../../shared/schemas/questions';
 import {
@@ -106,9 +107,10 @@ function shape(row: Row, locale: Locale): Notification {
   };
 }
 
-function encodeCursor(row: Row): string {
+/** Where the next page starts: after this notification. */
+function cursorAfter(row: Row): string {
   const cursor: LatestCursor = { createdAt: row.created_at_exact, id: row.id };
-  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+  return encodeCursor(cursor);
 }
 
 /**
@@ -148,7 +150,7 @@ export async function listNotifications(
   const hasMore = result.rows.length > NOTIFICATIONS_PAGE_SIZE;
   return {
     notifications: rows.map((row) => shape(row, locale)),
-    nextCursor: hasMore ? encodeCursor(rows[rows.length - 1]!) : null,
+    nextCursor: hasMore ? cursorAfter(rows[rows.length - 1]!) : null,
     unread,
   };
 }

@@ -5,7 +5,6 @@ import type { NotificationsPage } from '../../../shared/schemas/notifications';
 import type { Database } from '../../db/client';
 import { notifications } from '../../db/schema';
 import { EventBus } from '../../realtime/bus';
-import { parseEvent } from '../../realtime/events';
 import { notificationsChanged } from './events';
 
 /** Anyone who can call the API: a bearer token's headers. */
@@ -61,10 +60,9 @@ export function useBellEvents(database: () => Database) {
   let bus: EventBus | undefined;
   beforeAll(async () => {
     bus = EventBus.forDatabase(database(), { warn: () => undefined });
-    bus.onEvent((raw) => {
-      all.push(raw);
-      const event = parseEvent(raw);
-      if (event?.kind === notificationsChanged) heard.push(event.payload as BellEvent);
+    bus.onEvent((event) => {
+      all.push({ ...event.payload, t: event.kind.name });
+      if (event.kind === notificationsChanged) heard.push(event.payload as BellEvent);
     });
     await bus.start();
   });

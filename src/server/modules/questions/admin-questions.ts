@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Locale, Role } from '../../../shared/constants';
+import { inLocale } from '../../../shared/i18n';
 import {
   ADMIN_LIMITS,
   type AdminQuestionsResponse,
@@ -72,7 +73,7 @@ export async function listAdminQuestions(
     questions: result.rows.map((row) => ({
       id: row.id,
       title: row.title,
-      category: (locale === 'vi' ? row.category_vi : row.category_en) ?? null,
+      category: inLocale(locale, { en: row.category_en, vi: row.category_vi }) ?? null,
       categorySlug: row.category_slug,
       isUrgent: row.is_urgent,
       isAnonymous: row.is_anonymous,

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, createTestDatabase, useTestApp } from '../../test/helpers';
-import { TtlCache } from './cache';
+import { TtlCache } from '../../lib/ttl-cache';
 import {
   api,
   createUser,

@@ -1,8 +1,9 @@
 import type { Locale } from '../../../shared/constants';
+import { inLocale } from '../../../shared/i18n';
 import type { CategoryWithCount } from '../../../shared/schemas/questions';
 import type { Database } from '../../db/client';
 import { categories, questionCounts } from '../../db/schema';
-import { COUNTS_TTL_MS, perDatabaseCache } from './cache';
+import { COUNTS_TTL_MS, perDatabaseCache } from '../../lib/ttl-cache';
 
 /** The seven categories exist in every database, demo or not (written at start, db/prepare.ts). */
 export { seedCategories } from '../../db/seed/categories';
@@ -47,8 +48,8 @@ export async function categoriesWithCounts(
   const { rows, total } = await countsCache(db).get('categories', () => countQuestions(db));
   const list = rows.map((row) => ({
     slug: row.slug,
-    name: locale === 'vi' ? row.nameVi : row.nameEn,
-    description: locale === 'vi' ? row.descriptionVi : row.descriptionEn,
+    name: inLocale(locale, { en: row.nameEn, vi: row.nameVi }),
+    description: inLocale(locale, { en: row.descriptionEn, vi: row.descriptionVi }),
     colour: row.colour,
     count: row.count,
   }));

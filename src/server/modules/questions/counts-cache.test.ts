@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CategoriesResponse } from '../../../shared/schemas/questions';
 import type { CommunityStats } from '../../../shared/schemas/content';
 import { useTestApp } from '../../test/helpers';
-import { COUNTS_TTL_MS } from './cache';
+import { COUNTS_TTL_MS } from '../../lib/ttl-cache';
 import { seedCategories } from './categories';
 import {
   api,

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '../../../shared/constants';
+import { encodeCursor } from '../../../shared/cursor';
 import {
   QUESTION_LIMITS,
   type LatestCursor,
@@ -8,7 +9,7 @@ import {
   type TrendingCursor,
 } from '../../../shared/schemas/questions';
 import type { Database } from '../../db/client';
-import { perDatabaseCache } from './cache';
+import { perDatabaseCache } from '../../lib/ttl-cache';
 import {
   questionSearch,
   SELECT_QUESTION,
@@ -19,10 +20,6 @@ import {
   type Viewer,
 } from './question-shape';
 import { rankTrending } from './trending';
-
-function encodeCursor(cursor: TrendingCursor | LatestCursor): string {
-  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
-}
 
 /** How many of the newest questions a search looks through to learn whether its words are common. */
 const SEARCH_PROBE_ROWS = 500;

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { questions, replies } from '../../db/schema';
 import { errors } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
-import { questionsChanged } from './cache';
+import { publishQuestionsChanged } from './cache';
 
 /**
  * The asker marks a reply to their question "This helped", or takes the mark back (`helpful` absent: a toggle).
@@ -38,8 +38,8 @@ export async function setHelpful(
       .set({ helpfulCount: sql`${questions.helpfulCount} + ${moved.length === 0 ? 0 : want ? 1 : -1}` })
       .where(eq(questions.id, questionId))
       .returning({ helpfulCount: questions.helpfulCount });
-    return { helpful: want, helpfulCount: question!.helpfulCount, changed: moved.length > 0 };
+    if (moved.length > 0) await publishQuestionsChanged(tx);
+    return { helpful: want, helpfulCount: question!.helpfulCount };
   });
-  if (result.changed) await questionsChanged(db);
   return { helpful: result.helpful, helpfulCount: result.helpfulCount };
 }

@@ -13,11 +13,12 @@ export default defineModule({
   },
   caches: ({ db, bus }) => clearCachesOnEvents(db, bus),
   events: ({ db, bus }) => keepMarks(db, bus),
-  frames: ({ realtime, db }) => registerLiveQuestions(realtime, db),
+  frames: ({ realtime }) => registerLiveQuestions(realtime),
 });
 
-export { COUNTS_TTL_MS, perDatabaseCache, questionsChanged } from './cache';
+export { publishQuestionsChanged } from './cache';
+export { questionPosted, questionsChanged, replyPosted } from './events';
 export { seedCategories } from './categories';
 export { HUMAN_ANSWER, questionSearch, UNANSWERED } from './question-shape';
-export { deleteQuestion } from './questions';
+export { deleteQuestion, removeQuestion } from './questions';
 export { addAiReply, removeReply } from './replies';

@@ -3,7 +3,7 @@ import type { Locale } from '../../../shared/constants';
 import type { ListQuestionsOptions } from '../../../shared/schemas/questions';
 import type { Database } from '../../db/client';
 import type { SessionUser } from '../../plugins/auth';
-import { perDatabaseCache } from './cache';
+import { perDatabaseCache } from '../../lib/ttl-cache';
 import { feedPage } from './feed';
 import { questionDetail, shapeReply } from './question-detail';
 import { shapeQuestion, viewerFlags, type QuestionRow, type ViewerFlags } from './question-shape';

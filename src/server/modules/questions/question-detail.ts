@@ -5,7 +5,7 @@ import type { QuestionDetail } from '../../../shared/schemas/questions';
 import type { Database } from '../../db/client';
 import { errors } from '../../errors';
 import { iso } from '../../lib/text';
-import { perDatabaseCache } from './cache';
+import { perDatabaseCache } from '../../lib/ttl-cache';
 import {
   SELECT_QUESTION,
   shapeQuestion,

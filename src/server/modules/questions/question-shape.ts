@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Locale, Role } from '../../../shared/constants';
+import { inLocale } from '../../../shared/i18n';
 import type { Question } from '../../../shared/schemas/questions';
 import { excerpt } from '../../../shared/text';
 import type { Database } from '../../db/client';
@@ -87,7 +88,7 @@ export function shapeQuestion(
     id: row.id,
     title: row.title,
     content: full ? row.content : excerpt(row.content, EXCERPT_CHARS),
-    category: (locale === 'vi' ? row.category_vi : row.category_en) ?? null,
+    category: inLocale(locale, { en: row.category_en, vi: row.category_vi }) ?? null,
     categorySlug: row.category_slug,
     tags: row.tags,
     isUrgent: row.is_urgent,

@@ -3,14 +3,14 @@ import type { z } from 'zod';
 import type { Locale } from '../../../shared/constants';
 import type { createQuestionSchema, Question, QuestionDetail } from '../../../shared/schemas/questions';
 import type { Config } from '../../config';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { aiReplyJobs, categories, questions } from '../../db/schema';
 import { errors } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
-import { questionPosted } from '../../realtime/public-events';
 import { recordAudit } from '../audit';
 import { announceGone, notifyRemoved } from '../notifications';
-import { questionsChanged } from './cache';
+import { publishQuestionsChanged } from './cache';
+import { questionPosted } from './events';
 import { resolveReportsOn } from '../reports';
 import { getQuestion } from './question-detail';
 import { enforcePostingLimits } from './posting-limits';
@@ -51,7 +51,6 @@ export async function createQuestion(
     return created!.id;
   });
   marksChanged(db, user.id);
-  await questionsChanged(db);
   return getQuestion(db, user, locale, id);
 }
 
@@ -96,8 +95,7 @@ export async function deleteQuestion(
     if (row.authorId !== user.id && user.role !== 'admin') throw errors.forbidden();
     // An admin deciding on it decides its reports; an author deleting it leaves them open, with their copies.
     if (user.role === 'admin') await resolveReportsOn(tx, user, { questionId: id });
-    await announceGone(tx, { questionId: id });
-    await tx.delete(questions).where(eq(questions.id, id));
+    await removeQuestion(tx, id);
     if (user.role === 'admin') {
       await notifyRemoved(tx, {
         kind: 'question',
@@ -115,7 +113,13 @@ export async function deleteQuestion(
       });
     }
   });
-  await questionsChanged(db);
+}
+
+/** Deletes a question in the caller's transaction; the question caches of every instance empty once it commits. */
+export async function removeQuestion(tx: Transaction, id: string): Promise<void> {
+  await announceGone(tx, { questionId: id });
+  await tx.delete(questions).where(eq(questions.id, id));
+  await publishQuestionsChanged(tx);
 }
 
 /** The viewer's own questions, or the ones they saved. */

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { bookmarks, likes, questionFollows, questions } from '../../db/schema';
 import type { SessionUser } from '../../plugins/auth';
-import { questionsChanged } from './cache';
+import { publishQuestionsChanged } from './cache';
 import { assertQuestionExists, followQuestion } from './questions';
 import { marksChanged } from './viewer-marks';
 
@@ -40,10 +40,10 @@ export async function setLike(
       .set({ upvotes: sql`${questions.upvotes} + ${delta}` })
       .where(eq(questions.id, questionId))
       .returning({ upvotes: questions.upvotes });
+    await publishQuestionsChanged(tx, 'likes');
     return { liked: want, upvotes: row?.upvotes ?? 0 };
   });
   marksChanged(db, user.id);
-  await questionsChanged(db, 'likes');
   return result;
 }
 

@@ -6,10 +6,10 @@ import type { Database, Transaction } from '../../db/client';
 import { questions, replies } from '../../db/schema';
 import { errors } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
-import { replyPosted } from '../../realtime/public-events';
 import { recordAudit } from '../audit';
 import { announceGone, notifyRemoved, notifyReplied } from '../notifications';
-import { questionsChanged } from './cache';
+import { publishQuestionsChanged } from './cache';
+import { replyPosted } from './events';
 import { resolveReportsOn } from '../reports';
 import { getQuestion } from './question-detail';
 import { enforcePostingLimits } from './posting-limits';
@@ -57,7 +57,6 @@ export async function createReply(
     await replyWritten(tx, questionId, reply!.id, user.id, config.notifications.replyEmailDelaySeconds);
   });
   marksChanged(db, user.id);
-  await questionsChanged(db);
   return getQuestion(db, user, locale, questionId);
 }
 
@@ -66,7 +65,7 @@ export async function createReply(
  * that runs twice adds nothing, and counts nothing, the second time.
  */
 export async function addAiReply(db: Database, questionId: string, content: string): Promise<void> {
-  const inserted = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const rows = await tx
       .insert(replies)
       .values({ questionId, authorId: null, content, isAiReply: true })
@@ -77,9 +76,7 @@ export async function addAiReply(db: Database, questionId: string, content: stri
       await moveReplyCount(tx, questionId, 1);
       await replyWritten(tx, questionId, reply.id, null);
     }
-    return reply !== undefined;
   });
-  if (inserted) await questionsChanged(db);
 }
 
 /** Its author may delete a reply; an admin may delete any, on the record. */
@@ -110,11 +107,11 @@ export async function deleteReply(db: Database, user: SessionUser, id: string): 
       });
     }
   });
-  await questionsChanged(db);
 }
 
 /**
- * Deletes a reply and moves its question's count, in the caller's transaction (the caller clears the caches).
+ * Deletes a reply and moves its question's count, in the caller's transaction; the question caches of every
+ * instance empty once it commits.
  * Two deletes at once: only the one that removed the row moves the count.
  */
 export async function removeReply(tx: Transaction, id: string): Promise<void> {
@@ -129,4 +126,5 @@ export async function removeReply(tx: Transaction, id: string): Promise<void> {
       .update(questions)
       .set({ helpfulCount: sql`${questions.helpfulCount} - 1` })
       .where(eq(questions.id, deleted.questionId));
+  await publishQuestionsChanged(tx);
 }

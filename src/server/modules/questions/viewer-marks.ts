@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { EventBus } from '../../realtime/bus';
+import { marksChanged as marksEvent } from '../../realtime/row-events';
 
 /** What a person did to questions: the ids they liked, bookmarked and follow. */
 export type Marks = { liked: Set<string>; bookmarked: Set<string>; followed: Set<string> };
@@ -98,9 +99,7 @@ export function marksCache(db: Database): MarksCache | undefined {
  */
 export function keepMarks(db: Database, bus: EventBus): MarksCache {
   const cache = new MarksCache(db, () => bus.live());
-  bus.onEvent((event) => {
-    if (event.t === 'marks' && typeof event.u === 'string') cache.dropUser(event.u);
-  });
+  bus.on(marksEvent, ({ u }) => cache.dropUser(u));
   bus.onReconnected(() => cache.clear());
   byDatabase.set(db, cache);
   return cache;

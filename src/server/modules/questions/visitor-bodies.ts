@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Locale } from '../../../shared/constants';
 import type { ListQuestionsOptions } from '../../../shared/schemas/questions';
 import type { Database } from '../../db/client';
-import { perDatabaseCache } from './cache';
+import { perDatabaseCache } from '../../lib/ttl-cache';
 import { listQuestions } from './feed';
 import { getQuestion } from './question-detail';
 

@@ -5,7 +5,7 @@ import { QUESTION_LIMITS } from '../../../shared/schemas/questions';
 import { errors } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
 import { audioDuration, type AudioContainer } from './audio';
-import { questionsChanged } from './cache';
+import { publishQuestionsChanged } from './cache';
 
 /**
  * A recording stopped at the limit can run a little past it: the recorder's timer ticks four times a second and
@@ -33,13 +33,15 @@ export async function attachVoiceNote(db: Database, user: SessionUser, questionI
   if (!mimeType || seconds === null) throw errors.invalidAudio();
   const maxSeconds = QUESTION_LIMITS.voiceNoteMaxSeconds;
   if (seconds > maxSeconds + VOICE_NOTE_TOLERANCE_SECONDS) throw errors.voiceNoteTooLong(maxSeconds);
-  const inserted = await db
-    .insert(voiceNotes)
-    .values({ questionId, mimeType, data, byteLength: data.length })
-    .onConflictDoNothing()
-    .returning({ questionId: voiceNotes.questionId });
-  if (inserted.length === 0) throw errors.voiceNoteExists();
-  await questionsChanged(db);
+  await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(voiceNotes)
+      .values({ questionId, mimeType, data, byteLength: data.length })
+      .onConflictDoNothing()
+      .returning({ questionId: voiceNotes.questionId });
+    if (inserted.length === 0) throw errors.voiceNoteExists();
+    await publishQuestionsChanged(tx);
+  });
 }
 
 export async function readVoiceNote(db: Database, questionId: string) {
