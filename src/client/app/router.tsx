@@ -30,11 +30,11 @@ function page<M, P extends Record<string, any>>(
 }
 
 const FeedPage = page(
-  () => import('../features/feed/feed-page'),
+  () => import('../features/questions/feed-page'),
   (m) => m.FeedPage,
 );
 const QuestionPage = page(
-  () => import('../features/question/question-page'),
+  () => import('../features/questions/question-page'),
   (m) => m.QuestionPage,
 );
 const ResourcesPage = page(

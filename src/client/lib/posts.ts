@@ -33,7 +33,7 @@ export const ASK_QUESTION = ['questions', 'ask'] as const;
 
 /**
  * Asks a question. Its page, where the asker goes next, opens at once with the question as the server answered it
- * (it fetches it again once it listens for replies: features/question/live-replies.ts).
+ * (it fetches it again once it listens for replies: features/questions/live-replies.ts).
  */
 export function useAskQuestion(config: MutationConfig<QuestionDetail, CreateQuestionInput> = {}) {
   const invalidate = useInvalidateQuestions();

@@ -51,7 +51,7 @@ function clientDir(withManifest = true, html = HTML) {
         isDynamicEntry: true,
         imports: ['_page.js', '_query.js', 'index.html', '_page-texts.js'],
       },
-      'features/question/question-page.tsx': {
+      'features/questions/question-page.tsx': {
         file: 'assets/question-page-1.js',
         isDynamicEntry: true,
         imports: ['_page.js'],

@@ -20,9 +20,9 @@ import '../errors';
 
 /** The screen each page shows, as its source file under src/client (the key of its chunk in Vite's manifest). */
 export const PAGE_SCREENS: Record<PageRoute, string> = {
-  '/': 'features/feed/feed-page.tsx',
-  '/latest': 'features/feed/feed-page.tsx',
-  '/questions/:id': 'features/question/question-page.tsx',
+  '/': 'features/questions/feed-page.tsx',
+  '/latest': 'features/questions/feed-page.tsx',
+  '/questions/:id': 'features/questions/question-page.tsx',
   '/resources': 'features/resources/resources-page.tsx',
   '/chat': 'features/chat/chat-page.tsx',
   '/mentors': 'features/mentors/mentors-page.tsx',

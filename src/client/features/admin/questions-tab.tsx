@@ -57,7 +57,7 @@ export function QuestionsTab() {
         <span className="max-lg:text-base">
           {row.isUrgent && (
             <Badge colour="bg-red-700 text-white" className="mr-2">
-              {t('question.sos')}
+              {t('questions.sos')}
             </Badge>
           )}
           <Link

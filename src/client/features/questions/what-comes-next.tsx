@@ -30,16 +30,16 @@ export function WhatComesNext({ question }: { question: QuestionDetail }) {
         {chloeAnswering ? (
           <span className="flex items-center gap-2 rounded-xl border border-brand-100 bg-brand-50 px-4 py-3 font-medium text-brand-900">
             <LoaderCircle aria-hidden="true" className="h-5 w-5 shrink-0 motion-safe:animate-spin" />
-            {t('question.chloeAnswering')}
+            {t('questions.chloeAnswering')}
           </span>
         ) : (
-          waitedForChloe && t('question.chloeReplied')
+          waitedForChloe && t('questions.chloeReplied')
         )}
       </p>
       {told && (
         <p className="mt-3 flex items-start gap-2 text-slate-700">
           <BellRing aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
-          {t('question.weWillTell')}
+          {t('questions.weWillTell')}
         </p>
       )}
     </>

@@ -1,20 +1,20 @@
-import '../../lib/page-texts';
+import '../lib/page-texts';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { CATEGORIES } from '../../../shared/categories';
-import { CRISIS_LINES } from '../../../shared/constants';
-import { splitTags } from '../../../shared/limits';
-import { useSchemas } from '../../lib/schemas';
-import { toastInvalid } from '../../components/invalid-input';
-import { PushOffer } from '../../components/push-offer';
-import { Button } from '../../components/ui/button';
-import { Field, inputClasses, TextAreaField } from '../../components/ui/field';
-import { Modal } from '../../components/ui/modal';
-import { toast } from '../../lib/toast';
-import { useTranslation } from '../../lib/i18n';
-import { useAddVoiceNote, useAskQuestion } from '../../lib/posts';
-import type { AskedState } from '../../lib/questions';
-import { takePushOffer } from '../../lib/push';
+import { CATEGORIES } from '../../shared/categories';
+import { CRISIS_LINES } from '../../shared/constants';
+import { splitTags } from '../../shared/limits';
+import { useSchemas } from '../lib/schemas';
+import { toastInvalid } from './invalid-input';
+import { PushOffer } from './push-offer';
+import { Button } from './ui/button';
+import { Field, inputClasses, TextAreaField } from './ui/field';
+import { Modal } from './ui/modal';
+import { toast } from '../lib/toast';
+import { useTranslation } from '../lib/i18n';
+import { useAddVoiceNote, useAskQuestion } from '../lib/posts';
+import type { AskedState } from '../lib/questions';
+import { takePushOffer } from '../lib/push';
 import { VoiceRecorder } from './voice-recorder';
 
 /**

@@ -22,7 +22,7 @@ export function QuestionDetails({ question }: { question: QuestionDetail }) {
       </p>
       {question.hasVoiceNote && (
         <div className="mt-4">
-          <p className="text-sm font-medium text-slate-700">{t('question.voiceNote')}</p>
+          <p className="text-sm font-medium text-slate-700">{t('questions.voiceNote')}</p>
           <audio
             controls
             preload="none"
@@ -32,7 +32,7 @@ export function QuestionDetails({ question }: { question: QuestionDetail }) {
         </div>
       )}
       {question.tags.length > 0 && (
-        <ul className="mt-4 flex flex-wrap gap-1.5" aria-label={t('question.tags')}>
+        <ul className="mt-4 flex flex-wrap gap-1.5" aria-label={t('questions.tags')}>
           {question.tags.map((tag) => (
             <li key={tag}>
               <Badge>#{tag}</Badge>
@@ -47,7 +47,7 @@ export function QuestionDetails({ question }: { question: QuestionDetail }) {
           {(question.isOwn || user?.role === 'admin') && (
             <DeleteButton
               post={{ kind: 'question', id: question.id }}
-              confirmKey="question.deleteQuestionConfirm"
+              confirmKey="questions.deleteQuestionConfirm"
               onDeleted={() => navigate('/', { replace: true })}
             />
           )}

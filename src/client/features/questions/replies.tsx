@@ -20,7 +20,7 @@ import { useChloeAnswering, WhatComesNext } from './what-comes-next';
 /** The asker's "This helped" toggle on a reply to their question (not on their own reply). */
 function HelpfulToggle({ questionId, reply }: { questionId: string; reply: Reply }) {
   const { t } = useTranslation();
-  const mark = useHelpful({ meta: { errorTitle: 'question.helpfulFailed' } });
+  const mark = useHelpful({ meta: { errorTitle: 'questions.helpfulFailed' } });
   return (
     <Button
       variant={reply.helpful ? 'primary' : 'secondary'}
@@ -30,7 +30,7 @@ function HelpfulToggle({ questionId, reply }: { questionId: string; reply: Reply
       onClick={() => mark.mutate({ questionId, replyId: reply.id, helpful: !reply.helpful })}
     >
       <ThumbsUp aria-hidden="true" className="h-4 w-4" />
-      {t('question.helpful')}
+      {t('questions.helpful')}
     </Button>
   );
 }
@@ -59,13 +59,13 @@ function ReplyItem({ reply, question, opened }: { reply: Reply; question: Questi
       {opened && (
         <p className="mb-2 flex items-center gap-1.5 text-sm font-semibold text-amber-900">
           <BellRing aria-hidden="true" className="h-4 w-4" />
-          {t('question.openedReply')}
+          {t('questions.openedReply')}
         </p>
       )}
       {reply.isAiReply ? (
         <div>
-          <p className="font-semibold text-brand-800">{t('question.chloeName')}</p>
-          <p className="mt-1 text-sm text-slate-700">{t('question.chloeDisclaimer')}</p>
+          <p className="font-semibold text-brand-800">{t('questions.chloeName')}</p>
+          <p className="mt-1 text-sm text-slate-700">{t('questions.chloeDisclaimer')}</p>
         </div>
       ) : (
         <AuthorLine author={reply.author} createdAt={reply.createdAt} />
@@ -83,7 +83,7 @@ function ReplyItem({ reply, question, opened }: { reply: Reply; question: Questi
         <p className="mt-2">
           <Badge colour="bg-emerald-100 text-emerald-900">
             <CheckCircle2 aria-hidden="true" className="mr-1 inline h-4 w-4" />
-            {t('question.helpedAsker')}
+            {t('questions.helpedAsker')}
           </Badge>
         </p>
       )}
@@ -91,7 +91,7 @@ function ReplyItem({ reply, question, opened }: { reply: Reply; question: Questi
         {question.isOwn && !reply.isOwn && <HelpfulToggle questionId={question.id} reply={reply} />}
         <ReportButton post={{ kind: 'reply', id: reply.id }} />
         {(reply.isOwn || user?.role === 'admin') && (
-          <DeleteButton post={{ kind: 'reply', id: reply.id }} confirmKey="question.deleteReplyConfirm" />
+          <DeleteButton post={{ kind: 'reply', id: reply.id }} confirmKey="questions.deleteReplyConfirm" />
         )}
       </div>
     </li>
@@ -107,21 +107,21 @@ export function Replies({ question }: { question: QuestionDetail }) {
   return (
     <section aria-labelledby="replies-title" className="mt-8">
       <h2 id="replies-title" className="text-xl font-semibold text-slate-900">
-        {t('question.repliesTitle')} ({question.replyCount})
+        {t('questions.repliesTitle')} ({question.replyCount})
       </h2>
       {/* Each reply that comes is a new line in the region, so the next one is read even if its words are the same. */}
       <p aria-live="polite" className="sr-only">
         {arrived && (
           <span key={arrived.id}>
             {arrived.isAiReply
-              ? t('question.chloeReplied')
-              : t('question.newReply', { name: arrived.author?.displayName ?? t('question.anonymous') })}
+              ? t('questions.chloeReplied')
+              : t('questions.newReply', { name: arrived.author?.displayName ?? t('questions.anonymous') })}
           </span>
         )}
       </p>
       <WhatComesNext question={question} />
       {question.replies.length === 0 ? (
-        !chloeAnswering && <p className="mt-2 text-slate-700">{t('question.noReplies')}</p>
+        !chloeAnswering && <p className="mt-2 text-slate-700">{t('questions.noReplies')}</p>
       ) : (
         <ul className="mt-4 space-y-3">
           {question.replies.map((reply) => (

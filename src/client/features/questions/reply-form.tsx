@@ -18,16 +18,16 @@ export function ReplyForm({ questionId }: { questionId: string }) {
   // A new key gives an empty form once the reply is posted.
   const [formKey, setFormKey] = useState(0);
   const reply = useReply({
-    meta: { errorTitle: 'question.replyFailed' },
+    meta: { errorTitle: 'questions.replyFailed' },
     onSuccess: () => {
-      toast({ title: t('question.replyPosted') });
+      toast({ title: t('questions.replyPosted') });
       setFormKey((key) => key + 1);
     },
   });
   const { preload, withSchemas } = useSchemas('questions');
   if (!user) {
     return (
-      <Button onClick={() => loginRequired('question.loginToReply')}>{t('question.signInToReply')}</Button>
+      <Button onClick={() => loginRequired('questions.loginToReply')}>{t('questions.signInToReply')}</Button>
     );
   }
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -35,22 +35,22 @@ export function ReplyForm({ questionId }: { questionId: string }) {
     const content = new FormData(event.currentTarget).get('content');
     void withSchemas(({ createReplySchema }) => {
       const parsed = createReplySchema.safeParse({ content });
-      if (!parsed.success) return toastInvalid('question.replyFailed', parsed.error);
+      if (!parsed.success) return toastInvalid('questions.replyFailed', parsed.error);
       reply.mutate({ questionId, input: parsed.data });
     });
   };
   return (
     <form key={formKey} onSubmit={onSubmit} onFocus={preload} className="space-y-3">
       <TextAreaField
-        label={t('question.replyLabel')}
+        label={t('questions.replyLabel')}
         name="content"
         required
         maxLength={QUESTION_LIMITS.replyMax}
         rows={4}
-        placeholder={t('question.replyPlaceholder')}
+        placeholder={t('questions.replyPlaceholder')}
       />
       <Button type="submit" disabled={reply.isPending}>
-        {reply.isPending ? t('question.postingReply') : t('question.postReply')}
+        {reply.isPending ? t('questions.postingReply') : t('questions.postReply')}
       </Button>
     </form>
   );

@@ -1,10 +1,10 @@
-import '../../lib/page-texts';
+import '../lib/page-texts';
 import { Mic, Square, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { QUESTION_LIMITS } from '../../../shared/limits';
-import { Button } from '../../components/ui/button';
-import { toast } from '../../lib/toast';
-import { useTranslation } from '../../lib/i18n';
+import { QUESTION_LIMITS } from '../../shared/limits';
+import { Button } from './ui/button';
+import { toast } from '../lib/toast';
+import { useTranslation } from '../lib/i18n';
 
 const TYPES = ['audio/webm;codecs=opus', 'audio/ogg;codecs=opus', 'audio/mp4'];
 

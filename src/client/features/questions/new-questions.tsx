@@ -89,7 +89,7 @@ export function NewQuestionsButton({
           onClick={onShow}
         >
           <ArrowUp aria-hidden="true" className="h-4 w-4" />
-          {t('feed.newQuestions', { count })}
+          {t('questions.newQuestions', { count })}
         </button>
       )}
     </div>

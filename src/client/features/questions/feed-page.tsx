@@ -19,7 +19,7 @@ import { CategoryChips, SearchBox } from './feed-filters';
 import { NewQuestionsButton, useHeaderHeight, useNewQuestions } from './new-questions';
 
 /** The Ask dialog (with its form validation) loads when it is first opened. */
-const AskDialog = lazy(() => withTexts(import('./ask-dialog')).then((m) => ({ default: m.AskDialog })));
+const AskDialog = lazy(() => withTexts(import('../../components/ask-dialog')).then((m) => ({ default: m.AskDialog })));
 
 const AUTO_LOAD_PAGES = 3;
 
@@ -41,9 +41,9 @@ function UrgentLane({ questions }: { questions: Question[] }) {
   return (
     <section aria-labelledby="sos-title" className="rounded-xl border-2 border-red-300 bg-red-50 p-4">
       <h2 id="sos-title" className="text-lg font-bold text-red-900">
-        {t('feed.sosTitle')}
+        {t('questions.sosTitle')}
       </h2>
-      <p className="mt-1 text-red-900">{t('feed.sosText')}</p>
+      <p className="mt-1 text-red-900">{t('questions.sosText')}</p>
       <p className="mt-2 flex flex-wrap gap-2">
         {CRISIS_LINES.filter((line) => line.id !== 'respect').map((line) => (
           <a key={line.id} href={`tel:${line.tel}`} className={buttonClasses('crisis', 'sm')}>
@@ -67,8 +67,8 @@ function UrgentLane({ questions }: { questions: Question[] }) {
           onClick={() => setAll(!all)}
         >
           {all
-            ? t('feed.sosSeeFewer')
-            : t('feed.sosSeeAll', { count: formatNumber(questions.length, locale) })}
+            ? t('questions.sosSeeFewer')
+            : t('questions.sosSeeAll', { count: formatNumber(questions.length, locale) })}
         </Button>
       )}
     </section>
@@ -81,19 +81,19 @@ function WelcomeCard({ onAsk }: { onAsk: () => void }) {
   const { user } = useAuth();
   return (
     <Card tone="brand">
-      <h2 className="text-lg font-semibold text-slate-900">{t('feed.welcomeTitle')}</h2>
-      <p className="mt-1 text-slate-800">{t('feed.welcomeText')}</p>
+      <h2 className="text-lg font-semibold text-slate-900">{t('questions.welcomeTitle')}</h2>
+      <p className="mt-1 text-slate-800">{t('questions.welcomeText')}</p>
       {user ? (
         <Button className="mt-4" onClick={onAsk}>
-          {t('feed.ask')}
+          {t('questions.ask')}
         </Button>
       ) : (
         <div className="mt-4 border-t border-brand-100 pt-4">
-          <h3 className="font-semibold text-slate-900">{t('feed.joinTitle')}</h3>
-          <p className="mt-1 text-slate-800">{t('feed.joinText')}</p>
+          <h3 className="font-semibold text-slate-900">{t('questions.joinTitle')}</h3>
+          <p className="mt-1 text-slate-800">{t('questions.joinText')}</p>
           {/* Sign In is in the header, at every width. */}
           <Link to="/signup" className={cn(buttonClasses('primary'), 'mt-3')}>
-            {t('feed.join')}
+            {t('questions.join')}
           </Link>
         </div>
       )}
@@ -183,7 +183,7 @@ export function FeedPage({ sort }: { sort: 'trending' | 'latest' }) {
           // Latest goes straight to the newest questions: only the way to ask stays above them.
           user && (
             <Button className="self-start" onClick={() => setAsking(true)}>
-              {t('feed.ask')}
+              {t('questions.ask')}
             </Button>
           )
         )}
@@ -193,10 +193,10 @@ export function FeedPage({ sort }: { sort: 'trending' | 'latest' }) {
 
         {q && (
           <p className="flex flex-wrap items-center gap-2 text-slate-800">
-            <span className="font-medium">{t('feed.resultsFor', { q })}</span>
+            <span className="font-medium">{t('questions.resultsFor', { q })}</span>
             <Button variant="ghost" size="sm" onClick={() => update({ q: undefined })}>
               <X aria-hidden="true" className="h-4 w-4" />
-              {t('feed.clearSearch')}
+              {t('questions.clearSearch')}
             </Button>
           </p>
         )}
@@ -214,7 +214,7 @@ export function FeedPage({ sort }: { sort: 'trending' | 'latest' }) {
         >
           {/* Between the page's h1 and the cards' h3 titles. */}
           <h2 id="feed-list-title" ref={listTitle} tabIndex={-1} className="sr-only">
-            {t('feed.questionsLabel')}
+            {t('questions.questionsLabel')}
           </h2>
           <NewQuestionsButton
             count={newQuestions.count}
@@ -223,17 +223,17 @@ export function FeedPage({ sort }: { sort: 'trending' | 'latest' }) {
           />
           <div className="space-y-3">
             {pending && [0, 1, 2].map((n) => <QuestionCardSkeleton key={n} />)}
-            {feed.isError && <LoadFailed text={t('feed.loadError')} onRetry={() => void feed.refetch()} />}
+            {feed.isError && <LoadFailed text={t('questions.loadError')} onRetry={() => void feed.refetch()} />}
             {empty && (
               <Card className="text-center">
-                <h3 className="text-xl font-bold text-slate-900">{t('feed.emptyTitle')}</h3>
-                <p className="mt-2 text-slate-700">{q ? t('feed.emptySearch') : t('feed.emptyText')}</p>
+                <h3 className="text-xl font-bold text-slate-900">{t('questions.emptyTitle')}</h3>
+                <p className="mt-2 text-slate-700">{q ? t('questions.emptySearch') : t('questions.emptyText')}</p>
                 <div className="mt-4">
                   {user ? (
-                    <Button onClick={() => setAsking(true)}>{t('feed.askFirst')}</Button>
+                    <Button onClick={() => setAsking(true)}>{t('questions.askFirst')}</Button>
                   ) : (
                     <Link to="/signup" className={buttonClasses('primary')}>
-                      {t('feed.join')}
+                      {t('questions.join')}
                     </Link>
                   )}
                 </div>
@@ -252,10 +252,10 @@ export function FeedPage({ sort }: { sort: 'trending' | 'latest' }) {
               disabled={feed.isFetchingNextPage}
               onClick={() => void feed.fetchNextPage()}
             >
-              {feed.isFetchingNextPage ? t('feed.loadingMore') : t('feed.loadMore')}
+              {feed.isFetchingNextPage ? t('questions.loadingMore') : t('questions.loadMore')}
             </Button>
           ) : (
-            questions.length > 0 && <p className="text-sm text-slate-600">{t('feed.end')}</p>
+            questions.length > 0 && <p className="text-sm text-slate-600">{t('questions.end')}</p>
           )}
         </div>
       </div>

@@ -16,9 +16,9 @@ export function DeleteButton({
 }) {
   const { t } = useTranslation();
   const remove = useDeletePost({
-    meta: { errorTitle: 'question.deleteFailed' },
+    meta: { errorTitle: 'questions.deleteFailed' },
     onSuccess: () => {
-      toast({ title: t('question.deleted') });
+      toast({ title: t('questions.deleted') });
       onDeleted?.();
     },
   });
@@ -28,7 +28,7 @@ export function DeleteButton({
   return (
     <Button variant="ghost" size="sm" onClick={onClick}>
       <Trash2 aria-hidden="true" className="h-4 w-4" />
-      {t('question.delete')}
+      {t('questions.delete')}
     </Button>
   );
 }

@@ -25,7 +25,7 @@ export function CategoryChips({
         : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50',
     );
   return (
-    <nav aria-label={t('feed.topicsLabel')} className="-mx-4 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0">
+    <nav aria-label={t('questions.topicsLabel')} className="-mx-4 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0">
       <ul className="flex gap-2 sm:flex-wrap">
         <li>
           <button
@@ -34,7 +34,7 @@ export function CategoryChips({
             aria-pressed={!selected}
             onClick={() => onSelect()}
           >
-            {t('feed.allTopics')}
+            {t('questions.allTopics')}
             {data && <span className="opacity-80">{data.total}</span>}
           </button>
         </li>
@@ -65,7 +65,7 @@ export function SearchBox({ value, onSearch }: { value: string; onSearch: (q: st
   return (
     <form role="search" onSubmit={onSubmit} className="flex gap-2" key={value}>
       <label htmlFor="feed-search" className="sr-only">
-        {t('feed.searchLabel')}
+        {t('questions.searchLabel')}
       </label>
       <input
         id="feed-search"
@@ -73,10 +73,10 @@ export function SearchBox({ value, onSearch }: { value: string; onSearch: (q: st
         type="search"
         defaultValue={value}
         maxLength={200}
-        placeholder={t('feed.searchPlaceholder')}
+        placeholder={t('questions.searchPlaceholder')}
         className={inputClasses}
       />
-      <Button type="submit" variant="secondary" aria-label={t('feed.search')}>
+      <Button type="submit" variant="secondary" aria-label={t('questions.search')}>
         <Search aria-hidden="true" className="h-5 w-5" />
       </Button>
     </form>

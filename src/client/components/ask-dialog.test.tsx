@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { json, renderWithApp, sampleQuestion, sampleUser, stubFetch } from '../../test/helpers';
-import { stubPush, unstubPush } from '../../test/push-fixtures';
+import { json, renderWithApp, sampleQuestion, sampleUser, stubFetch } from '../test/helpers';
+import { stubPush, unstubPush } from '../test/push-fixtures';
 import { AskDialog } from './ask-dialog';
 
 function serve() {

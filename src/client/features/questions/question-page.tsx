@@ -30,13 +30,13 @@ export function QuestionPage() {
   if (query.data === undefined) {
     const missing = isMissingQuestion(query.error);
     return (
-      <Page title={missing ? t('notFound.title') : t('feed.loadError')} width="medium">
+      <Page title={missing ? t('notFound.title') : t('questions.loadError')} width="medium">
         <Link to="/" className={`${buttonClasses('ghost', 'sm')} mb-4`}>
           <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-          {t('question.back')}
+          {t('questions.back')}
         </Link>
         {missing ? (
-          <p className="text-slate-700">{t('question.notFound')}</p>
+          <p className="text-slate-700">{t('questions.notFound')}</p>
         ) : (
           <LoadFailed text={query.error.message} onRetry={() => void query.refetch()} />
         )}

@@ -16,9 +16,9 @@ export function ReportButton({ post }: { post: Post }) {
   const loginRequired = useLoginRequired();
   const [open, setOpen] = useState(false);
   const report = useReport({
-    meta: { errorTitle: 'question.reportFailed' },
+    meta: { errorTitle: 'questions.reportFailed' },
     onSuccess: () => {
-      toast({ title: t('question.reportSent') });
+      toast({ title: t('questions.reportSent') });
       setOpen(false);
     },
   });
@@ -27,19 +27,19 @@ export function ReportButton({ post }: { post: Post }) {
       <Button
         variant="ghost"
         size="sm"
-        onClick={() => (user ? setOpen(true) : loginRequired('question.loginToReply'))}
+        onClick={() => (user ? setOpen(true) : loginRequired('questions.loginToReply'))}
       >
         <Flag aria-hidden="true" className="h-4 w-4" />
-        {t('question.report')}
+        {t('questions.report')}
       </Button>
       <Modal
         open={open}
         onClose={() => setOpen(false)}
-        title={t('question.reportTitle')}
-        description={t('question.reportText')}
+        title={t('questions.reportTitle')}
+        description={t('questions.reportText')}
       >
         <ReportForm
-          failedTitle="question.reportFailed"
+          failedTitle="questions.reportFailed"
           pending={report.isPending}
           onSubmit={(input) => report.mutate({ post, input })}
           onCancel={() => setOpen(false)}
