@@ -28,9 +28,9 @@ import { AppRoutes, preloadScreen } from './app/router';
 import { drawingFrameAt } from './lib/clock';
 import { loadEveryLanguage, setLanguage } from './lib/i18n';
 import { createQueryClient } from './lib/query';
-import { conversationsQuery, CONVERSATIONS_PATH } from './lib/chat';
-import { ownMentorProfileQuery, OWN_MENTOR_PROFILE_PATH } from './lib/mentors';
-import { notificationKeys, PREFERENCES_PATH } from './lib/notifications';
+import { conversationsQuery, CONVERSATIONS_PATH } from './data/chat';
+import { ownMentorProfileQuery, OWN_MENTOR_PROFILE_PATH } from './data/mentors';
+import { notificationKeys, PREFERENCES_PATH } from './data/notifications';
 import {
   categoriesPath,
   categoriesQuery,
@@ -39,7 +39,7 @@ import {
   profileQuestionsPath,
   profileQuestionsQuery,
   questionQuery,
-} from './lib/questions';
+} from './data/questions';
 
 /**
  * Fills the app's store with what a frame's page asks for first, loaded as the visitor or the `user` it is drawn for:

@@ -12,9 +12,9 @@ import { Field, inputClasses, TextAreaField } from './ui/field';
 import { Modal } from './ui/modal';
 import { toast } from '../lib/toast';
 import { useTranslation } from '../lib/i18n';
-import { useAddVoiceNote, useAskQuestion } from '../lib/posts';
-import type { AskedState } from '../lib/questions';
-import { takePushOffer } from '../lib/push';
+import { useAddVoiceNote, useAskQuestion } from '../data/posts';
+import type { AskedState } from '../data/questions';
+import { takePushOffer } from '../data/push';
 import { VoiceRecorder } from './voice-recorder';
 
 /**

@@ -4,7 +4,7 @@ import type { Question } from '../../shared/schemas/questions';
 import { useAuth } from '../lib/auth';
 import { cn } from '../lib/cn';
 import { useTranslation } from '../lib/i18n';
-import { useBookmark, useFollow, useLike } from '../lib/questions';
+import { useBookmark, useFollow, useLike } from '../data/questions';
 import { toast } from '../lib/toast';
 import { useLoginRequired } from './use-login-required';
 
@@ -23,7 +23,9 @@ export function QuestionActions({
   const bookmark = useBookmark({
     meta: { errorTitle: 'questions.actionFailed' },
     onSuccess: (result) =>
-      toast({ title: t(result.bookmarked ? 'questions.addedToBookmarks' : 'questions.removedFromBookmarks') }),
+      toast({
+        title: t(result.bookmarked ? 'questions.addedToBookmarks' : 'questions.removedFromBookmarks'),
+      }),
   });
   const follow = useFollow({
     meta: { errorTitle: 'questions.actionFailed' },

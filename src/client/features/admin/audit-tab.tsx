@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AuditAction, AuditEntry } from '../../../shared/schemas/admin';
-import { adminAuditQuery } from '../../lib/admin';
+import { adminAuditQuery } from '../../data/admin';
 import { formatDateTime } from '../../lib/format';
 import { useTranslation, type MessageKey } from '../../lib/i18n';
 import { DataTable, ListState, Pager, useClampPage, type Column } from './data-table';

@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/card';
-import { listLoadFailure } from '../../lib/admin';
+import { listLoadFailure } from '../../data/admin';
 import { cn } from '../../lib/cn';
 import { formatNumber } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';

@@ -15,7 +15,7 @@ import {
 } from '../../../shared/schemas/directory';
 import { Button } from '../../components/ui/button';
 import { Badge } from '../../components/ui/card';
-import { adminDirectoryQuery } from '../../lib/directory';
+import { adminDirectoryQuery } from '../../data/directory';
 import { formatDate, formatNumber } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
 import { DataTable, ListState, Pager, useClampPage, type Column } from './data-table';

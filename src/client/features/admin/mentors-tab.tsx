@@ -7,7 +7,7 @@ import { MentorFacts } from '../../components/mentor-card';
 import { Badge, Card } from '../../components/ui/card';
 import { TextAreaField } from '../../components/ui/field';
 import { Modal } from '../../components/ui/modal';
-import { adminUsersQuery, useDeclineMentor, useVerifyMentor } from '../../lib/admin';
+import { adminUsersQuery, useDeclineMentor, useVerifyMentor } from '../../data/admin';
 import { formatDate } from '../../lib/format';
 import { useTranslation, type MessageKey } from '../../lib/i18n';
 import { toast } from '../../lib/toast';

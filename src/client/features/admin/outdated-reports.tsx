@@ -5,7 +5,7 @@ import type { AdminDirectoryReport } from '../../../shared/schemas/directory';
 import { PROBLEM_KEYS } from '../../components/report-outdated';
 import { Button } from '../../components/ui/button';
 import { Badge, Card } from '../../components/ui/card';
-import { adminDirectoryReportsQuery, useDirectoryReportAction } from '../../lib/directory';
+import { adminDirectoryReportsQuery, useDirectoryReportAction } from '../../data/directory';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { useTranslation, type MessageKey } from '../../lib/i18n';
 import { toast } from '../../lib/toast';

@@ -6,7 +6,7 @@ import { CATEGORIES, CATEGORY_SLUGS, type CategorySlug } from '../../../shared/c
 import { ADMIN_QUESTION_FILTERS, type AdminQuestion } from '../../../shared/schemas/admin';
 import { Button } from '../../components/ui/button';
 import { Badge } from '../../components/ui/card';
-import { adminQuestionsQuery, useDeleteQuestion } from '../../lib/admin';
+import { adminQuestionsQuery, useDeleteQuestion } from '../../data/admin';
 import { formatDate, formatNumber } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
 import { toast } from '../../lib/toast';

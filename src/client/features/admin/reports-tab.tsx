@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { REPORT_STATUSES, type AdminReport, type ReportStatus } from '../../../shared/schemas/admin';
-import { adminReportsQuery, useReportAction } from '../../lib/admin';
+import { adminReportsQuery, useReportAction } from '../../data/admin';
 import { useTranslation } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { ConfirmDialog } from './confirm-dialog';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { Role } from '../../../shared/constants';
 import { ADMIN_USER_FILTERS, type AdminUser } from '../../../shared/schemas/admin';
 import { Badge } from '../../components/ui/card';
-import { adminUsersQuery, useChangeRole } from '../../lib/admin';
+import { adminUsersQuery, useChangeRole } from '../../data/admin';
 import { formatDate, formatNumber } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
 import { toast } from '../../lib/toast';

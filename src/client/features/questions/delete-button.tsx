@@ -1,7 +1,7 @@
 import { Trash2 } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { useTranslation, type MessageKey } from '../../lib/i18n';
-import { useDeletePost, type Post } from '../../lib/posts';
+import { useDeletePost, type Post } from '../../data/posts';
 import { toast } from '../../lib/toast';
 
 /** Delete, for the author or an admin, after the browser's confirm with `confirmKey`'s text. */

@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import { inputClasses } from '../../components/ui/field';
 import { cn } from '../../lib/cn';
 import { useTranslation } from '../../lib/i18n';
-import { useCategories } from '../../lib/questions';
+import { useCategories } from '../../data/questions';
 
 /** The topics, each with its count of questions; the one shown is pressed. */
 export function CategoryChips({

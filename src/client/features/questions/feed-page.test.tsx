@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../shared/schemas/auth';
 import type { Question, QuestionList } from '../../../shared/schemas/questions';
-import { useAskQuestion } from '../../lib/posts';
+import { useAskQuestion } from '../../data/posts';
 import { FakeWebSocket } from '../../test/fake-socket';
 import { json, renderWithApp, sampleQuestion, sampleUser, stubFetch } from '../../test/helpers';
 import { FeedPage } from './feed-page';

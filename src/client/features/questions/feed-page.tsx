@@ -14,12 +14,14 @@ import { cn } from '../../lib/cn';
 import { useDrawnInSteps } from '../../lib/drawn-in-steps';
 import { formatNumber } from '../../lib/format';
 import { useTranslation, withTexts } from '../../lib/i18n';
-import { feedQuestions, useFeed, useShowFeedTop, type FeedParams } from '../../lib/questions';
+import { feedQuestions, useFeed, useShowFeedTop, type FeedParams } from '../../data/questions';
 import { CategoryChips, SearchBox } from './feed-filters';
 import { NewQuestionsButton, useHeaderHeight, useNewQuestions } from './new-questions';
 
 /** The Ask dialog (with its form validation) loads when it is first opened. */
-const AskDialog = lazy(() => withTexts(import('../../components/ask-dialog')).then((m) => ({ default: m.AskDialog })));
+const AskDialog = lazy(() =>
+  withTexts(import('../../components/ask-dialog')).then((m) => ({ default: m.AskDialog })),
+);
 
 const AUTO_LOAD_PAGES = 3;
 
@@ -223,11 +225,15 @@ export function FeedPage({ sort }: { sort: 'trending' | 'latest' }) {
           />
           <div className="space-y-3">
             {pending && [0, 1, 2].map((n) => <QuestionCardSkeleton key={n} />)}
-            {feed.isError && <LoadFailed text={t('questions.loadError')} onRetry={() => void feed.refetch()} />}
+            {feed.isError && (
+              <LoadFailed text={t('questions.loadError')} onRetry={() => void feed.refetch()} />
+            )}
             {empty && (
               <Card className="text-center">
                 <h3 className="text-xl font-bold text-slate-900">{t('questions.emptyTitle')}</h3>
-                <p className="mt-2 text-slate-700">{q ? t('questions.emptySearch') : t('questions.emptyText')}</p>
+                <p className="mt-2 text-slate-700">
+                  {q ? t('questions.emptySearch') : t('questions.emptyText')}
+                </p>
                 <div className="mt-4">
                   {user ? (
                     <Button onClick={() => setAsking(true)}>{t('questions.askFirst')}</Button>

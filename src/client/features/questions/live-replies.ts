@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useState } from 'react';
 import type { QuestionDetail, Reply } from '../../../shared/schemas/questions';
-import { questionKeys } from '../../lib/questions';
+import { questionKeys } from '../../data/questions';
 import { useRealtimeConnect, useRealtimeFrames, useWatch } from '../../lib/realtime';
 
 /**

@@ -3,8 +3,8 @@ import { ArrowUp } from 'lucide-react';
 import { useLayoutEffect, useState } from 'react';
 import type { QuestionDetail } from '../../../shared/schemas/questions';
 import { useTranslation } from '../../lib/i18n';
-import { ASK_QUESTION } from '../../lib/posts';
-import { questionKeys, type FeedParams } from '../../lib/questions';
+import { ASK_QUESTION } from '../../data/posts';
+import { questionKeys, type FeedParams } from '../../data/questions';
 import { useRealtimeConnect, useRealtimeFrames, useWatch } from '../../lib/realtime';
 
 /**

@@ -7,8 +7,8 @@ import { QuestionBadges } from '../../components/question-card';
 import { buttonClasses } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/card';
 import { useTranslation } from '../../lib/i18n';
-import { useReadQuestionNotifications } from '../../lib/notifications';
-import { isMissingQuestion, useQuestion } from '../../lib/questions';
+import { useReadQuestionNotifications } from '../../data/notifications';
+import { isMissingQuestion, useQuestion } from '../../data/questions';
 import { QuestionDetails } from './question-details';
 import { Replies } from './replies';
 

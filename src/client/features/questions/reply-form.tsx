@@ -7,7 +7,7 @@ import { TextAreaField } from '../../components/ui/field';
 import { useLoginRequired } from '../../components/use-login-required';
 import { useAuth } from '../../lib/auth';
 import { useTranslation } from '../../lib/i18n';
-import { useReply } from '../../lib/posts';
+import { useReply } from '../../data/posts';
 import { toast } from '../../lib/toast';
 
 /** The reply form for members; visitors get a button that asks them to sign in. */

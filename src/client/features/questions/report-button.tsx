@@ -6,7 +6,7 @@ import { Modal } from '../../components/ui/modal';
 import { useLoginRequired } from '../../components/use-login-required';
 import { useAuth } from '../../lib/auth';
 import { useTranslation } from '../../lib/i18n';
-import { useReport, type Post } from '../../lib/posts';
+import { useReport, type Post } from '../../data/posts';
 import { toast } from '../../lib/toast';
 
 /** Report, and the dialog that asks why: a question or a reply goes to the moderators. */

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useLocation } from 'react-router';
 import type { QuestionDetail } from '../../../shared/schemas/questions';
 import { useTranslation } from '../../lib/i18n';
-import type { AskedState } from '../../lib/questions';
+import type { AskedState } from '../../data/questions';
 
 /** Chloe's answer is on its way: the asker has just asked, and it has not come yet (it comes live, replies.tsx). */
 export function useChloeAnswering(question: QuestionDetail): boolean {

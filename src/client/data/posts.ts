@@ -6,10 +6,10 @@ import type {
   QuestionDetail,
   reportSchema,
 } from '../../shared/schemas/questions';
-import { api } from './api';
-import { withConfig, type MutationConfig } from './mutation';
-import { useAuth } from './auth';
-import { currentLocale } from './i18n';
+import { api } from '../lib/api';
+import { withConfig, type MutationConfig } from '../lib/mutation';
+import { useAuth } from '../lib/auth';
+import { currentLocale } from '../lib/i18n';
 import { questionKeys, questionQuery } from './questions';
 
 /** A question or a reply: what a report or a deletion is about. */

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Question, QuestionDetail, QuestionList } from '../../shared/schemas/questions';
 import { json, sampleQuestion, stubFetch } from '../test/helpers';
-import { createQueryClient } from './query';
+import { createQueryClient } from '../lib/query';
 import { useDeletePost, useReport } from './posts';
 import { feedQuestions, questionKeys, useFollow, useLike } from './questions';
 

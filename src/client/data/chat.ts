@@ -9,8 +9,8 @@ import type {
 import type { User } from '../../shared/schemas/auth';
 import type { reportSchema } from '../../shared/schemas/questions';
 import type { z } from 'zod';
-import { api, ApiError } from './api';
-import { useAuth } from './auth';
+import { api, ApiError } from '../lib/api';
+import { useAuth } from '../lib/auth';
 import {
   addMessages,
   applyConversation,
@@ -20,7 +20,7 @@ import {
   mergeMessages,
   type MessagesState,
 } from './chat-cache';
-import { withConfig, type MutationConfig } from './mutation';
+import { withConfig, type MutationConfig } from '../lib/mutation';
 
 export { chatKeys, lastSeqOf, totalUnread, type MessagesState } from './chat-cache';
 

@@ -12,8 +12,8 @@ import type {
   SaveOrganisationInput,
 } from '../../shared/schemas/directory';
 import { useAdminAction } from './admin';
-import { api, queryString } from './api';
-import { withConfig, type MutationConfig } from './mutation';
+import { api, queryString } from '../lib/api';
+import { withConfig, type MutationConfig } from '../lib/mutation';
 
 /** Under 'admin', so every admin action refreshes them; readers' lists are refreshed after a change too. */
 const directoryKeys = {

@@ -15,10 +15,10 @@ import type {
   QuestionDetail,
   QuestionList,
 } from '../../shared/schemas/questions';
-import { api, ApiError } from './api';
-import { useAuth } from './auth';
-import { useTranslation } from './i18n';
-import { withConfig, type MutationConfig } from './mutation';
+import { api, ApiError } from '../lib/api';
+import { useAuth } from '../lib/auth';
+import { useTranslation } from '../lib/i18n';
+import { withConfig, type MutationConfig } from '../lib/mutation';
 
 export type FeedParams = { sort: 'trending' | 'latest'; category?: CategorySlug; q?: string };
 export type ProfileList = 'mine' | 'saved';

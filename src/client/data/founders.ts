@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CommunityStats, Founder } from '../../shared/schemas/content';
-import { api } from './api';
-import { useTranslation } from './i18n';
+import { api } from '../lib/api';
+import { useTranslation } from '../lib/i18n';
 
 export const foundersKeys = {
   stats: ['stats', 'community'] as const,

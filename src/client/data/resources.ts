@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, skipToken } from '@tanstack/react-query';
 import type { Locale } from '../../shared/constants';
 import type { HelpInLanguage, LocalResource, LocalResourcesResponse } from '../../shared/schemas/resources';
-import { ApiError, api, isMissing, queryString } from './api';
+import { ApiError, api, isMissing, queryString } from '../lib/api';
 
 export type { LocalResource, LocalResourcesResponse } from '../../shared/schemas/resources';
 

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Role } from '../../shared/constants';
 import type { AuthResponse, SigninInput, SignupInput, User } from '../../shared/schemas/auth';
-import { api } from './api';
-import { useAuth } from './auth';
-import { i18n, setLanguage, type MessageKey } from './i18n';
-import { withConfig, type MutationConfig } from './mutation';
+import { api } from '../lib/api';
+import { useAuth } from '../lib/auth';
+import { i18n, setLanguage, type MessageKey } from '../lib/i18n';
+import { withConfig, type MutationConfig } from '../lib/mutation';
 
 /**
  * Signs in through one of the endpoints that answer `{ token, user }` and keeps the user (the token travels in

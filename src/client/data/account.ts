@@ -13,9 +13,9 @@ import type {
   User,
   verifyEmailResponseSchema,
 } from '../../shared/schemas/auth';
-import { api, ApiError, errorMessage } from './api';
-import { readStoredUser, useAuth } from './auth';
-import { withConfig, type MutationConfig } from './mutation';
+import { api, ApiError, errorMessage } from '../lib/api';
+import { ENDING_SESSION, readStoredUser, useAuth } from '../lib/auth';
+import { withConfig, type MutationConfig } from '../lib/mutation';
 
 /** What the server said when it refused an account action, in the reader's language. */
 export function refusalMessage(error: unknown): string {
@@ -115,12 +115,6 @@ export function useDeleteAccount(config: MutationConfig<unknown, z.input<typeof 
     gcTime: 0,
   });
 }
-
-/**
- * The key of calls that end the session on purpose (deleting the account): while one runs, the session the server
- * ends is no surprise, and the screen that made the call decides where to go.
- */
-export const ENDING_SESSION = ['account', 'ending-session'] as const;
 
 /**
  * The other side of a declined mentor application: the person has read the admin's reason, so the server

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ChatEvent, ChatTurnInput, ChloeFeedbackInput } from '../../shared/schemas/ai';
-import { ApiError, api, request } from './api';
-import { i18n } from './i18n';
-import { withConfig, type MutationConfig } from './mutation';
+import { ApiError, api, request } from '../lib/api';
+import { i18n } from '../lib/i18n';
+import { withConfig, type MutationConfig } from '../lib/mutation';
 
 /**
  * Takes the complete server-sent events out of the text received so far. Events end with a blank line; each

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { PushSubscriptionInput } from '../../shared/schemas/notifications';
-import { api } from './api';
-import { useAuth } from './auth';
-import { i18n } from './i18n';
-import { withConfig, type MutationConfig } from './mutation';
+import { api } from '../lib/api';
+import { useAuth } from '../lib/auth';
+import { i18n } from '../lib/i18n';
+import { withConfig, type MutationConfig } from '../lib/mutation';
 
 /**
  * Alerts on this device (web push). `unsupported`: this browser cannot have them; `install`: an iPhone or iPad,

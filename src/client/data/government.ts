@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, skipToken } from '@tanstack/react-query
 import type { Locale } from '../../shared/constants';
 import type { ServiceStatusItem } from '../../shared/schemas/government';
 import type { GovernmentResource, ResolvedPlace } from '../../shared/schemas/resources';
-import { api } from './api';
+import { api } from '../lib/api';
 import { HELP_STALE_MS, POSTCODE_SEARCH_META, helpQueryString } from './resources';
 
 export type { GovernmentResource } from '../../shared/schemas/resources';

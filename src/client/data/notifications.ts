@@ -18,11 +18,11 @@ import type {
   PreferencesUpdate,
   UnsubscribeScope,
 } from '../../shared/schemas/notifications';
-import { api, queryString } from './api';
-import { useAuth } from './auth';
-import { useTranslation } from './i18n';
-import { withConfig, type MutationConfig } from './mutation';
-import { useRealtimeConnect, useRealtimeFrames } from './realtime';
+import { api, queryString } from '../lib/api';
+import { useAuth } from '../lib/auth';
+import { useTranslation } from '../lib/i18n';
+import { withConfig, type MutationConfig } from '../lib/mutation';
+import { useRealtimeConnect, useRealtimeFrames } from '../lib/realtime';
 
 /**
  * Query keys, under the person they belong to: on a shared phone the next person to sign in never sees the last

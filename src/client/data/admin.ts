@@ -23,9 +23,9 @@ import type { aiJobSchema, ChloeFeedbackPage } from '../../shared/schemas/ai';
 import type { ServiceStatusItem } from '../../shared/schemas/government';
 import type { z } from 'zod';
 import { saveBlob } from './account';
-import { api, errorMessage, queryString } from './api';
+import { api, errorMessage, queryString } from '../lib/api';
 import { governmentKeys } from './government';
-import { withConfig, type MutationConfig } from './mutation';
+import { withConfig, type MutationConfig } from '../lib/mutation';
 import { questionKeys } from './questions';
 
 export type AiJob = z.infer<typeof aiJobSchema>;

@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Message } from '../../shared/schemas/chat';
-import { useAuth } from './auth';
+import { useAuth } from '../lib/auth';
 import { catchUpMessages, useConversations } from './chat';
 import {
   addMessages,
@@ -11,7 +11,7 @@ import {
   totalUnread,
   type MessagesState,
 } from './chat-cache';
-import { useRealtimeConnect, useRealtimeFrames } from './realtime';
+import { useRealtimeConnect, useRealtimeFrames } from '../lib/realtime';
 
 /** The number after which a message is missing, or null when the list has no gap. */
 export function firstGap(messages: readonly Message[]): number | null {

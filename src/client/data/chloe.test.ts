@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChatEvent } from '../../shared/schemas/ai';
-import { ApiError } from './api';
+import { ApiError } from '../lib/api';
 import { chatFailure, parseEvents, streamChat } from './chloe';
 
 const chunk = (content: string) => `data: ${JSON.stringify({ type: 'chunk', content })}\n\n`;

@@ -6,8 +6,8 @@ import type {
   MentorsQuery,
   MentorsResponse,
 } from '../../shared/schemas/mentors';
-import { api, isMissing, queryString } from './api';
-import { withConfig, type MutationConfig } from './mutation';
+import { api, isMissing, queryString } from '../lib/api';
+import { withConfig, type MutationConfig } from '../lib/mutation';
 
 /** The directory's filters, as they stand in the address (`/mentors?topic=housing&language=vi&state=VIC`). */
 export type MentorFilters = Pick<MentorsQuery, 'topic' | 'language' | 'state' | 'q'>;

@@ -10,7 +10,7 @@ import {
   totalUnread,
 } from './chat-cache';
 import { firstGap } from './chat-live';
-import { createQueryClient } from './query';
+import { createQueryClient } from '../lib/query';
 
 function withList(conversations: Conversation[]) {
   const client = createQueryClient();
