@@ -86,7 +86,7 @@ export function DataTable<T>({
   );
 }
 
-type PageFields = { total: number; page: number; pageSize: number };
+export type PageFields = { total: number; page: number; pageSize: number };
 
 /** "Page 2 of 5 · 112 results" with Previous and Next; `label` names it when a tab has two lists. */
 export function Pager({
