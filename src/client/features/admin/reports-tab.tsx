@@ -9,7 +9,7 @@ import { ListFrame, useListPage } from './list-frame';
 import { FilterSelect } from './filters';
 import { OutdatedReports } from './outdated-reports';
 import { ReportCard, type ReportAction } from './report-card';
-import { useAdminParams } from './use-admin-params';
+import { oneOf, useAdminParams } from './use-admin-params';
 import { useFocusHeading } from './use-focus-heading';
 
 const STATUS_KEYS = {
@@ -46,9 +46,7 @@ export function ReportsTab() {
   const { t } = useTranslation();
   const { get, update } = useAdminParams();
   const { page, toPage } = useListPage();
-  const status: ReportStatus = (REPORT_STATUSES as readonly string[]).includes(get('status'))
-    ? (get('status') as ReportStatus)
-    : 'open';
+  const status: ReportStatus = oneOf(REPORT_STATUSES, get('status')) ?? 'open';
   const query = useQuery(adminReportsQuery(status, page));
   const [pending, setPending] = useState<Pending | null>(null);
   const [heading, focusHeading] = useFocusHeading();

@@ -11,7 +11,7 @@ import { ConfirmDialog } from './confirm-dialog';
 import { DataTable, type Column } from './data-table';
 import { FilterSelect, ListFilters } from './filters';
 import { ListFrame, useListPage } from './list-frame';
-import { useAdminParams } from './use-admin-params';
+import { oneOf, useAdminParams } from './use-admin-params';
 
 type UserFilter = (typeof ADMIN_USER_FILTERS)[number];
 
@@ -61,9 +61,7 @@ export function UsersTab() {
   const { get, update } = useAdminParams();
   const { page, toPage } = useListPage();
   const q = get('q');
-  const filter = (ADMIN_USER_FILTERS as readonly string[]).includes(get('role'))
-    ? (get('role') as UserFilter)
-    : undefined;
+  const filter = oneOf<UserFilter>(ADMIN_USER_FILTERS, get('role'));
   const query = useQuery(adminUsersQuery({ q: q || undefined, filter, page }));
   const [change, setChange] = useState<Change | null>(null);
   const changeRole = useChangeRole({
