@@ -4,13 +4,49 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { frontDoors } from './scripts/eslint-front-doors.js';
 
-const noServer = { group: ['**/server/**'], message: 'The client never imports server code.' };
-/** Screens reach the API through lib/'s queries and mutations, never by calling it themselves. */
-const callsThroughLib = {
-  group: ['**/lib/api'],
-  message:
-    'Reach the API through your feature’s lib/<domain> file (its queries, mutations and error checks), not lib/api.',
+/**
+ * The client's floors, bottom to top: lib/ (plumbing: fetch, socket, texts, stores) < data/ (each domain's requests
+ * and query keys) < components/ < features/ < app/. A floor imports only the floors below it; features never import
+ * each other; only data/ calls lib/api. Each zone is one pattern on the import's source, kept for static imports
+ * (no-restricted-imports) and for `import()` alike (no-restricted-syntax, which sees ImportExpression).
+ */
+const clientZones = {
+  server: { regex: '(^|/)server/', message: 'The client never imports server code.' },
+  api: {
+    regex: '(^|/)lib/api$',
+    message:
+      'Reach the API through your domain’s data/<domain> file (its queries, mutations and error checks).',
+  },
+  data: { regex: '^(\\.\\.?/)+data/', message: 'lib/ is the bottom floor: it never imports data/.' },
+  upper: (floor, above) => ({
+    regex: `^(\\.\\.?/)+(${above.join('|')})(/|$)`,
+    message: `${floor} never imports ${above.map((name) => `${name}/`).join(' or ')}: it sits below them.`,
+  }),
+  otherFeature: {
+    regex: '^\\.\\./(?!\\.\\.)|^(\\.\\./)+features/',
+    message: 'Features do not import each other: move shared code to components/ or data/.',
+  },
 };
+
+/** One floor's rules: its forbidden zones for static imports and for `import()`. */
+function clientFloor(files, zones) {
+  // esquery reads a regex up to its first slash: so a pattern writes its slashes as \x2F.
+  const selector = (regex) => `ImportExpression[source.value=/${regex.replaceAll('/', '\\x2F')}/]`;
+  return {
+    files,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: zones.map(({ regex, message }) => ({ regex, message })) },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        ...zones.map(({ regex, message }) => ({ selector: selector(regex), message })),
+      ],
+    },
+  };
+}
+
 const clientOrServer = {
   group: ['**/client/**', '**/server/**'],
   message: 'src/shared imports nothing from the client or the server.',
@@ -51,69 +87,25 @@ export default tseslint.config(
   {
     files: ['src/client/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: {
-      ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [noServer, callsThroughLib] }],
-    },
+    rules: reactHooks.configs.recommended.rules,
   },
-  {
-    // The client's floors: lib/ (data, stores, helpers) < components/ < features/ < app/.
-    files: ['src/client/lib/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            noServer,
-            {
-              group: ['**/components/**', '**/features/**', '**/app/**'],
-              message: 'lib/ is the bottom floor: it never imports components/, features/ or app/.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['src/client/components/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            noServer,
-            callsThroughLib,
-            {
-              group: ['**/features/**', '**/app/**'],
-              message: 'components/ never import features/ or app/: pass what they need as props.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['src/client/features/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            noServer,
-            callsThroughLib,
-            {
-              group: ['**/app/**'],
-              message: 'Features never import app/: the app shell imports them.',
-            },
-            {
-              regex: '^\\.\\./(?!\\.\\.)[^/]+',
-              message: 'Features do not import each other: move shared code to components/ or lib/.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  clientFloor(['src/client/**/*.{ts,tsx}'], [clientZones.server, clientZones.api]),
+  clientFloor(
+    ['src/client/lib/**/*.{ts,tsx}'],
+    [clientZones.server, clientZones.data, clientZones.upper('lib/', ['components', 'features', 'app'])],
+  ),
+  clientFloor(
+    ['src/client/data/**/*.{ts,tsx}'],
+    [clientZones.server, clientZones.upper('data/', ['components', 'features', 'app'])],
+  ),
+  clientFloor(
+    ['src/client/components/**/*.{ts,tsx}'],
+    [clientZones.server, clientZones.api, clientZones.upper('components/', ['features', 'app'])],
+  ),
+  clientFloor(
+    ['src/client/features/**/*.{ts,tsx}'],
+    [clientZones.server, clientZones.api, clientZones.upper('features/', ['app']), clientZones.otherFeature],
+  ),
   {
     files: ['src/shared/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [clientOrServer] }] },

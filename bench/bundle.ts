@@ -41,6 +41,6 @@ export function routeJavaScript(routeSource: string): { files: string[]; gzipByt
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { files, gzipBytes } = routeJavaScript('features/feed/feed-page.tsx');
+  const { files, gzipBytes } = routeJavaScript('features/questions/feed-page.tsx');
   console.log(`home route JavaScript: ${(gzipBytes / 1024).toFixed(1)} KB gzip in ${files.length} files`);
 }

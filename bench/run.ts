@@ -254,7 +254,7 @@ async function main() {
   console.log('');
   for (const line of [...mail, ...notify]) console.log(line);
   console.log('');
-  const js = routeJavaScript('features/feed/feed-page.tsx');
+  const js = routeJavaScript('features/questions/feed-page.tsx');
   console.log(
     `home route JavaScript: ${(js.gzipBytes / 1024).toFixed(1)} KB gzip (${js.files.length} files)`,
   );

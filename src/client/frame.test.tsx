@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FRAMED_PAGES, MEMBER_FRAMED_PAGES } from '../shared/routes';
+import { FRAMED_PAGES, MEMBER_FRAMED_PAGES } from '../shared/pages';
 import type { User } from '../shared/schemas/auth';
 import { NOTIFICATION_TYPES } from '../shared/limits';
 import type { NotificationPreferences, NotificationsPage } from '../shared/schemas/notifications';

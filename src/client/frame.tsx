@@ -1,7 +1,7 @@
 /**
  * The page frames: a page's first render as HTML, for a visitor or a signed-in member in a language, rendered by the
  * server with the app's own components (src/server/lib/index-page.ts puts it in the first HTML). The header, the
- * page's title and lead and its skeletons (or, on the pages in FRAME_DATA, the screen's first data) then paint before
+ * page's title and lead and its skeletons (or, on the pages with `data` in shared/pages.ts, the screen's first data) then paint before
  * any code has run, and main.tsx takes those elements over (hydration). Built by `vite build --ssr`
  * (scripts/build.mjs).
  */
@@ -15,22 +15,22 @@ import type { MentorProfile } from '../shared/schemas/mentors';
 import type { NotificationPreferences, NotificationsPage } from '../shared/schemas/notifications';
 import type { CategoriesResponse, Question, QuestionDetail, QuestionList } from '../shared/schemas/questions';
 import {
-  pageRoute,
+  DATA_FRAMES,
+  MEMBER_DATA_FRAMES,
   type DataFrame,
+  type DataPage,
   type Frame,
-  type FramedPage,
   type LoadData,
-  type MemberPage,
-  type PageRoute,
-} from '../shared/routes';
+} from '../shared/pages';
+import { pageRoute } from '../shared/routes';
 import { Root } from './app/root';
 import { AppRoutes, preloadScreen } from './app/router';
 import { drawingFrameAt } from './lib/clock';
 import { loadEveryLanguage, setLanguage } from './lib/i18n';
 import { createQueryClient } from './lib/query';
-import { conversationsQuery, CONVERSATIONS_PATH } from './lib/chat';
-import { ownMentorProfileQuery, OWN_MENTOR_PROFILE_PATH } from './lib/mentors';
-import { notificationKeys, PREFERENCES_PATH } from './lib/notifications';
+import { conversationsQuery, CONVERSATIONS_PATH } from './data/chat';
+import { ownMentorProfileQuery, OWN_MENTOR_PROFILE_PATH } from './data/mentors';
+import { notificationKeys, PREFERENCES_PATH } from './data/notifications';
 import {
   categoriesPath,
   categoriesQuery,
@@ -39,7 +39,7 @@ import {
   profileQuestionsPath,
   profileQuestionsQuery,
   questionQuery,
-} from './lib/questions';
+} from './data/questions';
 
 /**
  * Fills the app's store with what a frame's page asks for first, loaded as the visitor or the `user` it is drawn for:
@@ -67,7 +67,8 @@ const feedData =
     });
   };
 
-const FRAME_DATA: Partial<Record<FramedPage | MemberPage, FrameData>> = {
+/** How each page whose frame carries data (`data` in shared/pages.ts) fills the store. */
+const FRAME_DATA: Record<DataPage, FrameData> = {
   '/': feedData('trending'),
   '/latest': feedData('latest'),
   '/questions/:id': async (client, locale, load, user, pathname) => {
@@ -100,14 +101,8 @@ const FRAME_DATA: Partial<Record<FramedPage | MemberPage, FrameData>> = {
   },
 };
 
-/**
- * The pages whose frame carries their first data for a visitor: drawn again with the data as the feeds' cache is
- * (server/pages.ts), not once at start as the other frames are.
- */
-export const DATA_FRAMES: FramedPage[] = ['/', '/latest'];
-
-/** The pages whose frame carries their first data for a member, as that member sees it. */
-export const MEMBER_DATA_FRAMES = Object.keys(FRAME_DATA) as PageRoute[];
+// The server reads which pages carry data from the renderer it loaded (dist/frame/frame.js).
+export { DATA_FRAMES, MEMBER_DATA_FRAMES };
 
 async function render(pathname: string, locale: Locale, client: QueryClient, user?: User): Promise<Frame> {
   await Promise.all([preloadScreen(pathname), loadEveryLanguage()]);
@@ -143,7 +138,7 @@ export async function renderDataFrame(
   load: LoadData,
   user?: User,
 ): Promise<DataFrame> {
-  const fill = FRAME_DATA[pageRoute(pathname) as FramedPage | MemberPage];
+  const fill = FRAME_DATA[pageRoute(pathname) as DataPage];
   if (!fill) throw new Error(`${pathname} has no frame data`);
   const client = createQueryClient();
   await fill(client, locale, load, user, pathname);

@@ -84,8 +84,8 @@ export const errors = {
   /** Mentor profiles. */
   mentorsOnly: () => new AppError(403, 'MENTORS_ONLY', 'mentors.errors.mentorsOnly'),
   /** Answers that helped. */
-  askerOnly: () => new AppError(403, 'ASKER_ONLY', 'question.helpfulAskerOnly'),
-  ownReply: () => new AppError(409, 'OWN_REPLY', 'question.helpfulOwnReply'),
+  askerOnly: () => new AppError(403, 'ASKER_ONLY', 'questions.helpfulAskerOnly'),
+  ownReply: () => new AppError(409, 'OWN_REPLY', 'questions.helpfulOwnReply'),
   /** The chat socket: a frame that is not JSON, a room the person has not joined. */
   badFrame: () => new AppError(400, 'BAD_FRAME', 'chat.badFrame'),
   notParticipant: () => new AppError(404, 'NOT_FOUND', 'chat.notParticipant'),

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { STORAGE_KEYS, type Locale } from '../shared/constants';
 import { isLocale, localeFromAcceptLanguage } from '../shared/i18n';
-import { isPagePath, MEMBER_FRAMED_PAGES, pageRoute, type FramedPage, type LoadData } from '../shared/routes';
+import { MEMBER_FRAMED_PAGES, type FramedPage, type LoadData } from '../shared/pages';
+import { isPagePath, pageRoute } from '../shared/routes';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { errors } from './errors';

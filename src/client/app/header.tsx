@@ -5,7 +5,7 @@ import { Link, NavLink } from 'react-router';
 import { CrisisDialog } from '../components/crisis-dialog';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Modal } from '../components/ui/modal';
-import { useKeepLanguage } from '../lib/account';
+import { useKeepLanguage } from '../data/account';
 import { useAuth } from '../lib/auth';
 import { cn } from '../lib/cn';
 import { usePublicConfig } from '../lib/config';

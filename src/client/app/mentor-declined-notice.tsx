@@ -1,7 +1,7 @@
 import '../lib/page-texts';
 import { Info } from 'lucide-react';
 import { Button } from '../components/ui/button';
-import { useDismissMentorNotice } from '../lib/account';
+import { useDismissMentorNotice } from '../data/account';
 import { useTranslation } from '../lib/i18n';
 
 /**

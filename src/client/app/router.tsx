@@ -1,7 +1,8 @@
 import { createElement, lazy, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes, useSearchParams } from 'react-router';
 import { LOCALES, type Locale } from '../../shared/constants';
-import { pageRoute, type FramedPage, type MemberPage } from '../../shared/routes';
+import type { FramedPage, MemberPage } from '../../shared/pages';
+import { pageRoute } from '../../shared/routes';
 import { useAuth } from '../lib/auth';
 import { useAfterSignUp } from '../lib/config';
 import { safeNext } from '../lib/format';
@@ -30,11 +31,11 @@ function page<M, P extends Record<string, any>>(
 }
 
 const FeedPage = page(
-  () => import('../features/feed/feed-page'),
+  () => import('../features/questions/feed-page'),
   (m) => m.FeedPage,
 );
 const QuestionPage = page(
-  () => import('../features/question/question-page'),
+  () => import('../features/questions/question-page'),
   (m) => m.QuestionPage,
 );
 const ResourcesPage = page(
@@ -128,7 +129,7 @@ const UnsubscribePage = page(
   (m) => m.UnsubscribePage,
 );
 
-/** The screens of the pages that come with a frame (FRAMED_PAGES, and MEMBER_PAGES for a member). */
+/** The screens of the pages that come with a frame (`frame` in shared/pages.ts). */
 const FRAMED_SCREENS: Record<FramedPage | MemberPage, { preload: () => Promise<unknown> }> = {
   '/': FeedPage,
   '/latest': FeedPage,

@@ -1,5 +1,5 @@
 import '../lib/page-texts';
-import { useUnreadTotal } from '../lib/chat-live';
+import { useUnreadTotal } from '../data/chat-live';
 import { useTranslation } from '../lib/i18n';
 
 /**

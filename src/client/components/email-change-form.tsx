@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { User } from '../../shared/schemas/auth';
-import { refusalCode, refusalMessage, useChangeEmail } from '../lib/account';
+import { refusalCode, refusalMessage, useChangeEmail } from '../data/account';
 import { cn } from '../lib/cn';
 import { focusWhenShown } from '../lib/focus';
 import { messageKey, useTranslation } from '../lib/i18n';

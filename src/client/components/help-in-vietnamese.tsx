@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { AUS_STATES, INTERPRETER_LINE_ID } from '../../shared/directory';
 import type { GovernmentResource, LocalResource } from '../../shared/schemas/resources';
 import { useTranslation } from '../lib/i18n';
-import { helpInVietnameseQuery } from '../lib/resources';
+import { helpInVietnameseQuery } from '../data/resources';
 import { PhoneLink } from './contact-facts';
 import { StateSelect } from './find-help';
 import { LoadFailed } from './load-failed';

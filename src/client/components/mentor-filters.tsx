@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { CATEGORIES } from '../../shared/categories';
 import { AUS_STATES } from '../../shared/directory';
 import { mentorLanguageName, MENTOR_LANGUAGES } from '../../shared/schemas/languages';
-import type { MentorFilters } from '../lib/mentors';
+import type { MentorFilters } from '../data/mentors';
 import { useTranslation } from '../lib/i18n';
 import { SelectField } from './ui/field';
 

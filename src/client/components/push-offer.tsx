@@ -1,13 +1,13 @@
 import { BellRing } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from '../lib/i18n';
-import { useEnablePush } from '../lib/push';
+import { useEnablePush } from '../data/push';
 import { toast } from '../lib/toast';
 import { Button } from './ui/button';
 
 /**
  * "Tell me when someone answers": the offer of alerts on this device, shown in a dialog once a question is posted
- * (lib/push.ts takePushOffer decides whether). The browser's own question comes only from the tap on it. `onDone`
+ * (data/push.ts takePushOffer decides whether). The browser's own question comes only from the tap on it. `onDone`
  * closes the dialog, whatever the person chose.
  */
 export function PushOffer({ onDone }: { onDone: () => void }) {

@@ -4,7 +4,7 @@ import type { Question } from '../../shared/schemas/questions';
 import { useAuth } from '../lib/auth';
 import { cn } from '../lib/cn';
 import { useTranslation } from '../lib/i18n';
-import { useBookmark, useFollow, useLike } from '../lib/questions';
+import { useBookmark, useFollow, useLike } from '../data/questions';
 import { toast } from '../lib/toast';
 import { useLoginRequired } from './use-login-required';
 
@@ -19,30 +19,32 @@ export function QuestionActions({
   const { t } = useTranslation();
   const { user } = useAuth();
   const loginRequired = useLoginRequired();
-  const like = useLike({ meta: { errorTitle: 'question.actionFailed' } });
+  const like = useLike({ meta: { errorTitle: 'questions.actionFailed' } });
   const bookmark = useBookmark({
-    meta: { errorTitle: 'question.actionFailed' },
+    meta: { errorTitle: 'questions.actionFailed' },
     onSuccess: (result) =>
-      toast({ title: t(result.bookmarked ? 'question.addedToBookmarks' : 'question.removedFromBookmarks') }),
+      toast({
+        title: t(result.bookmarked ? 'questions.addedToBookmarks' : 'questions.removedFromBookmarks'),
+      }),
   });
   const follow = useFollow({
-    meta: { errorTitle: 'question.actionFailed' },
+    meta: { errorTitle: 'questions.actionFailed' },
     onSuccess: (result) =>
-      toast({ title: t(result.following ? 'question.followed' : 'question.unfollowed') }),
+      toast({ title: t(result.following ? 'questions.followed' : 'questions.unfollowed') }),
   });
   const button =
     'inline-flex h-10 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100 disabled:opacity-60';
 
   const onLike = () => {
-    if (!user) return loginRequired('question.loginToLike');
+    if (!user) return loginRequired('questions.loginToLike');
     like.mutate({ id: question.id, liked: !question.liked });
   };
   const onBookmark = () => {
-    if (!user) return loginRequired('question.loginToBookmark');
+    if (!user) return loginRequired('questions.loginToBookmark');
     bookmark.mutate({ id: question.id, bookmarked: !question.bookmarked });
   };
   const onFollow = () => {
-    if (!user) return loginRequired('question.loginToFollow');
+    if (!user) return loginRequired('questions.loginToFollow');
     follow.mutate({ id: question.id, following: !question.followed });
   };
   const onShare = async () => {
@@ -57,11 +59,11 @@ export function QuestionActions({
     }
     try {
       await navigator.clipboard.writeText(url);
-      toast({ title: t('question.linkCopied') });
+      toast({ title: t('questions.linkCopied') });
     } catch {
       toast({
-        title: t('question.shareFailed'),
-        description: t('question.shareFailedText'),
+        title: t('questions.shareFailed'),
+        description: t('questions.shareFailedText'),
         variant: 'destructive',
       });
     }
@@ -75,7 +77,7 @@ export function QuestionActions({
         onClick={onLike}
         disabled={like.isPending}
         aria-pressed={question.liked}
-        aria-label={`${t(question.liked ? 'question.unlike' : 'question.like')}: ${t('question.likes', { count: question.upvotes })}`}
+        aria-label={`${t(question.liked ? 'questions.unlike' : 'questions.like')}: ${t('questions.likes', { count: question.upvotes })}`}
       >
         <Heart aria-hidden="true" className={cn('h-5 w-5', question.liked && 'fill-red-600 text-red-600')} />
         <span aria-hidden="true">{question.upvotes}</span>
@@ -88,13 +90,13 @@ export function QuestionActions({
             {question.replyCount}
           </span>
           <span className="sr-only sm:not-sr-only">
-            {t('question.replies', { count: question.replyCount })}
+            {t('questions.replies', { count: question.replyCount })}
           </span>
         </Link>
       )}
       <button type="button" className={button} onClick={() => void onShare()}>
         <Share2 aria-hidden="true" className="h-5 w-5" />
-        <span className="sr-only sm:not-sr-only">{t('question.share')}</span>
+        <span className="sr-only sm:not-sr-only">{t('questions.share')}</span>
       </button>
       {/* Follow and save wrap together, to the right, when a long name leaves no room on the line. */}
       <div className="ml-auto flex items-center gap-1">
@@ -112,7 +114,7 @@ export function QuestionActions({
             <Bell aria-hidden="true" className="h-5 w-5" />
           )}
           <span className={cn(showReplies && 'sr-only sm:not-sr-only')}>
-            {t(question.followed ? 'question.following' : 'question.follow')}
+            {t(question.followed ? 'questions.following' : 'questions.follow')}
           </span>
         </button>
         <button
@@ -121,7 +123,7 @@ export function QuestionActions({
           onClick={onBookmark}
           disabled={bookmark.isPending}
           aria-pressed={question.bookmarked}
-          aria-label={t(question.bookmarked ? 'question.unbookmark' : 'question.bookmark')}
+          aria-label={t(question.bookmarked ? 'questions.unbookmark' : 'questions.bookmark')}
         >
           <Bookmark
             aria-hidden="true"

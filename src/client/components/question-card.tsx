@@ -36,7 +36,7 @@ function categoryClasses(slug: string | null): string {
 export function AuthorLine({ author, createdAt }: { author: Question['author']; createdAt: string }) {
   const { t } = useTranslation();
   const now = useNow();
-  const name = author?.displayName ?? t('question.anonymous');
+  const name = author?.displayName ?? t('questions.anonymous');
   return (
     <div className="flex min-w-0 items-center gap-2 text-sm">
       <span
@@ -67,20 +67,20 @@ export function QuestionBadges({ question }: { question: Question }) {
   const { t } = useTranslation();
   return (
     <>
-      {question.isUrgent && <Badge colour="bg-red-700 text-white">{t('question.sos')}</Badge>}
+      {question.isUrgent && <Badge colour="bg-red-700 text-white">{t('questions.sos')}</Badge>}
       {question.category && (
         <Badge colour={categoryClasses(question.categorySlug)}>{question.category}</Badge>
       )}
       {question.hasVoiceNote && (
         <Badge>
           <Mic aria-hidden="true" className="mr-1 h-3.5 w-3.5" />
-          {t('question.voiceNote')}
+          {t('questions.voiceNote')}
         </Badge>
       )}
       {question.helpfulCount > 0 && (
         <Badge colour="bg-emerald-100 text-emerald-900">
           <CheckCircle2 aria-hidden="true" className="mr-1 h-3.5 w-3.5" />
-          {t('question.hasHelpful')}
+          {t('questions.hasHelpful')}
         </Badge>
       )}
     </>
@@ -141,7 +141,7 @@ function CardDetails({ question }: { question: Question }) {
         {excerpt(question.content, CONTENT_CHARS)}
       </p>
       {question.tags.length > 0 && (
-        <ul className="mt-3 flex flex-wrap gap-1.5" aria-label={t('question.tags')}>
+        <ul className="mt-3 flex flex-wrap gap-1.5" aria-label={t('questions.tags')}>
           {question.tags.slice(0, MAX_TAGS).map((tag) => (
             <li key={tag}>
               <Badge>#{tag}</Badge>
@@ -150,7 +150,7 @@ function CardDetails({ question }: { question: Question }) {
           {hiddenTags > 0 && (
             <li>
               <Badge colour="bg-white text-slate-700 ring-1 ring-slate-300">
-                {t('question.moreTags', { count: hiddenTags })}
+                {t('questions.moreTags', { count: hiddenTags })}
               </Badge>
             </li>
           )}
@@ -158,7 +158,7 @@ function CardDetails({ question }: { question: Question }) {
       )}
       {aiReply && (
         <div className="mt-3 rounded-lg bg-brand-50 p-3 text-sm">
-          <p className="font-semibold text-brand-800">{t('question.chloeReplied')}</p>
+          <p className="font-semibold text-brand-800">{t('questions.chloeReplied')}</p>
           <p className="line-clamp-2 text-slate-800">{excerpt(markdownText(aiReply.content), REPLY_CHARS)}</p>
         </div>
       )}

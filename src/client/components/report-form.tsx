@@ -12,11 +12,11 @@ export type ReportInput = z.output<typeof reportSchema>;
 
 /** The words of each report reason, for the form and for the admins' queue. */
 export const REASON_KEYS: Record<(typeof REPORT_REASONS)[number], MessageKey> = {
-  spam: 'question.reasonSpam',
-  abuse: 'question.reasonAbuse',
-  misleading: 'question.reasonMisleading',
-  'personal-information': 'question.reasonPersonal',
-  other: 'question.reasonOther',
+  spam: 'questions.reasonSpam',
+  abuse: 'questions.reasonAbuse',
+  misleading: 'questions.reasonMisleading',
+  'personal-information': 'questions.reasonPersonal',
+  other: 'questions.reasonOther',
 };
 
 /**
@@ -52,7 +52,7 @@ export function ReportForm({
   return (
     <form onSubmit={submit} onFocus={preload} className="mt-4 space-y-4">
       <fieldset className="space-y-2">
-        <legend className="text-sm font-medium text-slate-800">{t('question.reportReason')}</legend>
+        <legend className="text-sm font-medium text-slate-800">{t('questions.reportReason')}</legend>
         {REPORT_REASONS.map((reason, index) => (
           <label key={reason} className="flex items-center gap-3 text-slate-800">
             <input
@@ -66,13 +66,13 @@ export function ReportForm({
           </label>
         ))}
       </fieldset>
-      <TextAreaField label={t('question.reportDetails')} name="details" maxLength={1000} rows={3} />
+      <TextAreaField label={t('questions.reportDetails')} name="details" maxLength={1000} rows={3} />
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={onCancel}>
           {t('common.cancel')}
         </Button>
         <Button type="submit" disabled={pending}>
-          {t('question.sendReport')}
+          {t('questions.sendReport')}
         </Button>
       </div>
     </form>

@@ -4,7 +4,7 @@ import { australianToday } from '../../shared/australian-date';
 import { DIRECTORY_PROBLEMS, reviewState, type DirectoryEntryType } from '../../shared/directory';
 import { DIRECTORY_REPORT_NOTE_MAX } from '../../shared/limits';
 import { useSchemas } from '../lib/schemas';
-import { useReportOutdated } from '../lib/directory';
+import { useReportOutdated } from '../data/directory';
 import { useTranslation, type MessageKey } from '../lib/i18n';
 import { toast } from '../lib/toast';
 import { toastInvalid } from './invalid-input';

@@ -1,4 +1,4 @@
-import { useResendVerification } from '../lib/account';
+import { useResendVerification } from '../data/account';
 import { useTranslation } from '../lib/i18n';
 import { toast } from '../lib/toast';
 import { Button } from './ui/button';

@@ -12,7 +12,7 @@ export function useLoginRequired() {
   const navigate = useNavigate();
   const location = useLocation();
   return (messageKey: MessageKey) => {
-    toast({ title: t('question.loginRequired'), description: t(messageKey), variant: 'destructive' });
+    toast({ title: t('questions.loginRequired'), description: t(messageKey), variant: 'destructive' });
     const next = encodeURIComponent(location.pathname + location.search);
     setTimeout(() => navigate(`/login?next=${next}`), UI.loginRedirectDelayMs);
   };

@@ -126,3 +126,9 @@ export function useAuth(): AuthContextValue {
   if (!value) throw new Error('useAuth must be used inside AuthProvider');
   return value;
 }
+
+/**
+ * The key of calls that end the session on purpose (deleting the account): while one runs, the session the server
+ * ends is no surprise, and the screen that made the call decides where to go.
+ */
+export const ENDING_SESSION = ['account', 'ending-session'] as const;

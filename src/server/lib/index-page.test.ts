@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
-import { FRAMED_PAGES, PAGE_PATHS } from '../../shared/routes';
+import { FRAMED_PAGES, PAGES } from '../../shared/pages';
+import { PAGE_PATHS } from '../../shared/routes';
 import {
   builtStylesheet,
   loadFrameRenderer,
   loadIndexPages,
-  PAGE_SCREENS,
   renderFrames,
   START_SCRIPT_HASH,
 } from './index-page';
@@ -51,7 +51,7 @@ function clientDir(withManifest = true, html = HTML) {
         isDynamicEntry: true,
         imports: ['_page.js', '_query.js', 'index.html', '_page-texts.js'],
       },
-      'features/question/question-page.tsx': {
+      'features/questions/question-page.tsx': {
         file: 'assets/question-page-1.js',
         isDynamicEntry: true,
         imports: ['_page.js'],
@@ -122,7 +122,7 @@ describe('the app page for each path', () => {
 
   it('names an existing screen for every page', () => {
     for (const page of PAGE_PATHS) {
-      const screen = PAGE_SCREENS[page];
+      const screen = PAGES[page].screen;
       expect(existsSync(path.resolve(import.meta.dirname, '../../client', screen)), page).toBe(true);
     }
   });

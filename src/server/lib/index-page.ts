@@ -5,68 +5,18 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { LOCALES, type Locale } from '../../shared/constants';
 import type { User } from '../../shared/schemas/auth';
-import { translate, type MessageKey } from '../../shared/i18n';
+import { translate } from '../../shared/i18n';
 import {
-  FRAME_DRAWN_AT,
   FRAMED_PAGES,
-  pageRoute,
+  PAGES,
+  pageTexts,
   type DataFrame,
   type Frame,
   type FrameRenderer,
-  type PageRoute,
-} from '../../shared/routes';
+} from '../../shared/pages';
+import { FRAME_DRAWN_AT, pageRoute, type PageRoute } from '../../shared/routes';
 // The screens' texts (titles and leads) are registered with the server's messages.
 import '../errors';
-
-/** The screen each page shows, as its source file under src/client (the key of its chunk in Vite's manifest). */
-export const PAGE_SCREENS: Record<PageRoute, string> = {
-  '/': 'features/feed/feed-page.tsx',
-  '/latest': 'features/feed/feed-page.tsx',
-  '/questions/:id': 'features/question/question-page.tsx',
-  '/resources': 'features/resources/resources-page.tsx',
-  '/chat': 'features/chat/chat-page.tsx',
-  '/mentors': 'features/mentors/mentors-page.tsx',
-  '/mentors/:id': 'features/mentors/mentor-page.tsx',
-  '/resources/:id': 'features/resources/organisation-page.tsx',
-  '/chloe': 'features/chloe/chloe-page.tsx',
-  '/faq': 'features/faq/faq-page.tsx',
-  '/about': 'features/about/about-page.tsx',
-  '/founders': 'features/founders/founders-page.tsx',
-  '/government': 'features/government/government-page.tsx',
-  '/login': 'features/auth/login-page.tsx',
-  '/signup': 'features/auth/signup-page.tsx',
-  '/check-email': 'features/auth/check-email-page.tsx',
-  '/forgot-password': 'features/auth/forgot-password-page.tsx',
-  '/reset-password': 'features/auth/reset-password-page.tsx',
-  '/verify-email': 'features/auth/verify-email-page.tsx',
-  '/cancel-email-change': 'features/auth/cancel-email-change-page.tsx',
-  '/profile': 'features/profile/profile-page.tsx',
-  '/notifications': 'features/notifications/notifications-page.tsx',
-  '/unsubscribe': 'features/notifications/unsubscribe-page.tsx',
-  '/admin': 'features/admin/admin-page.tsx',
-  '/privacy': 'features/legal/legal-page.tsx',
-  '/terms': 'features/legal/legal-page.tsx',
-  '/guidelines': 'features/legal/legal-page.tsx',
-};
-
-/**
- * Each public page's title and description, as its screen shows them: the first HTML carries them in the reader's
- * language, for search engines and for the tab before the code has run. Other pages keep the app's own.
- */
-const PAGE_TEXTS: Partial<Record<PageRoute, [MessageKey, MessageKey]>> = {
-  '/': ['frames.feedTitle', 'frames.feedText'],
-  '/latest': ['frames.feedLatestTitle', 'frames.feedText'],
-  '/resources': ['frames.resourcesTitle', 'frames.resourcesText'],
-  '/chat': ['frames.chatTitle', 'frames.chatText'],
-  '/chloe': ['frames.chloeTitle', 'frames.chloeText'],
-  '/faq': ['faq.title', 'faq.subtitle'],
-  '/about': ['about.title', 'about.subtitle'],
-  '/founders': ['founders.title', 'founders.intro'],
-  '/mentors': ['mentors.title', 'mentors.intro'],
-  '/government': ['frames.governmentTitle', 'frames.governmentText'],
-  '/login': ['auth.loginTitle', 'auth.loginSubtitle'],
-  '/signup': ['auth.signupTitle', 'auth.signupSubtitle'],
-};
 
 /** Each framed page's frame by `route|locale`. */
 export type Frames = Map<string, Frame>;
@@ -208,7 +158,7 @@ const escapeHtml = (text: string) =>
 /** The built page in a language: `<html lang>`, and the page's title and description when it has its own. */
 function inLanguage(html: string, locale: Locale, route: PageRoute | undefined): string {
   const appName = translate(locale, 'app.name');
-  const texts = route && PAGE_TEXTS[route];
+  const texts = route && pageTexts(route);
   let page = html.replace(/<html lang="[^"]*"/, `<html lang="${locale}"`);
   if (texts) {
     const [title, description] = texts.map((key) => escapeHtml(translate(locale, key)));
@@ -265,7 +215,7 @@ export function loadIndexPages(
     quality = QUALITY.kept,
     member?: User,
   ) => {
-    const screen = preloads(route && PAGE_SCREENS[route], locale);
+    const screen = preloads(route && PAGES[route].screen, locale);
     let page = frame && code ? afterPaint(code, screen) : preloadedInHead(html, screen);
     if (frame)
       page = page.replace(

@@ -113,7 +113,7 @@ export const en = {
     adminTitle: 'Admin Dashboard',
     adminText: 'Moderate questions and manage the community.',
   },
-  feed: {
+  questions: {
     welcomeTitle: 'Welcome to Mentor Me',
     welcomeText:
       'Ask anything about study, work and life in Australia. Ask anonymously if you like: no judgment, and not on social media.',
@@ -145,8 +145,6 @@ export const en = {
     questionsLabel: 'Questions',
     newQuestions_one: '{{count}} New Question',
     newQuestions_other: '{{count}} New Questions',
-  },
-  question: {
     tags: 'Tags',
     anonymous: 'Anonymous member',
     sos: 'SOS',

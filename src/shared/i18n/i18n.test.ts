@@ -111,10 +111,10 @@ describe('translate', () => {
   });
 
   it('chooses plural forms by count in each language', () => {
-    expect(translate('en', 'question.likes', { count: 1 })).toBe('1 like');
-    expect(translate('en', 'question.likes', { count: 3 })).toBe('3 likes');
-    expect(translate('vi', 'question.replies', { count: 1 })).toBe('1 câu trả lời');
-    expect(getFixedT('en')('question.replies', { count: 0 })).toBe('0 replies');
+    expect(translate('en', 'questions.likes', { count: 1 })).toBe('1 like');
+    expect(translate('en', 'questions.likes', { count: 3 })).toBe('3 likes');
+    expect(translate('vi', 'questions.replies', { count: 1 })).toBe('1 câu trả lời');
+    expect(getFixedT('en')('questions.replies', { count: 0 })).toBe('0 replies');
   });
 
   it('shows a placeholder without a value as written on the server and leaves it out on screens', () => {
@@ -148,8 +148,8 @@ describe('translate', () => {
 describe('MessageKey', () => {
   it('names every text, and plural texts by their base name', () => {
     expectTypeOf<'nav.trending'>().toExtend<MessageKey>();
-    expectTypeOf<'question.likes'>().toExtend<MessageKey>();
-    expectTypeOf<'question.likes_other'>().toExtend<MessageKey>();
+    expectTypeOf<'questions.likes'>().toExtend<MessageKey>();
+    expectTypeOf<'questions.likes_other'>().toExtend<MessageKey>();
     expectTypeOf<'founders.contributions'>().toExtend<MessageKey>();
     expectTypeOf<'legal.lastReviewed'>().toExtend<MessageKey>();
   });

@@ -16,7 +16,7 @@ type KeysOf<T> = {
 }[keyof T & string];
 
 /**
- * Every key of the English texts: first-load, screen and later texts ("nav.trending", "question.likes"), and those
+ * Every key of the English texts: first-load, screen and later texts ("nav.trending", "questions.likes"), and those
  * only the server writes ("mail.resetPassword.subject").
  */
 export type MessageKey =

@@ -114,7 +114,7 @@ export const vi: Resources = {
     adminTitle: 'Bảng quản trị',
     adminText: 'Kiểm duyệt câu hỏi và quản lý cộng đồng.',
   },
-  feed: {
+  questions: {
     welcomeTitle: 'Chào mừng bạn đến với Mentor Me',
     welcomeText:
       'Hãy hỏi bất cứ điều gì về học tập, việc làm và cuộc sống tại Úc. Bạn có thể hỏi ẩn danh: không phán xét, và không phải trên mạng xã hội.',
@@ -146,8 +146,6 @@ export const vi: Resources = {
     questionsLabel: 'Câu hỏi',
     newQuestions_one: '{{count}} câu hỏi mới',
     newQuestions_other: '{{count}} câu hỏi mới',
-  },
-  question: {
     tags: 'Thẻ',
     anonymous: 'Thành viên ẩn danh',
     sos: 'SOS',

@@ -4,7 +4,7 @@ import { Download } from 'lucide-react';
 import { useRef, type ComponentType } from 'react';
 import { Page } from '../../components/page';
 import { Button } from '../../components/ui/button';
-import { adminStatsQuery, useExportNewsletter } from '../../lib/admin';
+import { adminStatsQuery, useExportNewsletter } from '../../data/admin';
 import { formatDateTime } from '../../lib/format';
 import { useTranslation, type MessageKey } from '../../lib/i18n';
 import { toast } from '../../lib/toast';

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AuditAction, AuditEntry } from '../../../shared/schemas/admin';
-import { adminAuditQuery } from '../../lib/admin';
+import { adminAuditQuery } from '../../data/admin';
 import { formatDateTime } from '../../lib/format';
 import { useTranslation, type MessageKey } from '../../lib/i18n';
-import { DataTable, ListState, Pager, useClampPage, type Column } from './data-table';
-import { useAdminParams } from './use-admin-params';
+import { DataTable, type Column } from './data-table';
+import { ListFrame, useListPage } from './list-frame';
 
 const ACTION_KEYS: Record<AuditAction, MessageKey> = {
   'question.delete': 'admin.audit.questionDelete',
@@ -31,10 +31,9 @@ const ACTION_KEYS: Record<AuditAction, MessageKey> = {
 /** What admins did, newest first. */
 export function AuditTab() {
   const { t, locale } = useTranslation();
-  const { page, update } = useAdminParams();
+  const { page, toPage } = useListPage();
   const query = useQuery(adminAuditQuery(page));
   const rows = query.data?.entries ?? [];
-  useClampPage(query, rows.length, (next) => update({ page: next }));
   const none = <span className="text-slate-600">{t('admin.list.none')}</span>;
 
   const columns: Column<AuditEntry>[] = [
@@ -65,19 +64,20 @@ export function AuditTab() {
   ];
 
   return (
-    <section aria-labelledby="admin-audit-title">
-      <h2 id="admin-audit-title" className="mb-4 text-xl font-semibold text-slate-900">
-        {t('admin.tabs.audit')}
-      </h2>
-      <ListState query={query} count={rows.length} empty={t('admin.audit.empty')}>
-        <DataTable
-          caption={t('admin.tabs.audit')}
-          columns={columns}
-          rows={rows}
-          rowKey={(entry) => String(entry.id)}
-        />
-        {query.data && <Pager data={query.data} onPage={(next) => update({ page: next })} />}
-      </ListState>
-    </section>
+    <ListFrame
+      id="admin-audit-title"
+      title={t('admin.tabs.audit')}
+      query={query}
+      count={rows.length}
+      empty={t('admin.audit.empty')}
+      onPage={toPage}
+    >
+      <DataTable
+        caption={t('admin.tabs.audit')}
+        columns={columns}
+        rows={rows}
+        rowKey={(entry) => String(entry.id)}
+      />
+    </ListFrame>
   );
 }

@@ -3,7 +3,7 @@ import { ThumbsDown, ThumbsUp } from 'lucide-react';
 import { FEEDBACK_RATINGS, type FeedbackRating } from '../../../shared/chloe';
 import type { ChloeFeedbackItem } from '../../../shared/schemas/ai';
 import { Button } from '../../components/ui/button';
-import { chloeFeedbackQuery } from '../../lib/admin';
+import { chloeFeedbackQuery } from '../../data/admin';
 import { formatDateTime } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
 import { DataTable, ListState, type Column } from './data-table';

@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/card';
-import { listLoadFailure } from '../../lib/admin';
+import { listLoadFailure } from '../../data/admin';
 import { cn } from '../../lib/cn';
 import { formatNumber } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
@@ -86,7 +86,7 @@ export function DataTable<T>({
   );
 }
 
-type PageFields = { total: number; page: number; pageSize: number };
+export type PageFields = { total: number; page: number; pageSize: number };
 
 /** "Page 2 of 5 · 112 results" with Previous and Next; `label` names it when a tab has two lists. */
 export function Pager({

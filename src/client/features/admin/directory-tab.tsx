@@ -15,10 +15,11 @@ import {
 } from '../../../shared/schemas/directory';
 import { Button } from '../../components/ui/button';
 import { Badge } from '../../components/ui/card';
-import { adminDirectoryQuery } from '../../lib/directory';
+import { adminDirectoryQuery } from '../../data/directory';
 import { formatDate, formatNumber } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
-import { DataTable, ListState, Pager, useClampPage, type Column } from './data-table';
+import { DataTable, type Column } from './data-table';
+import { ListFrame, useListPage } from './list-frame';
 import { DirectoryEditor } from './directory-editor';
 import { FilterSelect, ListFilters } from './filters';
 import { oneOf, useAdminParams } from './use-admin-params';
@@ -37,7 +38,8 @@ const STATUS_KEYS = {
  */
 export function DirectoryTab() {
   const { t, locale } = useTranslation();
-  const { get, page, update } = useAdminParams();
+  const { get, update } = useAdminParams();
+  const { page, toPage } = useListPage();
   const [heading, focusHeading] = useFocusHeading();
   const type: DirectoryEntryType = oneOf(DIRECTORY_ENTRY_TYPES, get('type')) ?? 'organisation';
   const categories = type === 'organisation' ? LOCAL_CATEGORIES : GOVERNMENT_CATEGORIES;
@@ -61,7 +63,6 @@ export function DirectoryTab() {
     enabled: !edit,
   });
   const rows = query.data?.entries ?? [];
-  useClampPage(query, rows.length, (next) => update({ page: next }));
   // Back from the editor, the reader goes on at the list's heading (once the address has changed).
   const returning = useRef(false);
   useEffect(() => {
@@ -159,79 +160,82 @@ export function DirectoryTab() {
   ];
 
   return (
-    <section aria-labelledby="admin-directory-title">
-      <div className="mb-2 flex flex-wrap items-end justify-between gap-3">
-        <h2
-          ref={heading}
-          tabIndex={-1}
-          id="admin-directory-title"
-          className="text-xl font-semibold text-slate-900 outline-none"
-        >
-          {t('directory.admin.title')}
-        </h2>
+    <ListFrame
+      id="admin-directory-title"
+      title={t('directory.admin.title')}
+      heading={heading}
+      action={
         <Button onClick={() => update({ edit: 'new', page })} className="max-sm:w-full">
           <Plus aria-hidden="true" className="h-5 w-5" />
           {t(type === 'organisation' ? 'directory.admin.add' : 'directory.admin.addService')}
         </Button>
-      </div>
-      <p className="mb-4 text-slate-700">{t('directory.admin.intro')}</p>
-      <div className="mb-3 grid gap-3 sm:grid-cols-2 md:grid-cols-3">
-        <FilterSelect
-          label={t('directory.admin.kind')}
-          value={type}
-          onChange={(value) =>
-            update({
-              type: value === 'organisation' ? undefined : value,
-              category: undefined,
-              state: undefined,
-            })
-          }
-          options={[
-            { value: 'organisation', label: t('directory.admin.organisations') },
-            { value: 'government', label: t('directory.admin.government') },
-          ]}
-        />
-        <FilterSelect
-          label={t('directory.admin.status')}
-          value={status}
-          onChange={(value) => update({ status: value === 'active' ? undefined : value })}
-          options={ADMIN_DIRECTORY_STATUSES.map((s) => ({ value: s, label: t(STATUS_KEYS[s]) }))}
-        />
-      </div>
-      <ListFilters
-        searchLabel={t('directory.admin.searchLabel')}
-        search={q}
-        onSearch={(v) => update({ q: v })}
-      >
-        <FilterSelect
-          label={t('directory.admin.state')}
-          value={state ?? 'all'}
-          onChange={(value) => update({ state: value })}
-          options={[
-            { value: 'all', label: t('directory.admin.allStates') },
-            ...AUS_STATES.map((s) => ({ value: s, label: t(`help.states.${s}`) })),
-            ...(type === 'government' ? [{ value: 'national', label: t('directory.admin.national') }] : []),
-          ]}
-        />
-        <FilterSelect
-          label={t('directory.admin.category')}
-          value={category ?? 'all'}
-          onChange={(value) => update({ category: value })}
-          options={[
-            { value: 'all', label: t('directory.admin.allCategories') },
-            ...categories.map((c) => ({ value: c, label: t(`help.categories.${c}`) })),
-          ]}
-        />
-      </ListFilters>
-      <ListState query={query} count={rows.length} empty={t('directory.admin.empty')}>
-        <DataTable
-          caption={t('directory.admin.title')}
-          columns={columns}
-          rows={rows}
-          rowKey={(row) => `${row.type}:${row.id}`}
-        />
-        {query.data && <Pager data={query.data} onPage={(next) => update({ page: next })} />}
-      </ListState>
-    </section>
+      }
+      intro={t('directory.admin.intro')}
+      filters={
+        <>
+          <div className="mb-3 grid gap-3 sm:grid-cols-2 md:grid-cols-3">
+            <FilterSelect
+              label={t('directory.admin.kind')}
+              value={type}
+              onChange={(value) =>
+                update({
+                  type: value === 'organisation' ? undefined : value,
+                  category: undefined,
+                  state: undefined,
+                })
+              }
+              options={[
+                { value: 'organisation', label: t('directory.admin.organisations') },
+                { value: 'government', label: t('directory.admin.government') },
+              ]}
+            />
+            <FilterSelect
+              label={t('directory.admin.status')}
+              value={status}
+              onChange={(value) => update({ status: value === 'active' ? undefined : value })}
+              options={ADMIN_DIRECTORY_STATUSES.map((s) => ({ value: s, label: t(STATUS_KEYS[s]) }))}
+            />
+          </div>
+          <ListFilters
+            searchLabel={t('directory.admin.searchLabel')}
+            search={q}
+            onSearch={(v) => update({ q: v })}
+          >
+            <FilterSelect
+              label={t('directory.admin.state')}
+              value={state ?? 'all'}
+              onChange={(value) => update({ state: value })}
+              options={[
+                { value: 'all', label: t('directory.admin.allStates') },
+                ...AUS_STATES.map((s) => ({ value: s, label: t(`help.states.${s}`) })),
+                ...(type === 'government'
+                  ? [{ value: 'national', label: t('directory.admin.national') }]
+                  : []),
+              ]}
+            />
+            <FilterSelect
+              label={t('directory.admin.category')}
+              value={category ?? 'all'}
+              onChange={(value) => update({ category: value })}
+              options={[
+                { value: 'all', label: t('directory.admin.allCategories') },
+                ...categories.map((c) => ({ value: c, label: t(`help.categories.${c}`) })),
+              ]}
+            />
+          </ListFilters>
+        </>
+      }
+      query={query}
+      count={rows.length}
+      empty={t('directory.admin.empty')}
+      onPage={toPage}
+    >
+      <DataTable
+        caption={t('directory.admin.title')}
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => `${row.type}:${row.id}`}
+      />
+    </ListFrame>
   );
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { RotateCcw } from 'lucide-react';
 import type { FailedEmail } from '../../../shared/schemas/admin';
 import { Button } from '../../components/ui/button';
-import { failedEmailsQuery, useRetryEmail } from '../../lib/admin';
+import { failedEmailsQuery, useRetryEmail } from '../../data/admin';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { useTranslation, type MessageKey } from '../../lib/i18n';
 import { toast } from '../../lib/toast';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { RotateCcw } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
-import { failedJobsQuery, useRetryJob, type AiJob } from '../../lib/admin';
+import { failedJobsQuery, useRetryJob, type AiJob } from '../../data/admin';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
 import { toast } from '../../lib/toast';

@@ -7,12 +7,11 @@ import { MentorFacts } from '../../components/mentor-card';
 import { Badge, Card } from '../../components/ui/card';
 import { TextAreaField } from '../../components/ui/field';
 import { Modal } from '../../components/ui/modal';
-import { adminUsersQuery, useDeclineMentor, useVerifyMentor } from '../../lib/admin';
+import { adminUsersQuery, useDeclineMentor, useVerifyMentor } from '../../data/admin';
 import { formatDate } from '../../lib/format';
 import { useTranslation, type MessageKey } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
-import { ListState, Pager, useClampPage } from './data-table';
-import { useAdminParams } from './use-admin-params';
+import { ListFrame, useListPage } from './list-frame';
 import { useFocusHeading } from './use-focus-heading';
 
 function MentorCard({
@@ -163,7 +162,7 @@ function DeclineDialog({
 /** People who signed up as mentors and wait for an admin: verify them, or decline with a reason. */
 export function MentorsTab() {
   const { t } = useTranslation();
-  const { page, update } = useAdminParams();
+  const { page, toPage } = useListPage();
   const query = useQuery(adminUsersQuery({ filter: 'mentors-to-verify', page }));
   const [declining, setDeclining] = useState<AdminUser | null>(null);
   const [heading, focusHeading] = useFocusHeading();
@@ -175,33 +174,31 @@ export function MentorsTab() {
     },
   });
   const rows = query.data?.users ?? [];
-  useClampPage(query, rows.length, (next) => update({ page: next }));
   return (
-    <section aria-labelledby="admin-mentors-title">
-      <h2
-        ref={heading}
-        tabIndex={-1}
-        id="admin-mentors-title"
-        className="text-xl font-semibold text-slate-900 outline-none"
-      >
-        {t('admin.tabs.mentors')}
-      </h2>
-      <p className="mt-1 mb-4 text-slate-700">{t('admin.mentors.intro')}</p>
-      <ListState query={query} count={rows.length} empty={t('admin.mentors.empty')}>
-        <div className="grid gap-4 md:grid-cols-2">
-          {rows.map((mentor) => (
-            <MentorCard
-              key={mentor.id}
-              mentor={mentor}
-              verifying={verify.isPending && verify.variables?.userId === mentor.id}
-              onVerify={() => verify.mutate({ userId: mentor.id })}
-              onDecline={() => setDeclining(mentor)}
-            />
-          ))}
-        </div>
-        {query.data && <Pager data={query.data} onPage={(next) => update({ page: next })} />}
-      </ListState>
-      <DeclineDialog mentor={declining} onClose={() => setDeclining(null)} onDeclined={focusHeading} />
-    </section>
+    <ListFrame
+      id="admin-mentors-title"
+      title={t('admin.tabs.mentors')}
+      heading={heading}
+      intro={t('admin.mentors.intro')}
+      query={query}
+      count={rows.length}
+      empty={t('admin.mentors.empty')}
+      onPage={toPage}
+      after={
+        <DeclineDialog mentor={declining} onClose={() => setDeclining(null)} onDeclined={focusHeading} />
+      }
+    >
+      <div className="grid gap-4 md:grid-cols-2">
+        {rows.map((mentor) => (
+          <MentorCard
+            key={mentor.id}
+            mentor={mentor}
+            verifying={verify.isPending && verify.variables?.userId === mentor.id}
+            onVerify={() => verify.mutate({ userId: mentor.id })}
+            onDecline={() => setDeclining(mentor)}
+          />
+        ))}
+      </div>
+    </ListFrame>
   );
 }

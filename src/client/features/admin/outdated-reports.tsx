@@ -5,11 +5,11 @@ import type { AdminDirectoryReport } from '../../../shared/schemas/directory';
 import { PROBLEM_KEYS } from '../../components/report-outdated';
 import { Button } from '../../components/ui/button';
 import { Badge, Card } from '../../components/ui/card';
-import { adminDirectoryReportsQuery, useDirectoryReportAction } from '../../lib/directory';
+import { adminDirectoryReportsQuery, useDirectoryReportAction } from '../../data/directory';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { useTranslation, type MessageKey } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
-import { ListState, Pager, useClampPage } from './data-table';
+import { ListFrame, useListPage } from './list-frame';
 import { useAdminParams } from './use-admin-params';
 
 /** The entry's facts now, beside what readers said of them. */
@@ -56,11 +56,9 @@ function EntryNow({ entry }: { entry: NonNullable<AdminDirectoryReport['entry']>
  */
 export function OutdatedReports({ status }: { status: ReportStatus }) {
   const { t, locale } = useTranslation();
-  const { open, get, page: listPage, update } = useAdminParams();
+  const { open } = useAdminParams();
   // Its own page in the address (`outdated=2`), beside the reports list's.
-  const page = Math.max(1, Math.trunc(Number(get('outdated'))) || 1);
-  const toPage = (next: number) =>
-    update({ outdated: next > 1 ? next : undefined, page: listPage > 1 ? listPage : undefined });
+  const { page, toPage } = useListPage('outdated');
   const query = useQuery(adminDirectoryReportsQuery(status, page, locale));
   const act = useDirectoryReportAction({
     meta: { errorTitle: 'directory.queue.failed' },
@@ -68,102 +66,105 @@ export function OutdatedReports({ status }: { status: ReportStatus }) {
       toast({ title: t(action === 'resolve' ? 'directory.queue.resolved' : 'directory.queue.dismissed') }),
   });
   const rows = query.data?.reports ?? [];
-  useClampPage(query, rows.length, toPage);
   return (
-    <section aria-labelledby="admin-outdated-title" className="mt-8">
-      <h3 id="admin-outdated-title" className="text-lg font-semibold text-slate-900">
-        {t('directory.queue.title')}
-      </h3>
-      <p className="mt-1 mb-4 text-slate-700">{t('directory.queue.intro')}</p>
-      <ListState query={query} count={rows.length} empty={t('directory.queue.empty')}>
-        <div className="space-y-4">
-          {rows.map((report) => {
-            const name = report.entry?.name ?? report.entryId;
-            const headingId = `outdated-${report.id}`;
-            return (
-              <Card as="article" key={report.id} aria-labelledby={headingId}>
-                <div className="flex flex-wrap items-baseline justify-between gap-2">
-                  <h4 id={headingId} className="font-semibold text-slate-900">
-                    {name}
-                  </h4>
-                  <span className="text-sm text-slate-700">
-                    {t('directory.queue.reportCount', { count: report.reportCount })} ·{' '}
-                    {formatDateTime(report.lastReportedAt, locale)}
-                  </span>
-                </div>
-                <ul className="mt-2 flex flex-wrap gap-2">
-                  {report.problems.map(({ problem, count }) => (
-                    <li key={problem}>
-                      <Badge colour="bg-amber-100 text-amber-900">
-                        {t(PROBLEM_KEYS[problem])}
-                        {count > 1 ? ` × ${count}` : ''}
-                      </Badge>
-                    </li>
-                  ))}
-                </ul>
-                {report.notes.length > 0 && (
-                  <div className="mt-3">
-                    <h5 className="text-sm font-semibold text-slate-800">{t('directory.queue.notes')}</h5>
-                    <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-slate-900">
-                      {report.notes.map((note, index) => (
-                        <li key={index} className="break-words whitespace-pre-line">
-                          {note}
-                        </li>
-                      ))}
-                    </ul>
-                  </div>
-                )}
+    <ListFrame
+      id="admin-outdated-title"
+      title={t('directory.queue.title')}
+      level={3}
+      intro={t('directory.queue.intro')}
+      query={query}
+      count={rows.length}
+      empty={t('directory.queue.empty')}
+      onPage={toPage}
+      pagerLabel={t('directory.queue.pages')}
+      className="mt-8"
+    >
+      <div className="space-y-4">
+        {rows.map((report) => {
+          const name = report.entry?.name ?? report.entryId;
+          const headingId = `outdated-${report.id}`;
+          return (
+            <Card as="article" key={report.id} aria-labelledby={headingId}>
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <h4 id={headingId} className="font-semibold text-slate-900">
+                  {name}
+                </h4>
+                <span className="text-sm text-slate-700">
+                  {t('directory.queue.reportCount', { count: report.reportCount })} ·{' '}
+                  {formatDateTime(report.lastReportedAt, locale)}
+                </span>
+              </div>
+              <ul className="mt-2 flex flex-wrap gap-2">
+                {report.problems.map(({ problem, count }) => (
+                  <li key={problem}>
+                    <Badge colour="bg-amber-100 text-amber-900">
+                      {t(PROBLEM_KEYS[problem])}
+                      {count > 1 ? ` × ${count}` : ''}
+                    </Badge>
+                  </li>
+                ))}
+              </ul>
+              {report.notes.length > 0 && (
                 <div className="mt-3">
-                  {report.entry ? (
-                    <EntryNow entry={report.entry} />
-                  ) : (
-                    <p className="text-sm text-slate-700">{t('directory.queue.gone')}</p>
-                  )}
+                  <h5 className="text-sm font-semibold text-slate-800">{t('directory.queue.notes')}</h5>
+                  <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-slate-900">
+                    {report.notes.map((note, index) => (
+                      <li key={index} className="break-words whitespace-pre-line">
+                        {note}
+                      </li>
+                    ))}
+                  </ul>
                 </div>
-                {status === 'open' && (
-                  <div className="mt-3 flex flex-wrap gap-2">
-                    {report.entry && (
-                      <Button
-                        size="sm"
-                        aria-label={t('directory.queue.openEditorLabel', { name })}
-                        onClick={() =>
-                          open('directory', {
-                            type: report.type === 'organisation' ? undefined : report.type,
-                            edit: report.entryId,
-                            reports: report.reportCount,
-                          })
-                        }
-                      >
-                        <Pencil aria-hidden="true" className="h-4 w-4" />
-                        {t('directory.queue.openEditor')}
-                      </Button>
-                    )}
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      disabled={act.isPending}
-                      aria-label={t('directory.queue.resolveLabel', { name })}
-                      onClick={() => act.mutate({ id: report.id, action: 'resolve' })}
-                    >
-                      {t('directory.queue.resolve')}
-                    </Button>
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      disabled={act.isPending}
-                      aria-label={t('directory.queue.dismissLabel', { name })}
-                      onClick={() => act.mutate({ id: report.id, action: 'dismiss' })}
-                    >
-                      {t('directory.queue.dismiss')}
-                    </Button>
-                  </div>
+              )}
+              <div className="mt-3">
+                {report.entry ? (
+                  <EntryNow entry={report.entry} />
+                ) : (
+                  <p className="text-sm text-slate-700">{t('directory.queue.gone')}</p>
                 )}
-              </Card>
-            );
-          })}
-        </div>
-      </ListState>
-      {query.data && <Pager data={query.data} onPage={toPage} label={t('directory.queue.pages')} />}
-    </section>
+              </div>
+              {status === 'open' && (
+                <div className="mt-3 flex flex-wrap gap-2">
+                  {report.entry && (
+                    <Button
+                      size="sm"
+                      aria-label={t('directory.queue.openEditorLabel', { name })}
+                      onClick={() =>
+                        open('directory', {
+                          type: report.type === 'organisation' ? undefined : report.type,
+                          edit: report.entryId,
+                          reports: report.reportCount,
+                        })
+                      }
+                    >
+                      <Pencil aria-hidden="true" className="h-4 w-4" />
+                      {t('directory.queue.openEditor')}
+                    </Button>
+                  )}
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    disabled={act.isPending}
+                    aria-label={t('directory.queue.resolveLabel', { name })}
+                    onClick={() => act.mutate({ id: report.id, action: 'resolve' })}
+                  >
+                    {t('directory.queue.resolve')}
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    disabled={act.isPending}
+                    aria-label={t('directory.queue.dismissLabel', { name })}
+                    onClick={() => act.mutate({ id: report.id, action: 'dismiss' })}
+                  >
+                    {t('directory.queue.dismiss')}
+                  </Button>
+                </div>
+              )}
+            </Card>
+          );
+        })}
+      </div>
+    </ListFrame>
   );
 }

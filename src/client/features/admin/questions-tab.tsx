@@ -6,12 +6,13 @@ import { CATEGORIES, CATEGORY_SLUGS, type CategorySlug } from '../../../shared/c
 import { ADMIN_QUESTION_FILTERS, type AdminQuestion } from '../../../shared/schemas/admin';
 import { Button } from '../../components/ui/button';
 import { Badge } from '../../components/ui/card';
-import { adminQuestionsQuery, useDeleteQuestion } from '../../lib/admin';
+import { adminQuestionsQuery, useDeleteQuestion } from '../../data/admin';
 import { formatDate, formatNumber } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { ConfirmDialog } from './confirm-dialog';
-import { DataTable, ListState, Pager, useClampPage, type Column } from './data-table';
+import { DataTable, type Column } from './data-table';
+import { ListFrame, useListPage } from './list-frame';
 import { FilterSelect, ListFilters } from './filters';
 import { Person } from './person';
 import { oneOf, useAdminParams } from './use-admin-params';
@@ -29,7 +30,8 @@ const FILTER_KEYS = {
 /** Every question, searched and filtered, with delete (after the spec's confirmation). */
 export function QuestionsTab() {
   const { t, locale } = useTranslation();
-  const { get, page, update } = useAdminParams();
+  const { get, update } = useAdminParams();
+  const { page, toPage } = useListPage();
   const q = get('q');
   const category = oneOf<CategorySlug>(CATEGORY_SLUGS, get('category'));
   const filter = oneOf<QuestionFilter>(ADMIN_QUESTION_FILTERS, get('filter'));
@@ -45,7 +47,6 @@ export function QuestionsTab() {
     },
   });
   const rows = query.data?.questions ?? [];
-  useClampPage(query, rows.length, (next) => update({ page: next }));
 
   const columns: Column<AdminQuestion>[] = [
     {
@@ -57,7 +58,7 @@ export function QuestionsTab() {
         <span className="max-lg:text-base">
           {row.isUrgent && (
             <Badge colour="bg-red-700 text-white" className="mr-2">
-              {t('question.sos')}
+              {t('questions.sos')}
             </Badge>
           )}
           <Link
@@ -136,59 +137,60 @@ export function QuestionsTab() {
   ];
 
   return (
-    <section aria-labelledby="admin-questions-title">
-      <h2
-        ref={heading}
-        tabIndex={-1}
-        id="admin-questions-title"
-        className="mb-4 text-xl font-semibold text-slate-900 outline-none"
-      >
-        {t('admin.questions.title')}
-      </h2>
-      <ListFilters
-        searchLabel={t('admin.questions.searchLabel')}
-        search={q}
-        onSearch={(v) => update({ q: v })}
-      >
-        <FilterSelect
-          label={t('admin.questions.category')}
-          value={category ?? 'all'}
-          onChange={(value) => update({ category: value })}
-          options={[
-            { value: 'all', label: t('admin.questions.allCategories') },
-            ...CATEGORIES.map((c) => ({ value: c.slug, label: c.name[locale] })),
-          ]}
+    <ListFrame
+      id="admin-questions-title"
+      title={t('admin.questions.title')}
+      heading={heading}
+      filters={
+        <ListFilters
+          searchLabel={t('admin.questions.searchLabel')}
+          search={q}
+          onSearch={(v) => update({ q: v })}
+        >
+          <FilterSelect
+            label={t('admin.questions.category')}
+            value={category ?? 'all'}
+            onChange={(value) => update({ category: value })}
+            options={[
+              { value: 'all', label: t('admin.questions.allCategories') },
+              ...CATEGORIES.map((c) => ({ value: c.slug, label: c.name[locale] })),
+            ]}
+          />
+          <FilterSelect
+            label={t('admin.questions.filter')}
+            value={filter ?? 'all'}
+            onChange={(value) => update({ filter: value })}
+            options={[
+              { value: 'all', label: t('admin.questions.filterAll') },
+              ...ADMIN_QUESTION_FILTERS.map((f) => ({ value: f, label: t(FILTER_KEYS[f]) })),
+            ]}
+          />
+        </ListFilters>
+      }
+      query={query}
+      count={rows.length}
+      empty={t('admin.questions.empty')}
+      onPage={toPage}
+      after={
+        <ConfirmDialog
+          open={target !== null}
+          title={t('admin.questions.deleteConfirm')}
+          description={target ? t('admin.questions.deleteText', { title: target.title }) : undefined}
+          confirmLabel={t('admin.questions.delete')}
+          danger
+          pending={remove.isPending}
+          failedTitle="admin.questions.deleteFailed"
+          onConfirm={(reason) => target && remove.mutate({ id: target.id, reason })}
+          onClose={() => setTarget(null)}
         />
-        <FilterSelect
-          label={t('admin.questions.filter')}
-          value={filter ?? 'all'}
-          onChange={(value) => update({ filter: value })}
-          options={[
-            { value: 'all', label: t('admin.questions.filterAll') },
-            ...ADMIN_QUESTION_FILTERS.map((f) => ({ value: f, label: t(FILTER_KEYS[f]) })),
-          ]}
-        />
-      </ListFilters>
-      <ListState query={query} count={rows.length} empty={t('admin.questions.empty')}>
-        <DataTable
-          caption={t('admin.questions.title')}
-          columns={columns}
-          rows={rows}
-          rowKey={(row) => row.id}
-        />
-        {query.data && <Pager data={query.data} onPage={(next) => update({ page: next })} />}
-      </ListState>
-      <ConfirmDialog
-        open={target !== null}
-        title={t('admin.questions.deleteConfirm')}
-        description={target ? t('admin.questions.deleteText', { title: target.title }) : undefined}
-        confirmLabel={t('admin.questions.delete')}
-        danger
-        pending={remove.isPending}
-        failedTitle="admin.questions.deleteFailed"
-        onConfirm={(reason) => target && remove.mutate({ id: target.id, reason })}
-        onClose={() => setTarget(null)}
+      }
+    >
+      <DataTable
+        caption={t('admin.questions.title')}
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
       />
-    </section>
+    </ListFrame>
   );
 }

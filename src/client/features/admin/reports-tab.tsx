@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { REPORT_STATUSES, type AdminReport, type ReportStatus } from '../../../shared/schemas/admin';
-import { adminReportsQuery, useReportAction } from '../../lib/admin';
+import { adminReportsQuery, useReportAction } from '../../data/admin';
 import { useTranslation } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { ConfirmDialog } from './confirm-dialog';
-import { ListState, Pager, useClampPage } from './data-table';
+import { ListFrame, useListPage } from './list-frame';
 import { FilterSelect } from './filters';
 import { OutdatedReports } from './outdated-reports';
 import { ReportCard, type ReportAction } from './report-card';
-import { useAdminParams } from './use-admin-params';
+import { oneOf, useAdminParams } from './use-admin-params';
 import { useFocusHeading } from './use-focus-heading';
 
 const STATUS_KEYS = {
@@ -44,10 +44,9 @@ function itemName(report: AdminReport): string {
 /** Reported items by status; open ones are dismissed (content kept) or removed (content deleted). */
 export function ReportsTab() {
   const { t } = useTranslation();
-  const { get, page, update } = useAdminParams();
-  const status: ReportStatus = (REPORT_STATUSES as readonly string[]).includes(get('status'))
-    ? (get('status') as ReportStatus)
-    : 'open';
+  const { get, update } = useAdminParams();
+  const { page, toPage } = useListPage();
+  const status: ReportStatus = oneOf(REPORT_STATUSES, get('status')) ?? 'open';
   const query = useQuery(adminReportsQuery(status, page));
   const [pending, setPending] = useState<Pending | null>(null);
   const [heading, focusHeading] = useFocusHeading();
@@ -61,59 +60,61 @@ export function ReportsTab() {
     },
   });
   const rows = query.data?.reports ?? [];
-  useClampPage(query, rows.length, (next) => update({ page: next }));
   const removing = pending?.action === 'remove';
   const remove = removeTexts(pending);
 
   return (
-    <section aria-labelledby="admin-reports-title">
-      <h2
-        ref={heading}
-        tabIndex={-1}
-        id="admin-reports-title"
-        className="mb-4 text-xl font-semibold text-slate-900 outline-none"
-      >
-        {t('admin.tabs.reports')}
-      </h2>
-      <div className="mb-4 max-w-xs">
-        <FilterSelect
-          label={t('admin.reports.status')}
-          value={status}
-          // "open" is the server's default: it stays out of the address like every default.
-          onChange={(value) => update({ status: value === 'open' ? undefined : value })}
-          options={REPORT_STATUSES.map((s) => ({ value: s, label: t(STATUS_KEYS[s]) }))}
-        />
-      </div>
-      <ListState query={query} count={rows.length} empty={t('admin.reports.empty')}>
-        <div className="space-y-4">
-          {rows.map((report) => (
-            <ReportCard
-              key={report.id}
-              report={report}
-              busy={act.isPending && act.variables?.id === report.id}
-              onAction={(action) => setPending({ report, action })}
-            />
-          ))}
+    <ListFrame
+      id="admin-reports-title"
+      title={t('admin.tabs.reports')}
+      heading={heading}
+      filters={
+        <div className="mb-4 max-w-xs">
+          <FilterSelect
+            label={t('admin.reports.status')}
+            value={status}
+            // "open" is the server's default: it stays out of the address like every default.
+            onChange={(value) => update({ status: value === 'open' ? undefined : value })}
+            options={REPORT_STATUSES.map((s) => ({ value: s, label: t(STATUS_KEYS[s]) }))}
+          />
         </div>
-        {query.data && <Pager data={query.data} onPage={(next) => update({ page: next })} />}
-      </ListState>
-      <OutdatedReports status={status} />
-      <ConfirmDialog
-        open={pending !== null}
-        title={t(removing ? remove.title : 'admin.reports.dismissConfirm')}
-        description={
-          pending &&
-          `“${itemName(pending.report)}”: ${t(removing ? remove.text : 'admin.reports.dismissText')}`
-        }
-        confirmLabel={t(removing ? 'admin.reports.remove' : 'admin.reports.dismiss')}
-        danger={removing}
-        pending={act.isPending}
-        failedTitle="admin.reports.actionFailed"
-        onConfirm={(reason) =>
-          pending && act.mutate({ id: pending.report.id, action: pending.action, reason })
-        }
-        onClose={() => setPending(null)}
-      />
-    </section>
+      }
+      query={query}
+      count={rows.length}
+      empty={t('admin.reports.empty')}
+      onPage={toPage}
+      after={
+        <>
+          <OutdatedReports status={status} />
+          <ConfirmDialog
+            open={pending !== null}
+            title={t(removing ? remove.title : 'admin.reports.dismissConfirm')}
+            description={
+              pending &&
+              `“${itemName(pending.report)}”: ${t(removing ? remove.text : 'admin.reports.dismissText')}`
+            }
+            confirmLabel={t(removing ? 'admin.reports.remove' : 'admin.reports.dismiss')}
+            danger={removing}
+            pending={act.isPending}
+            failedTitle="admin.reports.actionFailed"
+            onConfirm={(reason) =>
+              pending && act.mutate({ id: pending.report.id, action: pending.action, reason })
+            }
+            onClose={() => setPending(null)}
+          />
+        </>
+      }
+    >
+      <div className="space-y-4">
+        {rows.map((report) => (
+          <ReportCard
+            key={report.id}
+            report={report}
+            busy={act.isPending && act.variables?.id === report.id}
+            onAction={(action) => setPending({ report, action })}
+          />
+        ))}
+      </div>
+    </ListFrame>
   );
 }

@@ -3,14 +3,15 @@ import { useState } from 'react';
 import type { Role } from '../../../shared/constants';
 import { ADMIN_USER_FILTERS, type AdminUser } from '../../../shared/schemas/admin';
 import { Badge } from '../../components/ui/card';
-import { adminUsersQuery, useChangeRole } from '../../lib/admin';
+import { adminUsersQuery, useChangeRole } from '../../data/admin';
 import { formatDate, formatNumber } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { ConfirmDialog } from './confirm-dialog';
-import { DataTable, ListState, Pager, useClampPage, type Column } from './data-table';
+import { DataTable, type Column } from './data-table';
 import { FilterSelect, ListFilters } from './filters';
-import { useAdminParams } from './use-admin-params';
+import { ListFrame, useListPage } from './list-frame';
+import { oneOf, useAdminParams } from './use-admin-params';
 
 type UserFilter = (typeof ADMIN_USER_FILTERS)[number];
 
@@ -57,11 +58,10 @@ function ChatFeedback({ feedback }: { feedback: NonNullable<AdminUser['chatFeedb
 
 export function UsersTab() {
   const { t, locale } = useTranslation();
-  const { get, page, update } = useAdminParams();
+  const { get, update } = useAdminParams();
+  const { page, toPage } = useListPage();
   const q = get('q');
-  const filter = (ADMIN_USER_FILTERS as readonly string[]).includes(get('role'))
-    ? (get('role') as UserFilter)
-    : undefined;
+  const filter = oneOf<UserFilter>(ADMIN_USER_FILTERS, get('role'));
   const query = useQuery(adminUsersQuery({ q: q || undefined, filter, page }));
   const [change, setChange] = useState<Change | null>(null);
   const changeRole = useChangeRole({
@@ -72,7 +72,6 @@ export function UsersTab() {
     },
   });
   const rows = query.data?.users ?? [];
-  useClampPage(query, rows.length, (next) => update({ page: next }));
 
   const columns: Column<AdminUser>[] = [
     {
@@ -155,49 +154,49 @@ export function UsersTab() {
   const roleName =
     change && t(change.role === 'mentor' ? 'admin.users.roleMentor' : 'admin.users.roleStudent');
   return (
-    <section aria-labelledby="admin-users-title">
-      <h2 id="admin-users-title" className="mb-4 text-xl font-semibold text-slate-900">
-        {t('admin.users.title')}
-      </h2>
-      <ListFilters searchLabel={t('admin.users.searchLabel')} search={q} onSearch={(v) => update({ q: v })}>
-        <FilterSelect
-          label={t('admin.users.role')}
-          value={filter ?? 'all'}
-          onChange={(value) => update({ role: value })}
-          options={[
-            { value: 'all', label: t('admin.users.allRoles') },
-            ...ADMIN_USER_FILTERS.map((f) => ({ value: f, label: t(FILTER_KEYS[f]) })),
-          ]}
+    <ListFrame
+      id="admin-users-title"
+      title={t('admin.users.title')}
+      filters={
+        <ListFilters searchLabel={t('admin.users.searchLabel')} search={q} onSearch={(v) => update({ q: v })}>
+          <FilterSelect
+            label={t('admin.users.role')}
+            value={filter ?? 'all'}
+            onChange={(value) => update({ role: value })}
+            options={[
+              { value: 'all', label: t('admin.users.allRoles') },
+              ...ADMIN_USER_FILTERS.map((f) => ({ value: f, label: t(FILTER_KEYS[f]) })),
+            ]}
+          />
+        </ListFilters>
+      }
+      query={query}
+      count={rows.length}
+      empty={t('admin.users.empty')}
+      onPage={toPage}
+      after={
+        <ConfirmDialog
+          open={change !== null}
+          title={t('admin.users.changeConfirm', { role: roleName ?? '' })}
+          description={
+            change
+              ? t(change.role === 'mentor' ? 'admin.users.changeTextMentor' : 'admin.users.changeText', {
+                  name: change.user.displayName,
+                  email: change.user.email,
+                })
+              : undefined
+          }
+          confirmLabel={t(change?.role === 'student' ? 'admin.users.makeStudent' : 'admin.users.makeMentor')}
+          pending={changeRole.isPending}
+          failedTitle="admin.users.updateFailed"
+          onConfirm={(reason) =>
+            change && changeRole.mutate({ userId: change.user.id, role: change.role, reason })
+          }
+          onClose={() => setChange(null)}
         />
-      </ListFilters>
-      <ListState query={query} count={rows.length} empty={t('admin.users.empty')}>
-        <DataTable
-          caption={t('admin.users.title')}
-          columns={columns}
-          rows={rows}
-          rowKey={(user) => user.id}
-        />
-        {query.data && <Pager data={query.data} onPage={(next) => update({ page: next })} />}
-      </ListState>
-      <ConfirmDialog
-        open={change !== null}
-        title={t('admin.users.changeConfirm', { role: roleName ?? '' })}
-        description={
-          change
-            ? t(change.role === 'mentor' ? 'admin.users.changeTextMentor' : 'admin.users.changeText', {
-                name: change.user.displayName,
-                email: change.user.email,
-              })
-            : undefined
-        }
-        confirmLabel={t(change?.role === 'student' ? 'admin.users.makeStudent' : 'admin.users.makeMentor')}
-        pending={changeRole.isPending}
-        failedTitle="admin.users.updateFailed"
-        onConfirm={(reason) =>
-          change && changeRole.mutate({ userId: change.user.id, role: change.role, reason })
-        }
-        onClose={() => setChange(null)}
-      />
-    </section>
+      }
+    >
+      <DataTable caption={t('admin.users.title')} columns={columns} rows={rows} rowKey={(user) => user.id} />
+    </ListFrame>
   );
 }

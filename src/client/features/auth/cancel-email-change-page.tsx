@@ -8,7 +8,7 @@ import {
   refusalMessage,
   useCancelEmailChange,
   useRequestPasswordReset,
-} from '../../lib/account';
+} from '../../data/account';
 import { cn } from '../../lib/cn';
 import { focusWhenShown } from '../../lib/focus';
 import { useTranslation } from '../../lib/i18n';

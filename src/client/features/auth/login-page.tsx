@@ -11,7 +11,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
 import { toast } from '../../lib/toast';
-import { useDemoSignIn, useSignIn } from '../../lib/sign-in';
+import { useDemoSignIn, useSignIn } from '../../data/sign-in';
 import { usePublicConfig } from '../../lib/config';
 import { safeNext } from '../../lib/format';
 import { busyUntilLeft } from './busy';

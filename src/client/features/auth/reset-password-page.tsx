@@ -6,7 +6,7 @@ import { Page } from '../../components/page';
 import { buttonClasses, Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { NewPasswordFields } from '../../components/ui/field';
-import { refusalCode, refusalMessage, useConfirmPasswordReset } from '../../lib/account';
+import { refusalCode, refusalMessage, useConfirmPasswordReset } from '../../data/account';
 import { cn } from '../../lib/cn';
 import { messageKey, useTranslation } from '../../lib/i18n';
 import { focusWhenShown } from '../../lib/focus';

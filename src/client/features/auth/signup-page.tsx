@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field, inputClasses, NewPasswordFields, TextAreaField } from '../../components/ui/field';
 import { toast } from '../../lib/toast';
-import { useSignUp } from '../../lib/sign-in';
+import { useSignUp } from '../../data/sign-in';
 import { useAfterSignUp } from '../../lib/config';
 import { safeNext } from '../../lib/format';
 import { currentLocale, messageKey } from '../../lib/i18n';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Page } from '../../components/page';
 import { buttonClasses, Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { useEmailLink, useResendVerification } from '../../lib/account';
+import { useEmailLink, useResendVerification } from '../../data/account';
 import { useAuth } from '../../lib/auth';
 import { cn } from '../../lib/cn';
 import { useTranslation } from '../../lib/i18n';

@@ -1,7 +1,7 @@
 import { MoreVertical } from 'lucide-react';
 import type { Conversation } from '../../../shared/schemas/chat';
 import { PopoverMenu } from '../../components/ui/popover-menu';
-import { useConversationAction } from '../../lib/chat';
+import { useConversationAction } from '../../data/chat';
 import { useTranslation } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 

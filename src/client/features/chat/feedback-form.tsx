@@ -4,7 +4,7 @@ import { useSchemas } from '../../lib/schemas';
 import { toastInvalid } from '../../components/invalid-input';
 import { Button } from '../../components/ui/button';
 import { inputClasses } from '../../components/ui/field';
-import { useConversationFeedback } from '../../lib/chat';
+import { useConversationFeedback } from '../../data/chat';
 import { useTranslation } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 

@@ -5,7 +5,7 @@ import { MentorFilterFields } from '../../components/mentor-filters';
 import { Button } from '../../components/ui/button';
 import { SelectField } from '../../components/ui/field';
 import { useTranslation } from '../../lib/i18n';
-import type { MentorFilters } from '../../lib/mentors';
+import type { MentorFilters } from '../../data/mentors';
 
 /**
  * Choosing a mentor in the Start a conversation dialog: narrow the verified mentors by topic, language and state

@@ -1,6 +1,6 @@
 import { ReportForm } from '../../components/report-form';
 import { Modal } from '../../components/ui/modal';
-import { useReportConversation } from '../../lib/chat';
+import { useReportConversation } from '../../data/chat';
 import { useTranslation } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 

@@ -10,9 +10,9 @@ import { MentorFacts } from '../../components/mentor-card';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Modal } from '../../components/ui/modal';
-import { useCreateConversation } from '../../lib/chat';
+import { useCreateConversation } from '../../data/chat';
 import { useTranslation } from '../../lib/i18n';
-import { mentorQuery, mentorsQuery, type MentorFilters } from '../../lib/mentors';
+import { mentorQuery, mentorsQuery, type MentorFilters } from '../../data/mentors';
 import { toast } from '../../lib/toast';
 import { MentorPicker } from './mentor-picker';
 

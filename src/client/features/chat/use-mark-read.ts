@@ -1,5 +1,5 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { useMarkRead } from '../../lib/chat';
+import { useMarkRead } from '../../data/chat';
 
 function subscribeVisibility(listener: () => void) {
   document.addEventListener('visibilitychange', listener);

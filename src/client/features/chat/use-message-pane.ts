@@ -11,7 +11,7 @@ import {
   newClientId,
   useSendMessage,
   type MessagesState,
-} from '../../lib/chat';
+} from '../../data/chat';
 import { useRealtimeConnect } from '../../lib/realtime';
 
 /** A message of ours the server has not confirmed yet. */

@@ -4,7 +4,7 @@ import { FEEDBACK_LIMITS, type FeedbackRating } from '../../../shared/chloe';
 import type { ChatTurnInput } from '../../../shared/schemas/ai';
 import { Button } from '../../components/ui/button';
 import { TextAreaField } from '../../components/ui/field';
-import { useSendChloeFeedback } from '../../lib/chloe';
+import { useSendChloeFeedback } from '../../data/chloe';
 import { cn } from '../../lib/cn';
 import { useTranslation } from '../../lib/i18n';
 import { toast } from '../../lib/toast';

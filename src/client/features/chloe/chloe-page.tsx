@@ -13,7 +13,9 @@ import { PromptSuggestions } from './prompt-suggestions';
 import { useChloeChat } from './use-chloe-chat';
 
 /** The Ask a Question dialog (with its form validation) loads when Chloe's reader first asks the community. */
-const AskDialog = lazy(() => withTexts(import('../feed/ask-dialog')).then((m) => ({ default: m.AskDialog })));
+const AskDialog = lazy(() =>
+  withTexts(import('../../components/ask-dialog')).then((m) => ({ default: m.AskDialog })),
+);
 
 const TITLE_MAX = 200;
 

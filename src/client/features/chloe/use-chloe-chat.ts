@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { CHLOE_STORAGE_KEY, CHAT_LIMITS, FEEDBACK_LIMITS, type FeedbackRating } from '../../../shared/chloe';
 import type { ChatSource, ChatTurnInput } from '../../../shared/schemas/ai';
-import { chatFailure, streamChat } from '../../lib/chloe';
+import { chatFailure, streamChat } from '../../data/chloe';
 import { mayKeepChloeConversation } from '../../lib/chloe-conversation';
 import { useTranslation } from '../../lib/i18n';
 import { useAsFramed } from '../../lib/page-frame';

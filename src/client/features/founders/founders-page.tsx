@@ -6,7 +6,7 @@ import { Page } from '../../components/page';
 import { buttonClasses } from '../../components/ui/button';
 import { Badge, Card, Skeleton } from '../../components/ui/card';
 import { formatMonthYear, formatNumber, initials } from '../../lib/format';
-import { useCommunityStats, useFounders } from '../../lib/founders';
+import { useCommunityStats, useFounders } from '../../data/founders';
 
 const STATS: { key: keyof CommunityStats; label: MessageKey }[] = [
   { key: 'members', label: 'founders.statMembers' },

@@ -5,7 +5,7 @@ import { Card, Skeleton } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
 import { useNow } from '../../lib/clock';
 import { relativeTime } from '../../lib/format';
-import { serviceStatusQuery } from '../../lib/government';
+import { serviceStatusQuery } from '../../data/government';
 import { useTranslation } from '../../lib/i18n';
 
 const DOTS: Record<ServiceStatusItem['status'], string> = {

@@ -7,10 +7,10 @@ import {
   localServicesQuery,
   type LocalSearch,
   type ServiceSearch,
-} from '../../lib/government';
+} from '../../data/government';
 import { useRevealResults } from '../../lib/focus';
 import { useTranslation } from '../../lib/i18n';
-import { postcodeRefusal } from '../../lib/resources';
+import { postcodeRefusal } from '../../data/resources';
 
 /** Results show this many at first, and this many more each time the reader asks: a phone's few screens. */
 export const GOVERNMENT_PAGE_SIZE = 10;

@@ -11,7 +11,7 @@ import { Badge, Card, Skeleton } from '../../components/ui/card';
 import { useAuth } from '../../lib/auth';
 import { formatDate } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
-import { mentorQuery, mentorMissing } from '../../lib/mentors';
+import { mentorQuery, mentorMissing } from '../../data/mentors';
 
 const BACK = (label: string) => (
   <Link to="/mentors" className={`${buttonClasses('ghost', 'sm')} mb-4`}>

@@ -14,7 +14,7 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
 import { useTranslation } from '../../lib/i18n';
-import { mentorsQuery, type MentorFilters } from '../../lib/mentors';
+import { mentorsQuery, type MentorFilters } from '../../data/mentors';
 
 const known = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
   value && (values as readonly string[]).includes(value) ? (value as T) : undefined;

@@ -5,8 +5,8 @@ import { NavLink } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { useTranslation } from '../../lib/i18n';
-import { useUnreadNotifications } from '../../lib/notifications';
-import { useRenewPush } from '../../lib/push';
+import { useUnreadNotifications } from '../../data/notifications';
+import { useRenewPush } from '../../data/push';
 
 /** Quiet for this long after the count goes up before it is read out, so a burst of replies is said once. */
 const ANNOUNCE_AFTER_MS = 1_500;

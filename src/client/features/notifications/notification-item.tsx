@@ -14,7 +14,7 @@ import { useNow } from '../../lib/clock';
 import { cn } from '../../lib/cn';
 import { formatDateTime, relativeTime } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
-import { notificationHref } from '../../lib/notifications';
+import { notificationHref } from '../../data/notifications';
 
 const ICONS: Record<NotificationType, LucideIcon> = {
   reply_to_my_question: MessageSquareReply,

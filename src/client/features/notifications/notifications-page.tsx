@@ -5,12 +5,12 @@ import { Page } from '../../components/page';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { useTranslation } from '../../lib/i18n';
-import { useMarkRead, useNotifications, useUnreadNotifications } from '../../lib/notifications';
+import { useMarkRead, useNotifications, useUnreadNotifications } from '../../data/notifications';
 import { NotificationItem, NotificationItemSkeleton } from './notification-item';
 
 /**
  * /notifications: newest first, a page at a time. A tap opens what a notification is about and marks it read;
- * "Mark all as read" reads them all. The list follows the socket while it is on screen (lib/notifications.ts).
+ * "Mark all as read" reads them all. The list follows the socket while it is on screen (data/notifications.ts).
  */
 export function NotificationsPage() {
   const { t } = useTranslation();

@@ -3,12 +3,12 @@ import { Link } from 'react-router';
 import { Page } from '../../components/page';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { refusalCode, refusalMessage } from '../../lib/account';
+import { refusalCode, refusalMessage } from '../../data/account';
 import { cn } from '../../lib/cn';
 import { focusWhenShown } from '../../lib/focus';
 import { useTranslation } from '../../lib/i18n';
 import { useLinkToken } from '../../lib/link-token';
-import { useUnsubscribe } from '../../lib/notifications';
+import { useUnsubscribe } from '../../data/notifications';
 
 /**
  * Where the "Unsubscribe" link of a notification email leads, signed in or not. Opening it changes nothing (mail

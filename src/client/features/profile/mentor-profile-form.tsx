@@ -14,7 +14,7 @@ import { Button } from '../../components/ui/button';
 import { Card, Skeleton } from '../../components/ui/card';
 import { Field, SelectField, TextAreaField } from '../../components/ui/field';
 import { useTranslation } from '../../lib/i18n';
-import { ownMentorProfileQuery, useUpdateMentorProfile } from '../../lib/mentors';
+import { ownMentorProfileQuery, useUpdateMentorProfile } from '../../data/mentors';
 import { toast } from '../../lib/toast';
 
 /** A group of checkboxes, one per choice, under a legend. */

@@ -14,12 +14,12 @@ import { Card } from '../../components/ui/card';
 import { Field, inputClasses, NewPasswordFields } from '../../components/ui/field';
 import { Modal } from '../../components/ui/modal';
 import { toast } from '../../lib/toast';
-import { useChangePassword, useDeleteAccount, useDownloadMyData, useUpdateProfile } from '../../lib/account';
+import { useChangePassword, useDeleteAccount, useDownloadMyData, useUpdateProfile } from '../../data/account';
 import { useAuth } from '../../lib/auth';
-import { isAwaitingVerification } from '../../lib/chat';
+import { isAwaitingVerification } from '../../data/chat';
 import { formatDate } from '../../lib/format';
 import { currentLocale, messageKey, setLanguage } from '../../lib/i18n';
-import { useProfileQuestions } from '../../lib/questions';
+import { useProfileQuestions } from '../../data/questions';
 import { ConfirmEmailNotice, EmailForm } from './email-settings';
 import { MentorProfileCard } from './mentor-profile-form';
 

@@ -11,7 +11,7 @@ import { LANGUAGE_KEYS, languageText, type LanguageName } from '../../../shared/
 import { StateSelect } from '../../components/find-help';
 import { formatNumber } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
-import { directoryPageQuery, type DirectoryFilter } from '../../lib/resources';
+import { directoryPageQuery, type DirectoryFilter } from '../../data/resources';
 import { ResourceCard } from './resource-card';
 import { CategoryChips, NoResults, SKELETON_CARDS } from './resource-results';
 

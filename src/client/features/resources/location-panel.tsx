@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
 import { useTranslation } from '../../lib/i18n';
-import type { Origin } from '../../lib/resources';
+import type { Origin } from '../../data/resources';
 import { useGeolocation } from './use-geolocation';
 
 /** Capital cities and regional centres, by the postcode of their centre. */

@@ -7,7 +7,7 @@ import { Card, Skeleton } from '../../components/ui/card';
 import { formatNumber } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
 import { useMyList } from '../../lib/my-list';
-import { organisationQuery, organisationMissing } from '../../lib/resources';
+import { organisationQuery, organisationMissing } from '../../data/resources';
 import { ResourceCard } from './resource-card';
 
 /** Opens My list: shown on the find-help page once something is saved. */

@@ -12,7 +12,7 @@ import { SaveToMyList } from '../../components/save-to-my-list';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card, Skeleton } from '../../components/ui/card';
 import { useTranslation } from '../../lib/i18n';
-import { organisationQuery, organisationMissing } from '../../lib/resources';
+import { organisationQuery, organisationMissing } from '../../data/resources';
 import { toast } from '../../lib/toast';
 import { SourceLine } from './resource-card';
 

@@ -7,7 +7,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { Card, Skeleton } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
 import { useTranslation } from '../../lib/i18n';
-import type { Origin } from '../../lib/resources';
+import type { Origin } from '../../data/resources';
 import { ResourceCard } from './resource-card';
 
 export const SKELETON_CARDS = 3;

@@ -8,7 +8,7 @@ import {
   type LocalResource,
 } from '../../../shared/schemas/resources';
 import { setLanguage } from '../../lib/i18n';
-import type { Origin } from '../../lib/resources';
+import type { Origin } from '../../data/resources';
 import { toast } from '../../lib/toast';
 import { json, renderWithApp, stubFetch } from '../../test/helpers';
 import { LocationPanel } from './location-panel';

@@ -8,7 +8,12 @@ import { HelpInVietnamese } from '../../components/help-in-vietnamese';
 import { Page } from '../../components/page';
 import { useRevealResults } from '../../lib/focus';
 import { useTranslation } from '../../lib/i18n';
-import { localResourcesQuery, postcodeRefusal, type DirectoryFilter, type Origin } from '../../lib/resources';
+import {
+  localResourcesQuery,
+  postcodeRefusal,
+  type DirectoryFilter,
+  type Origin,
+} from '../../data/resources';
 import { DirectoryResults, LANGUAGE_FILTERS, type DirectoryView } from './directory-results';
 import { LocationPanel } from './location-panel';
 import { MyListButton, MyListView } from './my-list-view';

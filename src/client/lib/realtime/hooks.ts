@@ -2,9 +2,8 @@ import { useEffect, useEffectEvent, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { WatchFrame } from '../../../shared/schemas/notifications';
 import type { RealtimeFrame } from '../../../shared/schemas/realtime';
-import { ENDING_SESSION } from '../account';
 import { api, ApiError } from '../api';
-import { useAuth } from '../auth';
+import { ENDING_SESSION, useAuth } from '../auth';
 import { realtimeSocket, type ConnectionState } from './socket';
 
 let checking: Promise<boolean> | null = null;
