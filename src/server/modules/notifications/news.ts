@@ -54,7 +54,7 @@ export type NewsRow = Partial<ReplyFacts> & {
 export const REPLY_TYPES: readonly NotificationType[] = ['reply_to_my_question', 'reply_to_followed'];
 
 /**
- * What a notification opens, as the bell's links do (client/lib/notifications.ts). A reply's opens its question at
+ * What a notification opens, as the bell's links do (client/data/notifications.ts). A reply's opens its question at
  * the reply itself (`#reply-<id>`); the page shows the question's top when that reply has since been deleted.
  */
 export function target(row: Pick<NewsRow, 'type' | 'question_id' | 'reply_id' | 'conversation_id'>): {
