@@ -2,6 +2,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 const noServer = { group: ['**/server/**'], message: 'The client never imports server code.' };
 /** Screens reach the API through lib/'s queries and mutations, never by calling it themselves. */
@@ -153,5 +155,44 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  // House rules kept by lint (decision 048): no import cycles, one error catalogue, no source file over 300 lines.
+  {
+    // A cycle makes load order decide what a module sees at start-up; type-only imports are erased and do not count.
+    files: ['**/*.{js,mjs,ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // Every error the server answers with has its status, code and text in one place: errors.ts.
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/errors.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='AppError']",
+          message: 'Use a named error from errors.ts (errors.notFound() and the like), or add one there.',
+        },
+      ],
+    },
+  },
+  {
+    // Short files are read whole. Tests, their helpers and the text dictionaries may run longer.
+    files: ['**/*.{js,mjs,ts,tsx}'],
+    ignores: [
+      '**/*.test.{ts,tsx}',
+      '**/*.spec.ts',
+      '**/*.test-helpers.ts',
+      'src/*/test/**',
+      'e2e/**',
+      'src/shared/i18n/!(index).ts',
+    ],
+    rules: { 'max-lines': ['error', { max: 300, skipBlankLines: false, skipComments: false }] },
   },
 );
