@@ -48,7 +48,7 @@ describe('the channel’s limits', () => {
     sockets[0]!.ws.close();
     await sockets[0]!.closed;
     // The server counts the closed socket out as soon as it sees the close, which may come a moment after ours.
-    const freed = await vi.waitFor(() => openSocket(base, { cookie: student.cookie }));
+    const freed = await vi.waitFor(() => openSocket(base, { cookie: student.cookie }), { timeout: 10_000 });
     await freed.next('hello');
     closeAll([...sockets, otherSession, freed]);
   });
