@@ -3,6 +3,8 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { frontDoors } from './scripts/eslint-front-doors.js';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 /**
  * The client's floors, bottom to top: lib/ (plumbing: fetch, socket, texts, stores) < data/ (each domain's requests
@@ -47,6 +49,11 @@ function clientFloor(files, zones) {
   };
 }
 
+/** One error catalogue: every error the server answers with has its status, code and text in errors.ts. */
+const oneErrorCatalogue = {
+  selector: "NewExpression[callee.name='AppError']",
+  message: 'Use a named error from errors.ts (errors.notFound() and the like), or add one there.',
+};
 const clientOrServer = {
   group: ['**/client/**', '**/server/**'],
   message: 'src/shared imports nothing from the client or the server.',
@@ -133,10 +140,13 @@ export default tseslint.config(
       '**/*.test-helpers.ts',
       'src/server/plugins/sessions.ts',
       'src/server/plugins/auth.ts',
+      'src/server/errors.ts',
     ],
     rules: {
+      // One list per file (a later block's would replace this one), so the error catalogue's rule is here too.
       'no-restricted-syntax': [
         'error',
+        oneErrorCatalogue,
         {
           selector: "CallExpression[callee.property.name='delete'][arguments.0.name='sessions']",
           message:
@@ -179,5 +189,40 @@ export default tseslint.config(
     ignores: ['**/*.test.ts', '**/*.test-helpers.ts', '**/*.test-server.ts'],
     plugins: { 'front-doors': frontDoors },
     rules: { 'front-doors/through-front-door': 'error' },
+  },
+  // House rules kept by lint (decision 048): no import cycles, one error catalogue, no source file over 300 lines.
+  {
+    // A cycle makes load order decide what a module sees at start-up; type-only imports are erased and do not count.
+    files: ['**/*.{js,mjs,ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // The error catalogue's rule where the sessions rule above does not apply (it sets no-restricted-syntax there).
+    files: [
+      'src/server/**/*.test.ts',
+      'src/server/**/*.test-helpers.ts',
+      'src/server/plugins/sessions.ts',
+      'src/server/plugins/auth.ts',
+    ],
+    rules: { 'no-restricted-syntax': ['error', oneErrorCatalogue] },
+  },
+  {
+    // Short files are read whole. Tests, their helpers and the text dictionaries may run longer.
+    files: ['**/*.{js,mjs,ts,tsx}'],
+    ignores: [
+      '**/*.test.{ts,tsx}',
+      '**/*.spec.ts',
+      '**/*.test-helpers.ts',
+      'src/*/test/**',
+      'e2e/**',
+      'src/shared/i18n/!(index).ts',
+    ],
+    rules: { 'max-lines': ['error', { max: 300, skipBlankLines: false, skipComments: false }] },
   },
 );

@@ -48,6 +48,10 @@ export default defineConfig({
         },
       },
       {
+        // The repository's own rules: lint catches what it should (scripts/lint-rules.test.ts).
+        test: { name: 'repo', environment: 'node', include: ['scripts/**/*.test.ts'], testTimeout: 60_000 },
+      },
+      {
         // The production layout (npm run cluster) on the PostgreSQL of DATABASE_URL; skipped without one.
         test: {
           name: 'cluster',

@@ -17,14 +17,21 @@
  * the page had cores of their own; `LIGHTHOUSE_FAVOUR_PAGE=0` runs them as they start (decision 034).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { STORAGE_KEYS } from '../src/shared/constants';
 import { fullChromium } from '../e2e/chromium';
+import {
+  BLOCKING_AFTER_MS,
+  CPU_SLOWDOWN,
+  cpuBlockingTime,
+  favourThePage,
+  freshPageMicros,
+  median,
+  type TraceEvent,
+} from './lighthouse-host';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const LIGHTHOUSE_PAGES = ['/', '/latest', '/chloe', '/government', '/resources', '/faq', '/about'];
@@ -43,40 +50,6 @@ type Figures = {
   cls: number;
   benchmarkIndex: number;
 };
-
-type TraceEvent = {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  args?: { name?: string };
-};
-
-/** Lighthouse's phone: its simulation counts every task four times as long, and 50 ms of a task as not blocking. */
-const CPU_SLOWDOWN = 4;
-const BLOCKING_AFTER_MS = 50;
-
-/**
- * Total blocking time counted from the CPU time of the page's main-thread tasks after its first paint, each slowed
- * as the simulation slows it (trace times are in µs). The page's main thread is the renderer's with the most tasks.
- */
-function cpuBlockingTime(events: TraceEvent[], firstPaintTs: number): number {
-  const tasksOf = (thread: TraceEvent) =>
-    events.filter(
-      (e) => e.pid === thread.pid && e.tid === thread.tid && e.name === 'RunTask' && e.ph === 'X',
-    );
-  const threads = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  const main = threads.map(tasksOf).sort((a, b) => b.length - a.length)[0] ?? [];
-  return main
-    .filter((task) => task.ts >= firstPaintTs)
-    .reduce(
-      (sum, task) => sum + Math.max(0, ((task.tdur ?? 0) / 1000) * CPU_SLOWDOWN - BLOCKING_AFTER_MS),
-      0,
-    );
-}
 
 async function startServer(port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
@@ -105,58 +78,8 @@ async function startServer(port: number): Promise<ChildProcess> {
   throw new Error('The server was not ready within 3 minutes.');
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-/**
- * On a host with few cores, Chromium's browser, GPU and utility processes (which record the trace and screenshots
- * Lighthouse asks for) take turns on the CPU with the page's main thread, and the simulation counts four times over
- * every millisecond the page waited for them. They run at a lower priority (niceness 10) than the page's renderers
- * and the zygote these are started from; processes the browser starts later inherit it. Linux only (/proc).
- */
-function favourThePage(browserPid: number): void {
-  if (process.env.LIGHTHOUSE_FAVOUR_PAGE === '0' || !existsSync('/proc')) return;
-  const parents = new Map<number, number>();
-  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      // `pid (comm) state ppid …`: the name may hold spaces, so the fields are read after its closing parenthesis.
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  const ofBrowser = (pid: number): boolean =>
-    pid === browserPid || (parents.has(pid) && pid > 1 && ofBrowser(parents.get(pid)!));
-  for (const pid of [...parents.keys()].filter(ofBrowser)) {
-    try {
-      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (command.includes('--type=renderer') || command.includes('--type=zygote')) continue;
-      for (const thread of readdirSync(`/proc/${pid}/task`)) os.setPriority(Number(thread), 10);
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-}
-
 /** Lighthouse's default (simulated) throttling, or DevTools throttling when LIGHTHOUSE_THROTTLING=devtools. */
 const throttlingMethod = process.env.LIGHTHOUSE_THROTTLING === 'devtools' ? 'devtools' : 'simulate';
-
-/**
- * Microseconds this host takes to give a process a page of memory it touches for the first time (a page fault, the
- * median of three passes over 64 MiB). A browser starting a page touches thousands, inside the tasks Lighthouse
- * times; a virtual machine can make each one many times dearer than the CPU's speed would suggest.
- */
-function freshPageMicros(): number {
-  const size = 64 * 1024 * 1024;
-  const page = 4096;
-  const passes = [0, 1, 2].map(() => {
-    const started = process.hrtime.bigint();
-    const bytes = new Uint8Array(new ArrayBuffer(size));
-    for (let offset = 0; offset < size; offset += page) bytes[offset] = 1;
-    return Number(process.hrtime.bigint() - started) / 1000 / (size / page);
-  });
-  return median(passes);
-}
 
 /** Lighthouse now and then loses a page load's trace (NO_NAVSTART): such a run is made again, up to twice. */
 async function audit(url: string, chromePort: number, signedIn: boolean, attempt = 1): Promise<Figures> {

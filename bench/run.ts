@@ -11,7 +11,8 @@
  * .data/bench. Builds the client first when dist/ is missing. `BENCH_ONLY=scale` alone times the feed, the
  * categories and the community's counts on a million questions, in a database of its own (bench/scale.ts);
  * `BENCH_ONLY=retrieval` alone times Chloe's retrieval on 10,000 answered questions, by words and fused with an
- * embedding model, beside a bare full-text query, in a database of its own (bench/retrieval.ts).
+ * embedding model, beside a bare full-text query, in a database of its own (bench/retrieval.ts). `BENCH_ONLY=audio`
+ * alone times reading a crowded voice note's duration (bench/audio.ts).
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -28,6 +29,7 @@ import { seedCategories } from '../src/server/modules/questions/categories';
 import { createSession } from '../src/server/plugins/auth';
 import { routeJavaScript } from './bundle';
 import { benchAdmin } from './admin';
+import { benchAudio } from './audio';
 import { benchChat } from './chat';
 import { benchChloe } from './chloe';
 import { benchLighthouse } from './lighthouse';
@@ -144,6 +146,10 @@ async function main() {
     for (const line of await benchScale()) console.log(line);
     return;
   }
+  if (process.env.BENCH_ONLY === 'audio') {
+    for (const line of benchAudio()) console.log(line);
+    return;
+  }
   if (process.env.BENCH_ONLY === 'retrieval') {
     for (const line of await benchRetrieval()) console.log(line);
     return;
@@ -252,7 +258,7 @@ async function main() {
   console.log('');
   for (const line of admin) console.log(line);
   console.log('');
-  for (const line of [...mail, ...notify]) console.log(line);
+  for (const line of [...mail, ...notify, ...benchAudio()]) console.log(line);
   console.log('');
   const js = routeJavaScript('features/questions/feed-page.tsx');
   console.log(

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { queryOnce } from '../src/server/test/query';
 
@@ -262,10 +262,9 @@ describe.skipIf(!adminUrl)('npm run cluster: three instances behind nginx on one
     });
     const id = response.headers.get('x-request-id');
     expect(id).toMatch(/^[0-9a-f]{32}$/);
-    await sleep(200);
-    const logs = instanceLogs();
-    expect(logs).toContain(`"reqId":"${id}"`);
-    expect(logs).not.toContain('"reqId":"chosen-by-the-client"');
+    // The log line is written as the answer goes out: it is in the file a moment later.
+    await vi.waitFor(() => expect(instanceLogs()).toContain(`"reqId":"${id}"`), { timeout: 10_000 });
+    expect(instanceLogs()).not.toContain('"reqId":"chosen-by-the-client"');
   });
 
   it('probes the official services once per interval in total, not once per instance', async () => {
@@ -341,8 +340,9 @@ describe.skipIf(!adminUrl)('npm run cluster: three instances behind nginx on one
       });
     };
     for (const student of students) for (let n = 0; n < 5; n += 1) openSocket(student);
-    await sleep(2_000);
-    expect([...sockets].filter((ws) => ws.readyState === WebSocket.OPEN)).toHaveLength(100);
+    const allOpen = () =>
+      expect([...sockets].filter((ws) => ws.readyState === WebSocket.OPEN)).toHaveLength(100);
+    await vi.waitFor(allOpen, { timeout: 30_000, interval: 100 });
 
     // Chat: a message every 200 ms, sent again with the same client id when it fails.
     const conversation = await json<{ id: string }>(
@@ -400,8 +400,7 @@ describe.skipIf(!adminUrl)('npm run cluster: three instances behind nginx on one
     // Every socket was closed by a restart with 1012 and came back.
     expect(closeCodes.length).toBeGreaterThan(0);
     expect(new Set(closeCodes)).toEqual(new Set([1012]));
-    await sleep(1_500);
-    expect([...sockets].filter((ws) => ws.readyState === WebSocket.OPEN)).toHaveLength(100);
+    await vi.waitFor(allOpen, { timeout: 30_000, interval: 100 });
     for (const ws of sockets) ws.close();
 
     const stored: (string | null)[] = [];

@@ -111,10 +111,13 @@ test.describe('mobile', () => {
   }) => {
     await page.goto('/faq');
     await expect(page.locator('#root > [inert]')).toHaveCount(0);
-    // The feed's code comes slowly: the logo's page is still loading when the menu is tapped.
+    // The feed's code is held back until the drawer is open: the logo's page is still loading when the menu is
+    // tapped.
     let arrived = false;
+    let letThrough = () => {};
+    const heldBack = new Promise<void>((resolve) => (letThrough = resolve));
     await page.route('**/assets/*.js', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
+      await heldBack;
       await route.continue();
       arrived = true;
     });
@@ -123,6 +126,7 @@ test.describe('mobile', () => {
     const drawer = page.getByRole('dialog', { name: 'Menu' });
     await expect(drawer).toBeVisible();
     expect(arrived).toBe(false);
+    letThrough();
     await expect(h1(page, 'Community Questions')).toBeAttached();
     await expect(drawer).toBeVisible();
 

@@ -20,7 +20,8 @@ test('a recorded voice note is posted with the question and plays on its page', 
   await dialog.getByLabel('Details').fill('Listen to my recording, please.');
   await dialog.getByRole('button', { name: 'Record a Voice Note' }).click();
   await expect(dialog.getByRole('status')).toContainText('Recording…');
-  await page.waitForTimeout(1500);
+  // A second of sound at least, by the recorder's own count.
+  await expect(dialog.getByRole('status')).toContainText(/Recording… [1-9]\d* s/);
   await dialog.getByRole('button', { name: 'Stop Recording' }).click();
   await expect(dialog.getByRole('button', { name: 'Remove Recording' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Post Question' }).click();

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PolledWorker } from './polled-worker';
 
 /** A worker that always finds more work: each item takes a few milliseconds. */
@@ -21,7 +21,7 @@ describe('a polled worker', () => {
   it('stops when asked, after the item in hand, even while more work is due', async () => {
     const worker = new Endless();
     worker.start();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await vi.waitFor(() => expect(worker.done).toBeGreaterThan(0));
     await worker.stop();
     const doneAtStop = worker.done;
     expect(doneAtStop).toBeGreaterThan(0);

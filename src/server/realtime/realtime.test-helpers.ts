@@ -72,3 +72,14 @@ export function openSocket(
     ws.once('error', reject);
   });
 }
+
+/**
+ * Resolves once the server has handled every frame this socket sent before: a connection's frames are handled in
+ * order, and one of a type the server does not know is answered with an error.
+ */
+export async function handled(socket: TestSocket): Promise<void> {
+  const errorsSoFar = () => socket.frames.filter((frame) => frame.type === 'error').length;
+  const before = errorsSoFar();
+  socket.sendFrame({ type: 'handled-so-far' });
+  await socket.next('error', () => errorsSoFar() > before);
+}

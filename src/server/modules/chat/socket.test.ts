@@ -160,12 +160,10 @@ describe('/ws and the end of a session', () => {
     const leaving = await openSocket(base, { cookie: student.cookie });
     const staying = await openSocket(base, bearer(otherToken));
     await leaving.next('hello');
-    const started = Date.now();
     await ctx.app.inject({ method: 'POST', url: '/api/auth/signout', headers: { cookie: student.cookie } });
+    // On the notice of the ended session, which alone closes with 4001 (pings drop a socket that stops answering
+    // them with another code).
     expect((await leaving.closed).code).toBe(4001);
-    // Promptly, on the notice of the ended session: well within seconds even on a loaded machine. Nothing else
-    // would close it (pings only drop a socket that stops answering them).
-    expect(Date.now() - started).toBeLessThan(5_000);
     await settle();
     expect(staying.ws.readyState).toBe(WebSocket.OPEN);
     staying.ws.close();

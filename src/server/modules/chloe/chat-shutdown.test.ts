@@ -13,6 +13,7 @@ describe('Chloe’s stream when the server shuts down', () => {
   it('is ended at once: the provider is aborted, the answer stops, and app.close() resolves', async () => {
     await syncKnowledge(t.db, loadKnowledge());
     let providerSignal: AbortSignal | undefined;
+    let releasedBy: 'abort' | 'its minute' | undefined;
     let firstChunkSent = () => {};
     const firstChunk = new Promise<void>((resolve) => (firstChunkSent = resolve));
     // A model that says one word and then takes its time, as a slow one does.
@@ -22,11 +23,11 @@ describe('Chloe’s stream when the server shuts down', () => {
         providerSignal = request.signal;
         yield 'Thinking';
         firstChunkSent();
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, 60_000);
+        releasedBy = await new Promise<'abort' | 'its minute'>((resolve) => {
+          const timer = setTimeout(() => resolve('its minute'), 60_000);
           request.signal.addEventListener('abort', () => {
             clearTimeout(timer);
-            resolve();
+            resolve('abort');
           });
         });
         if (!request.signal.aborted) yield ' done.';
@@ -51,10 +52,9 @@ describe('Chloe’s stream when the server shuts down', () => {
     const reading = readEvents(response);
     await firstChunk;
 
-    const started = performance.now();
     await app.close();
-    // Promptly, not after the provider's minute: seconds at most, even on a loaded machine.
-    expect(performance.now() - started).toBeLessThan(5_000);
+    // Promptly, not after the provider's minute: the shutdown's abort is what let the model go.
+    expect(releasedBy).toBe('abort');
     expect(providerSignal?.aborted).toBe(true);
     // The answer was ended and sent out in full, not cut off by the shutdown's last resort.
     expect(responses.map((raw) => raw.writableFinished)).toEqual([true]);

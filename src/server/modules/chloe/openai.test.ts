@@ -161,8 +161,7 @@ describe('Chloe with an OpenAI-compatible model', () => {
     const reader = response.body!.getReader();
     expect(new TextDecoder().decode((await reader.read()).value)).toContain('Thinking');
     controller.abort();
-    await expect(
-      Promise.race([closed.then(() => 'closed'), sleep(3000).then(() => 'still open')]),
-    ).resolves.toBe('closed');
+    // Still open, the test runs into its timeout.
+    await expect(closed.then(() => 'closed')).resolves.toBe('closed');
   });
 });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { openSocket, type TestSocket } from '../../realtime/realtime.test-helpers';
+import { handled, openSocket, type TestSocket } from '../../realtime/realtime.test-helpers';
 import { useTwoInstances } from '../../test/helpers';
 import { seedCategories } from '../questions/categories';
 import { api, createUser, createUsers, DAY_MS, RELAXED_LIMITS } from '../questions/questions.test-helpers';
@@ -95,7 +95,7 @@ describe('the live feed on two instances', () => {
     const feed = await openSocket(ctx.baseTwo, {}, '/ws/public');
     feed.sendFrame({ type: 'watch', topic: 'feed' });
     await feed.next('hello');
-    await pause(100);
+    await handled(feed);
     const question = await api(ctx.one).ask(asker!.headers, {
       title: 'Landlord will change the locks tonight',
     });
@@ -106,7 +106,7 @@ describe('the live feed on two instances', () => {
 
     const page = await openSocket(ctx.baseTwo, {}, '/ws/public');
     page.sendFrame({ type: 'watch', topic: `question:${question.id}` });
-    await pause(100);
+    await handled(page);
     await api(ctx.one).reply(
       replier!.headers,
       question.id,

@@ -71,13 +71,12 @@ describe('audioDuration', () => {
     expect(audioDuration(Buffer.concat([data, fixture('voice-3s.webm')]), 'audio/webm')).toBeNull();
   });
 
-  it('reads 3 MB of tiny blocks quickly', () => {
+  // How quickly is measured by `BENCH_ONLY=audio npm run bench` (bench/audio.ts).
+  it('reads 3 MB of tiny blocks', () => {
     const data = fixture('voice-3s-chrome.webm');
     const block = Buffer.from([0xa3, 0x84, 0x81, 0x00, 0x10, 0x80]);
     const crowded = Buffer.concat([data, ...Array.from({ length: 500_000 }, () => block)]);
-    const started = performance.now();
     expect(audioDuration(crowded, 'audio/webm')).toBe(audioDuration(data, 'audio/webm'));
-    expect(performance.now() - started).toBeLessThan(1500);
   });
 
   it('is not fooled by an MP4 whose headers declare a shorter duration than its samples', () => {
