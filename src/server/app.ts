@@ -11,6 +11,7 @@ import type { Database } from './db/client';
 import { allowedHostsPlugin } from './plugins/allowed-hosts';
 import { authPlugin } from './plugins/auth';
 import { SessionCache } from './plugins/session-cache';
+import { sessionEnded, userChanged } from './realtime/row-events';
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './plugins/errors';
 import { projectPath } from './paths';
 import { builtStylesheet, START_SCRIPT_HASH } from './lib/index-page';
@@ -170,7 +171,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await bus.start();
   app.addHook('onClose', () => bus.stop());
   const sessions = new SessionCache(() => bus.live());
-  bus.onEvent((event) => sessions.hear(event));
+  // A session ended or a person's row changed: that person's kept sessions are read again.
+  for (const kind of [sessionEnded, userChanged]) bus.on(kind, ({ u }) => sessions.dropUser(u));
   bus.onReconnected(() => sessions.clear());
   await app.register(authPlugin, { db, config, sessions });
   const realtime = await registerRealtime(app, { db, config, bus });

@@ -1,4 +1,5 @@
-import type { Database } from '../db/client';
+/** What a cache is kept per: the database handle, so tests on several databases each have their own. */
+type CacheOwner = object;
 
 /**
  * What a write changed: `likes` when only a question's upvotes moved, `content` for everything else (questions,
@@ -156,7 +157,7 @@ export class TtlCache<T> {
 export const COUNTS_TTL_MS = 60_000;
 
 /** How to clear each cache for one database, and which writes it watches. */
-const clearers: { clear: (db: Database) => void; watch: Watch }[] = [];
+const clearers: { clear: (db: CacheOwner) => void; watch: Watch }[] = [];
 
 /**
  * A cache of reads, one per database (apps on different databases never share entries). `keptOnLikes`: it holds
@@ -168,8 +169,8 @@ export function perDatabaseCache<T>(
   ttlMs: number,
   maxEntries?: number,
   options: { keptOnLikes?: boolean; stale?: boolean; byTimeOnly?: boolean } = {},
-): (db: Database) => TtlCache<T> {
-  const byDb = new WeakMap<Database, TtlCache<T>>();
+): (db: CacheOwner) => TtlCache<T> {
+  const byDb = new WeakMap<CacheOwner, TtlCache<T>>();
   const watch: Watch = options.byTimeOnly ? 'none' : options.keptOnLikes ? 'content' : 'all';
   if (watch !== 'none') clearers.push({ clear: (db) => byDb.get(db)?.clear(), watch });
   return (db) => {
@@ -183,6 +184,6 @@ export function perDatabaseCache<T>(
 }
 
 /** Empties one database's caches that a change moves (an event of another instance, or a reconnected bus). */
-export function clearCaches(db: Database, change: ContentChange = 'content'): void {
+export function clearCaches(db: CacheOwner, change: ContentChange = 'content'): void {
   for (const { clear, watch } of clearers) if (watches(watch, change)) clear(db);
 }

@@ -1,6 +1,4 @@
 import type { sessions, users } from '../db/schema';
-import { isKind, type HeardEvent } from '../realtime/events';
-import { sessionEnded, userChanged } from '../realtime/row-events';
 
 export type SessionRow = { session: typeof sessions.$inferSelect; user: typeof users.$inferSelect };
 
@@ -82,13 +80,5 @@ export class SessionCache {
     const hashes = this.byUser.get(userId);
     hashes?.delete(tokenHash);
     if (hashes?.size === 0) this.byUser.delete(userId);
-  }
-
-  /**
-   * Hears an event of the bus: a session ended or a person's row changed drops that person's entries. After the
-   * bus reconnects (events may have been missed), `clear`.
-   */
-  hear(event: HeardEvent): void {
-    if (isKind(event, sessionEnded) || isKind(event, userChanged)) this.dropUser(event.payload.u);
   }
 }
