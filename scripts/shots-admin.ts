@@ -152,7 +152,7 @@ export async function declinedNotice(
 ) {
   await signIn(page, { email: declined.email, password: declined.password });
   await page.goto('/');
-  await page.getByRole('button', { name: /^(Got it|Tôi đã hiểu)$/ }).waitFor();
+  await page.getByRole('button', { name: /^(Got it|Tôi đã hiểu)$/i }).waitFor();
   await page.waitForLoadState('networkidle');
   await shot(page, `declined-notice-${suffix}`);
 }

@@ -122,11 +122,11 @@ async function resourcesNearSydney(page: Page, suffix: string) {
 /** The whole directory, filtered to one state, after "Show more". */
 async function resourcesBrowse(page: Page, suffix: string) {
   await page.goto('/resources');
-  await page.getByRole('button', { name: /^(Browse all resources|Xem tất cả dịch vụ)$/ }).click();
+  await page.getByRole('button', { name: /^(Browse all resources|Xem tất cả dịch vụ)$/i }).click();
   await page.locator('#resources-state').selectOption('VIC');
   const cards = page.locator('section[aria-labelledby="resources-results"] article');
   await cards.first().waitFor();
-  await page.getByRole('button', { name: /^(Show \d+ more|Xem thêm \d+)$/ }).click();
+  await page.getByRole('button', { name: /^(Show \d+ more|Xem thêm \d+)$/i }).click();
   await cards.nth(20).waitFor();
   await page.waitForLoadState('networkidle');
   await shot(page, `resources-browse-${suffix}`, true);
@@ -156,7 +156,7 @@ async function chloeAnswer(page: Page, locale: Locale, suffix: string) {
   await shot(page, `chloe-answer-${suffix}`, true);
   // Feedback on the answer, then a question Chloe has nothing on: she says so and offers people.
   await page
-    .getByRole('button', { name: /^(No, this answer did not help|Không, câu trả lời này không hữu ích)/ })
+    .getByRole('button', { name: /^(No, this answer did not help|Không, câu trả lời này không hữu ích)/i })
     .first()
     .click();
   await shot(page, `chloe-feedback-${suffix}`, true);
@@ -164,7 +164,7 @@ async function chloeAnswer(page: Page, locale: Locale, suffix: string) {
     locale === 'en' ? 'What is the best way to cook a risotto?' : 'Nấu cơm tấm sườn nướng thế nào cho ngon?',
   );
   await box.press('Enter');
-  await page.getByRole('link', { name: /^(Talk to a mentor|Trò chuyện với người hướng dẫn)/ }).waitFor();
+  await page.getByRole('link', { name: /^(Talk to a mentor|Trò chuyện với người hướng dẫn)/i }).waitFor();
   await shot(page, `chloe-nothing-found-${suffix}`, true);
 }
 
