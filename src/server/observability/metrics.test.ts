@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aiReplyJobs, mailOutbox } from '../db/schema';
+import { chloeReplyJobs, mailOutbox } from '../db/schema';
 import { insertQuestions, createUser } from '../modules/questions/questions.test-helpers';
 import { EventBus } from '../realtime/bus';
 import { openSocket } from '../realtime/realtime.test-helpers';
@@ -171,8 +171,8 @@ describe('the metrics of an app, scraped on their own port', () => {
       { authorId: asker.id },
     ]);
     const ago = (seconds: number) => sql`now() - make_interval(secs => ${seconds})`;
-    await t.db.delete(aiReplyJobs);
-    await t.db.insert(aiReplyJobs).values([
+    await t.db.delete(chloeReplyJobs);
+    await t.db.insert(chloeReplyJobs).values([
       { questionId: waiting!.id, status: 'pending', createdAt: ago(90), runAfter: ago(90) },
       { questionId: running!.id, status: 'running', createdAt: ago(30), runAfter: ago(30) },
       // Waiting for a retry, not due yet; and finished: neither is owed now.

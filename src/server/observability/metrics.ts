@@ -196,7 +196,7 @@ export function observeResources(registry: Registry, sources: ResourceSources): 
   const chloeQueue = sharedQuery<{ due: number; oldest: number | null }>(
     db,
     sql`select count(*)::int as due, extract(epoch from now() - min(created_at))::float8 as oldest
-        from ai_reply_jobs where status in ('pending', 'running') and run_after <= now()`,
+        from chloe_reply_jobs where status in ('pending', 'running') and run_after <= now()`,
   );
   gauge(
     registry,

@@ -133,8 +133,8 @@ export const knowledgeArticles = pgTable(
  * Chloe's reply to a new question, as a durable job: one per question, retried with backoff, claimed with a lease
  * so a crashed worker's job is picked up again. Urgent questions first.
  */
-export const aiReplyJobs = pgTable(
-  'ai_reply_jobs',
+export const chloeReplyJobs = pgTable(
+  'chloe_reply_jobs',
   {
     questionId: uuid('question_id')
       .primaryKey()
@@ -150,5 +150,5 @@ export const aiReplyJobs = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('ai_reply_jobs_due_idx').on(t.status, t.urgent, t.runAfter)],
+  (t) => [index('chloe_reply_jobs_due_idx').on(t.status, t.urgent, t.runAfter)],
 );

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import demoQuestions from '../../../../content/demo/questions.json';
 import { CATEGORY_SLUGS } from '../../../shared/categories';
 import type { Database } from '../client';
-import { aiReplyJobs, categories, likes, questions, replies, users } from '../schema';
+import { chloeReplyJobs, categories, likes, questions, replies, users } from '../schema';
 import { hashPassword } from '../../lib/passwords';
 import { DEMO_PROFILES, mentorFields } from './demo-profiles';
 
@@ -137,7 +137,7 @@ async function seedDemoQuestions(db: Database): Promise<void> {
         .returning({ id: questions.id });
       const questionId = question!.id;
       // Chloe answers the sample questions too, once the server is up.
-      await tx.insert(aiReplyJobs).values({ questionId, urgent: item.isUrgent });
+      await tx.insert(chloeReplyJobs).values({ questionId, urgent: item.isUrgent });
       if (item.likedBy.length) {
         await tx
           .insert(likes)

@@ -1,7 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS, type AuditEntry } from '../../../shared/schemas/admin';
-import { aiReplyJobs, auditLog, users } from '../../db/schema';
+import { chloeReplyJobs, auditLog, users } from '../../db/schema';
 import { createUser, insertQuestions, insertReply } from '../questions/questions.test-helpers';
 import { insertEmail, useAdminApp } from './admin.test-helpers';
 
@@ -41,7 +41,7 @@ describe('the audit log', () => {
       authorId: bob.id,
       content: 'A rude reply',
     });
-    await t.db.insert(aiReplyJobs).values({ questionId: failed!.id, status: 'failed', attempts: 5 });
+    await t.db.insert(chloeReplyJobs).values({ questionId: failed!.id, status: 'failed', attempts: 5 });
     await api().report(bob, 'question', dismissed!.id);
     await api().report(bob, 'question', removed!.id);
     const reportIds = new Map((await api().reports(admin)).reports.map((r) => [r.content.title, r.id]));

@@ -4,7 +4,7 @@ import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SESSION } from '../../../shared/constants';
 import { pagesEn } from '../../../shared/i18n/pages.en';
-import { aiReplyJobs, auditLog, questions, users } from '../../db/schema';
+import { chloeReplyJobs, auditLog, questions, users } from '../../db/schema';
 import { raw } from '../../security.test-helpers';
 import { createUser, insertQuestions, type FastUser } from '../questions/questions.test-helpers';
 import { insertEmail, UNKNOWN_ID, useAdminApp } from './admin.test-helpers';
@@ -82,7 +82,7 @@ const ROUTES: Route[] = [
     method: 'POST',
     target: async () => {
       const failed = await question();
-      await t.db.insert(aiReplyJobs).values({ questionId: failed.id, status: 'failed', attempts: 5 });
+      await t.db.insert(chloeReplyJobs).values({ questionId: failed.id, status: 'failed', attempts: 5 });
       return { url: `/api/admin/ai-jobs/${failed.id}/retry` };
     },
     status: 204,

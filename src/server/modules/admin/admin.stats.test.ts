@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminStats } from '../../../shared/schemas/admin';
-import { aiReplyJobs, reports, users } from '../../db/schema';
+import { chloeReplyJobs, reports, users } from '../../db/schema';
 import { signIn, signUp } from '../../test/helpers';
 import {
   createUser,
@@ -77,7 +77,7 @@ describe('the dashboard figures', () => {
       await insertReply(t.db, { questionId: q.answered, authorId: alice.id, content: 'Try this.' })
     ).id;
 
-    await t.db.insert(aiReplyJobs).values([
+    await t.db.insert(chloeReplyJobs).values([
       { questionId: q.sosAlone, status: 'failed', attempts: 5 },
       { questionId: q.sosChloe, status: 'done' },
       { questionId: q.chloeOnly, status: 'failed', attempts: 5 },

@@ -20,7 +20,7 @@ export async function adminStats(db: Database): Promise<AdminStats> {
       (select count(*) from questions q where ${UNANSWERED})::int as "unansweredQuestions",
       (select count(*) from questions q where q.is_urgent and ${UNANSWERED})::int as "urgentWithoutHumanReply",
       (select count(*) from users where role = 'mentor' and mentor_verified_at is null)::int as "mentorsToVerify",
-      (select count(*) from ai_reply_jobs where status = 'failed')::int as "failedAiJobs",
+      (select count(*) from chloe_reply_jobs where status = 'failed')::int as "failedAiJobs",
       (select count(*) from mail_outbox where status = 'failed')::int as "failedEmails",
       ((select count(*) from organisations
           where archived_at is null and data->>'lastReviewed' < ${cutoff})

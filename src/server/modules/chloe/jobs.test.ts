@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { aiReplyJobs, questions, replies } from '../../db/schema';
+import { chloeReplyJobs, questions, replies } from '../../db/schema';
 import { loadKnowledge, syncKnowledge } from '../../db/seed/knowledge';
 import { useTestApp } from '../../test/helpers';
 import { api, createUser, RELAXED_LIMITS } from '../questions/questions.test-helpers';
@@ -42,7 +42,7 @@ describe('Chloe’s replies to new questions', () => {
       .from(replies)
       .where(sql`${replies.questionId} = ${questionId} and ${replies.isAiReply}`);
   const job = async (questionId: string) =>
-    (await t.db.select().from(aiReplyJobs).where(eq(aiReplyJobs.questionId, questionId)))[0]!;
+    (await t.db.select().from(chloeReplyJobs).where(eq(chloeReplyJobs.questionId, questionId)))[0]!;
 
   it('queues a job with each new question and writes exactly one reply, even when run twice', async () => {
     const id = await ask('How do I get a tax file number?');
@@ -57,7 +57,7 @@ describe('Chloe’s replies to new questions', () => {
     expect((await job(id)).status).toBe('done');
 
     // The same job run again (a second worker, a replay): still one reply, and the count is right.
-    await t.db.update(aiReplyJobs).set({ status: 'pending' }).where(eq(aiReplyJobs.questionId, id));
+    await t.db.update(chloeReplyJobs).set({ status: 'pending' }).where(eq(chloeReplyJobs.questionId, id));
     await replier.drain();
     await new ChloeReplier(t.db, new OfflineGuide()).drain();
     expect(await aiReplies(id)).toHaveLength(1);
@@ -86,9 +86,9 @@ describe('Chloe’s replies to new questions', () => {
 
     provider.down = false;
     await t.db
-      .update(aiReplyJobs)
+      .update(chloeReplyJobs)
       .set({ runAfter: sql`now()` })
-      .where(eq(aiReplyJobs.questionId, id));
+      .where(eq(chloeReplyJobs.questionId, id));
     await replier.drain();
     state = await job(id);
     expect(state.status).toBe('done');
@@ -100,9 +100,9 @@ describe('Chloe’s replies to new questions', () => {
     const replier = new ChloeReplier(t.db, new FlakyProvider(), { maxAttempts: 2 });
     await replier.drain();
     await t.db
-      .update(aiReplyJobs)
+      .update(chloeReplyJobs)
       .set({ runAfter: sql`now()` })
-      .where(eq(aiReplyJobs.questionId, id));
+      .where(eq(chloeReplyJobs.questionId, id));
     await replier.drain();
     expect((await job(id)).status).toBe('failed');
   });
@@ -111,16 +111,16 @@ describe('Chloe’s replies to new questions', () => {
     const id = await ask('tax file number for my first job');
     // A worker claimed it and died: running, lease still valid, then expired.
     await t.db
-      .update(aiReplyJobs)
+      .update(chloeReplyJobs)
       .set({ status: 'running', attempts: 1, lockedUntil: sql`now() + interval '1 minute'` })
-      .where(eq(aiReplyJobs.questionId, id));
+      .where(eq(chloeReplyJobs.questionId, id));
     const replier = new ChloeReplier(t.db, new OfflineGuide());
     await replier.drain();
     expect((await job(id)).status).toBe('running');
     await t.db
-      .update(aiReplyJobs)
+      .update(chloeReplyJobs)
       .set({ lockedUntil: sql`now() - interval '1 second'` })
-      .where(eq(aiReplyJobs.questionId, id));
+      .where(eq(chloeReplyJobs.questionId, id));
     await replier.drain();
     expect((await job(id)).status).toBe('done');
     expect(await aiReplies(id)).toHaveLength(1);

@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { aiReplyJobs, questions } from '../../db/schema';
+import { chloeReplyJobs, questions } from '../../db/schema';
 import type { SessionUser } from '../../plugins/auth';
 import { recordAudit } from '../audit';
 import { addAiReply } from '../questions';
@@ -55,10 +55,10 @@ export class ChloeReplier extends PolledWorker {
   async runOnce(): Promise<boolean> {
     const { leaseMs } = this.options;
     const claimed = await this.db.execute<{ question_id: string; attempts: number }>(sql`
-      update ai_reply_jobs set status = 'running', attempts = attempts + 1,
+      update chloe_reply_jobs set status = 'running', attempts = attempts + 1,
         locked_until = now() + ${`${leaseMs} milliseconds`}::interval, updated_at = now()
       where question_id = (
-        select question_id from ai_reply_jobs
+        select question_id from chloe_reply_jobs
         where run_after <= now()
           and (status = 'pending' or (status = 'running' and locked_until < now()))
         order by urgent desc, created_at
@@ -70,14 +70,14 @@ export class ChloeReplier extends PolledWorker {
     try {
       await this.reply(job.question_id);
       await this.db
-        .update(aiReplyJobs)
+        .update(chloeReplyJobs)
         .set({ status: 'done', lockedUntil: null, lastError: null, updatedAt: sql`now()` })
-        .where(eq(aiReplyJobs.questionId, job.question_id));
+        .where(eq(chloeReplyJobs.questionId, job.question_id));
     } catch (error) {
       const failed = job.attempts >= this.options.maxAttempts;
       this.log(`Chloe's reply to question ${job.question_id} failed (attempt ${job.attempts})`, error);
       await this.db
-        .update(aiReplyJobs)
+        .update(chloeReplyJobs)
         .set({
           status: failed ? 'failed' : 'pending',
           lockedUntil: null,
@@ -85,7 +85,7 @@ export class ChloeReplier extends PolledWorker {
           runAfter: sql`now() + ${`${backoffMs(job.attempts, this.options.maxBackoffMs)} milliseconds`}::interval`,
           updatedAt: sql`now()`,
         })
-        .where(eq(aiReplyJobs.questionId, job.question_id));
+        .where(eq(chloeReplyJobs.questionId, job.question_id));
     }
     return true;
   }
@@ -111,21 +111,21 @@ export class ChloeReplier extends PolledWorker {
 }
 
 /** Chloe's reply jobs in one state, newest first: what an admin looks at when replies are missing. */
-export async function listJobs(db: Database, status: (typeof aiReplyJobs.$inferSelect)['status']) {
+export async function listJobs(db: Database, status: (typeof chloeReplyJobs.$inferSelect)['status']) {
   const rows = await db
     .select({
-      questionId: aiReplyJobs.questionId,
+      questionId: chloeReplyJobs.questionId,
       title: questions.title,
-      status: aiReplyJobs.status,
-      attempts: aiReplyJobs.attempts,
-      lastError: aiReplyJobs.lastError,
-      runAfter: aiReplyJobs.runAfter,
-      updatedAt: aiReplyJobs.updatedAt,
+      status: chloeReplyJobs.status,
+      attempts: chloeReplyJobs.attempts,
+      lastError: chloeReplyJobs.lastError,
+      runAfter: chloeReplyJobs.runAfter,
+      updatedAt: chloeReplyJobs.updatedAt,
     })
-    .from(aiReplyJobs)
-    .innerJoin(questions, eq(questions.id, aiReplyJobs.questionId))
-    .where(eq(aiReplyJobs.status, status))
-    .orderBy(desc(aiReplyJobs.updatedAt))
+    .from(chloeReplyJobs)
+    .innerJoin(questions, eq(questions.id, chloeReplyJobs.questionId))
+    .where(eq(chloeReplyJobs.status, status))
+    .orderBy(desc(chloeReplyJobs.updatedAt))
     .limit(100);
   return rows.map((row) => ({
     ...row,
@@ -138,10 +138,10 @@ export async function listJobs(db: Database, status: (typeof aiReplyJobs.$inferS
 export async function retryJob(db: Database, admin: SessionUser, questionId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const rows = await tx
-      .update(aiReplyJobs)
+      .update(chloeReplyJobs)
       .set({ status: 'pending', attempts: 0, runAfter: sql`now()`, lockedUntil: null, updatedAt: sql`now()` })
-      .where(sql`${aiReplyJobs.questionId} = ${questionId} and ${aiReplyJobs.status} <> 'done'`)
-      .returning({ id: aiReplyJobs.questionId });
+      .where(sql`${chloeReplyJobs.questionId} = ${questionId} and ${chloeReplyJobs.status} <> 'done'`)
+      .returning({ id: chloeReplyJobs.questionId });
     if (rows.length === 0) return false;
     const [question] = await tx
       .select({ title: questions.title })

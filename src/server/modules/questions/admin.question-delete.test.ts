@@ -4,7 +4,7 @@ import { pagesEn } from '../../../shared/i18n/pages.en';
 import { pagesVi } from '../../../shared/i18n/pages.vi';
 import type { QuestionDetail, QuestionList } from '../../../shared/schemas/questions';
 import {
-  aiReplyJobs,
+  chloeReplyJobs,
   auditLog,
   bookmarks,
   likes,
@@ -48,7 +48,7 @@ describe('deleting a question', () => {
 
   const rowsOn = async () => {
     const n = async (
-      table: typeof likes | typeof bookmarks | typeof voiceNotes | typeof aiReplyJobs | typeof replies,
+      table: typeof likes | typeof bookmarks | typeof voiceNotes | typeof chloeReplyJobs | typeof replies,
     ) => (await t.db.select({ n: count() }).from(table).where(eq(table.questionId, question.id)))[0]!.n;
     const reportRows = await t.db
       .select({ n: count() })
@@ -66,7 +66,7 @@ describe('deleting a question', () => {
       likes: await n(likes),
       bookmarks: await n(bookmarks),
       voiceNote: await n(voiceNotes),
-      aiJob: await n(aiReplyJobs),
+      aiJob: await n(chloeReplyJobs),
       openReports: reportRows[0]!.n,
     };
   };

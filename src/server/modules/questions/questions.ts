@@ -4,7 +4,7 @@ import type { Locale } from '../../../shared/constants';
 import type { createQuestionSchema, Question, QuestionDetail } from '../../../shared/schemas/questions';
 import type { Config } from '../../config';
 import type { Database, Transaction } from '../../db/client';
-import { aiReplyJobs, categories, questions } from '../../db/schema';
+import { chloeReplyJobs, categories, questions } from '../../db/schema';
 import { errors } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
 import { recordAudit } from '../audit';
@@ -44,7 +44,7 @@ export async function createQuestion(
       })
       .returning({ id: questions.id });
     // Chloe answers every new question: a durable job, created with the question or not at all.
-    await tx.insert(aiReplyJobs).values({ questionId: created!.id, urgent: input.isUrgent });
+    await tx.insert(chloeReplyJobs).values({ questionId: created!.id, urgent: input.isUrgent });
     await followQuestion(tx, user.id, created!.id);
     // Readers of the feed hear of it once it commits.
     await questionPosted.publish(tx, { q: created!.id, category: (categoryId && input.category) || '' });
