@@ -48,7 +48,7 @@ export default defineConfig({
         },
       },
       {
-        // The repository's own rules: lint catches what it should (scripts/lint-rules.test.ts).
+        // The repository's own rules: lint catches what it should (scripts/lint-rules/).
         test: { name: 'repo', environment: 'node', include: ['scripts/**/*.test.ts'], testTimeout: 60_000 },
       },
       {

@@ -1,15 +1,10 @@
-import path from 'node:path';
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { lintAs } from './lint';
 
-const root = path.resolve(import.meta.dirname, '../../..');
-const eslint = new ESLint({ cwd: root });
 const RULE = 'front-doors/through-front-door';
 
-async function problems(code: string, file: string) {
-  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
-  return result!.messages.filter((message) => message.ruleId === RULE);
-}
+const problems = async (code: string, file: string) =>
+  (await lintAs(code, file)).filter((message) => message.ruleId === RULE);
 
 describe('one front door per module', () => {
   it("catches a module importing another module's file, statically or with import()", async () => {

@@ -1,15 +1,9 @@
-import path from 'node:path';
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-
-const root = path.resolve(import.meta.dirname, '../../..');
-const eslint = new ESLint({ cwd: root });
+import { lintAs } from './lint';
 
 /** The rules that fire on `code` as if it were the file at `filePath`. */
-async function rulesOn(code: string, filePath: string): Promise<(string | null)[]> {
-  const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
-  return result!.messages.map((message) => message.ruleId);
-}
+const rulesOn = async (code: string, filePath: string): Promise<(string | null)[]> =>
+  (await lintAs(code, filePath)).map((message) => message.ruleId);
 
 const header = "import type { Locale } from '../../../shared/constants';\n";
 

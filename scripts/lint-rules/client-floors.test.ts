@@ -1,25 +1,15 @@
-import path from 'node:path';
-import { ESLint } from 'eslint';
-import { beforeAll, describe, expect, it } from 'vitest';
-
-/** The client's floors are ESLint rules (eslint.config.js): planted imports show each one holds. */
-const root = path.resolve(import.meta.dirname, '../..');
-let eslint: ESLint;
+// The client's floors are ESLint rules (eslint.config.js): planted imports show each one holds.
+import { describe, expect, it } from 'vitest';
+import { lintAs } from './lint';
 
 /** The rules an import breaks in a file at `filePath`, static or dynamic. */
-async function broken(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
-  return result!.messages.map((message) => message.ruleId ?? message.message);
-}
+const broken = async (filePath: string, code: string): Promise<string[]> =>
+  (await lintAs(code, filePath)).map((message) => message.ruleId ?? message.message);
 
 const staticImport = (source: string) => `import { thing } from '${source}';\nexport const used = thing;\n`;
 const dynamicImport = (source: string) => `export const load = () => import('${source}');\n`;
 
-describe('the client’s import rules', { timeout: 60_000 }, () => {
-  beforeAll(() => {
-    eslint = new ESLint({ cwd: root });
-  });
-
+describe('the client’s import rules', () => {
   it('keeps features from importing each other, statically or with import()', async () => {
     const file = 'src/client/features/chloe/planted.tsx';
     expect(await broken(file, staticImport('../questions/ask'))).toEqual(['no-restricted-imports']);

@@ -2,17 +2,11 @@
 // keeps them all passes.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ESLint } from 'eslint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eslint, lintAs, root } from './lint';
 
-const root = path.resolve(import.meta.dirname, '..');
-const eslint = new ESLint({ cwd: root });
-
-/** The problems lint finds in `code` as if it were the file at `file` (a path from the repository's root). */
-async function problems(code: string, file: string) {
-  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
-  return (result?.messages ?? []).map((message) => ({ rule: message.ruleId, message: message.message }));
-}
+const problems = async (code: string, file: string) =>
+  (await lintAs(code, file)).map((message) => ({ rule: message.ruleId, message: message.message }));
 const rules = async (code: string, file: string) =>
   (await problems(code, file)).map((problem) => problem.rule);
 
@@ -21,7 +15,7 @@ const longFile = (lines: number) =>
 
 describe('lint', () => {
   // Two modules that import each other, on disk so that the resolver follows one to the other.
-  const cycleDir = path.join(root, 'scripts', `lint-rules-cycle-${process.pid}`);
+  const cycleDir = path.join(root, 'scripts', 'lint-rules', `cycle-${process.pid}`);
   beforeAll(() => {
     mkdirSync(cycleDir, { recursive: true });
     writeFileSync(path.join(cycleDir, 'a.mjs'), "import { b } from './b.mjs';\nexport const a = () => b;\n");
