@@ -1,4 +1,4 @@
-import { assistantEn } from './assistant.en';
+import { chloeEn } from './chloe.en';
 import { mailEn } from './mail.en';
 import { notifyEn } from './notify.en';
 
@@ -9,6 +9,6 @@ import { notifyEn } from './notify.en';
  */
 export const serverEn = {
   mail: mailEn,
-  assistant: assistantEn,
+  chloe: chloeEn,
   notify: notifyEn,
 };

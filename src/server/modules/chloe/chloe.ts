@@ -69,7 +69,7 @@ export async function answer(
     if (nothingFound)
       yield translate(
         locale,
-        request.sourcesInText ? 'assistant.guide.notFoundFeed' : 'assistant.guide.notFound',
+        request.sourcesInText ? 'chloe.guide.notFoundFeed' : 'chloe.guide.notFound',
       );
     else
       yield* keepTrustedLinks(

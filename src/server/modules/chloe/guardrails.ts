@@ -201,9 +201,9 @@ export function isVisaOrLegal(message: string): boolean {
 }
 
 export function crisisText(locale: Locale): string {
-  return translate(locale, 'assistant.crisis');
+  return translate(locale, 'chloe.crisis');
 }
 
 export function disclaimerText(locale: Locale): string {
-  return translate(locale, 'assistant.disclaimer', { registerUrl: MARA_REGISTER_URL });
+  return translate(locale, 'chloe.notAdvice', { registerUrl: MARA_REGISTER_URL });
 }

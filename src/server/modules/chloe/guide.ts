@@ -43,27 +43,27 @@ const tel = (phone: string) => `[${phone}](tel:${phone.replace(/\s/g, '')})`;
  */
 export function composeGuide(message: string, context: Retrieved, locale: Locale): string {
   const t = (key: MessageKey) => translate(locale, key);
-  if (searchWords(message).length === 0) return t('assistant.guide.greeting');
+  if (searchWords(message).length === 0) return t('chloe.guide.greeting');
   const [best, second] = context.articles;
   const parts: string[] = [];
   if (best) {
     parts.push(`**${best.title[locale]}**\n\n${best.summary[locale]}`);
     parts.push(
-      `**${t('assistant.guide.keyPoints')}**\n\n${best.points
+      `**${t('chloe.guide.keyPoints')}**\n\n${best.points
         .slice(0, MAX_POINTS)
         .map((point) => `- ${point[locale]}`)
         .join('\n')}`,
     );
     if (second)
       parts.push(
-        `**${t('assistant.guide.alsoUseful')}: ${second.title[locale]}**\n\n${second.summary[locale]}`,
+        `**${t('chloe.guide.alsoUseful')}: ${second.title[locale]}**\n\n${second.summary[locale]}`,
       );
   }
   const help = [
     ...(best?.help.slice(0, MAX_HELP).map((line) => line[locale]) ?? []),
     ...context.services.map((service) => {
       const contact = [
-        service.contactInfo.phone ? `${t('assistant.guide.phone')} ${tel(service.contactInfo.phone)}` : '',
+        service.contactInfo.phone ? `${t('chloe.guide.phone')} ${tel(service.contactInfo.phone)}` : '',
         service.contactInfo.website
           ? `[${new URL(service.contactInfo.website).hostname}](${service.contactInfo.website})`
           : '',
@@ -72,10 +72,10 @@ export function composeGuide(message: string, context: Retrieved, locale: Locale
     }),
   ];
   if (help.length && (best || context.services.length))
-    parts.push(`**${t('assistant.guide.getHelp')}**\n\n${help.map((line) => `- ${line}`).join('\n')}`);
+    parts.push(`**${t('chloe.guide.getHelp')}**\n\n${help.map((line) => `- ${line}`).join('\n')}`);
   if (context.organisations.length)
     parts.push(
-      `**${t('assistant.guide.near')}**\n\n${context.organisations
+      `**${t('chloe.guide.near')}**\n\n${context.organisations
         .map(
           (o) =>
             `- **${o.name}**, ${o.address}, ${o.suburb} ${o.state} ${o.postcode} (${o.distance} km)${o.phone ? `, ${tel(o.phone)}` : ''}`,
@@ -84,13 +84,13 @@ export function composeGuide(message: string, context: Retrieved, locale: Locale
     );
   if (context.questions.length)
     parts.push(
-      `**${t('assistant.guide.community')}**\n\n${context.questions.map((q) => `- [${escapeMarkdown(q.title)}](/questions/${q.id})`).join('\n')}`,
+      `**${t('chloe.guide.community')}**\n\n${context.questions.map((q) => `- [${escapeMarkdown(q.title)}](/questions/${q.id})`).join('\n')}`,
     );
-  return parts.length ? parts.join('\n\n') : t('assistant.guide.notFound');
+  return parts.length ? parts.join('\n\n') : t('chloe.guide.notFound');
 }
 
 /** The numbered sources as Markdown, for answers shown without the chat's own list (Chloe's replies in the feed). */
 export function sourcesBlock(sources: Source[], locale: Locale): string {
   // Titles of community questions are members' words: escaped, they stay text.
-  return `**${translate(locale, 'assistant.guide.sources')}**\n\n${sources.map((s, i) => `${i + 1}. [${escapeMarkdown(s.title)}](${s.url})`).join('\n')}`;
+  return `**${translate(locale, 'chloe.guide.sources')}**\n\n${sources.map((s, i) => `${i + 1}. [${escapeMarkdown(s.title)}](${s.url})`).join('\n')}`;
 }

@@ -80,7 +80,7 @@ export function systemPrompt(request: Pick<ProviderRequest, 'context' | 'locale'
   ];
   return [
     'You are Chloe, the assistant of Mentor Me, a help hub for migrants and international students in Australia.',
-    `Answer in ${translate(locale, 'assistant.answerLanguage')}, in plain words and short paragraphs, kindly.`,
+    `Answer in ${translate(locale, 'chloe.answerLanguage')}, in plain words and short paragraphs, kindly.`,
     'Use only the material below. Cite the sources you use by their number in the list of sources, like [1].',
     'If the material does not answer the question, say so plainly and suggest asking in the Mentor Me community feed or talking to a mentor; do not guess.',
     'Never invent phone numbers, fees, dates, rules or organisations.',

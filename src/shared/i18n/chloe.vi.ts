@@ -1,7 +1,7 @@
-import type { assistantEn } from './assistant.en';
+import type { chloeEn } from './chloe.en';
 
-/** Chloe's own words in Vietnamese (assistant.en.ts). */
-export const assistantVi: typeof assistantEn = {
+/** Chloe's own words in Vietnamese (chloe.en.ts). */
+export const chloeVi: typeof chloeEn = {
   guide: {
     greeting:
       'Chào bạn, mình là Chloe. Bạn có thể hỏi mình về học tập, việc làm, thuê nhà, y tế, tài chính hoặc các dịch vụ hỗ trợ ở Úc, bằng tiếng Việt hoặc tiếng Anh. Mình trả lời dựa trên thông tin chính thức và cho bạn biết nguồn.',
@@ -34,7 +34,7 @@ export const assistantVi: typeof assistantEn = {
     '- 1800RESPECT, bạo lực gia đình và tình dục: [1800 737 732](tel:1800737732)',
     '- TIS National, thông dịch viên miễn phí: [131 450](tel:131450)',
   ].join('\n'),
-  disclaimer:
+  notAdvice:
     '_Đây là thông tin chung, không phải tư vấn di trú hay tư vấn pháp lý. Để được tư vấn cho trường hợp của bạn, hãy liên hệ một đại diện di trú có đăng ký ([tìm trong danh sách chính thức]({{registerUrl}})) hoặc một dịch vụ pháp lý miễn phí._',
   // The instructions are in English, so they name Vietnamese in English.
   answerLanguage: 'Vietnamese',

@@ -1,5 +1,5 @@
 /** Chloe's own words, written by the server (the offline guide, the crisis and visa notes). */
-export const assistantEn = {
+export const chloeEn = {
   /** The offline guide's answer: its headings, and what it says when it has nothing to answer from. */
   guide: {
     greeting:
@@ -36,7 +36,7 @@ export const assistantEn = {
     '- TIS National, a free interpreter: [131 450](tel:131450)',
   ].join('\n'),
   /** Last in every answer about a visa or the law. */
-  disclaimer:
+  notAdvice:
     '_This is general information, not migration or legal advice. For advice about your own situation, talk to a registered migration agent ([find one on the official register]({{registerUrl}})) or a free legal service._',
   /** The answer's language as a model's instructions name it; they are in English whatever the reader's language. */
   answerLanguage: 'English',
