@@ -213,6 +213,25 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', oneErrorCatalogue] },
   },
   {
+    // The browser tests' test comes from e2e/fixtures.ts: it gives each spec file its own client address.
+    files: ['e2e/**/*.ts'],
+    ignores: ['e2e/fixtures.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              message: "Import test from './fixtures': it gives the spec file its own client address.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Short files are read whole. Tests, their helpers and the text dictionaries may run longer.
     files: ['**/*.{js,mjs,ts,tsx}'],
     ignores: [

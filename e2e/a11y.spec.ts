@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { expectNoViolations, ORIGIN, signInFast, useLanguage } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { expectNoViolations, ORIGIN, signInFast, useLanguage, test } from './fixtures';
 
 const PAGES = [
   '/',

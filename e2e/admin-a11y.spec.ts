@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   disposeClients,
   openAdmin,
@@ -14,7 +14,7 @@ import {
   WIDTHS,
   type Locale,
 } from './admin-helpers';
-import { expectNoViolations, toast } from './fixtures';
+import { expectNoViolations, toast, test } from './fixtures';
 
 /** The admin dashboard with axe (every tab and its dialogs, both widths and languages) and with the keyboard. */
 

@@ -1,5 +1,6 @@
 import { expect, request, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import {
+  clientAddress,
   confirmEmail,
   newUser,
   ORIGIN,
@@ -198,7 +199,10 @@ const clients: APIRequestContext[] = [];
 
 /** An API client of its own (its own cookies), for a person other than the one in the browser. */
 export async function apiClient(): Promise<APIRequestContext> {
-  const client = await request.newContext({ baseURL: ORIGIN, extraHTTPHeaders: { origin: ORIGIN } });
+  const client = await request.newContext({
+    baseURL: ORIGIN,
+    extraHTTPHeaders: { origin: ORIGIN, 'x-forwarded-for': clientAddress() },
+  });
   clients.push(client);
   return client;
 }

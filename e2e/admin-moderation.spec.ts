@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import {
   disposeClients,
   demoSignIn,
@@ -19,7 +19,7 @@ import {
   apiClient,
   type Locale,
 } from './admin-helpers';
-import { signInFast, toast } from './fixtures';
+import { signInFast, toast, test } from './fixtures';
 
 /**
  * Mentors to verify and the report queue, as the demo admin in the browser. The people, questions, chats and

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import {
   disposeClients,
   openAdmin,
@@ -14,7 +14,7 @@ import {
   WIDTHS,
   type Locale,
 } from './admin-helpers';
-import { accountMenuButton, signInFast, toast } from './fixtures';
+import { accountMenuButton, signInFast, toast, test } from './fixtures';
 
 /**
  * The admin dashboard's questions, users and newsletter, as the demo admin in the browser. Each test makes its own

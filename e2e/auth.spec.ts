@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   accountMenuButton,
   apiSignIn,
@@ -12,6 +12,7 @@ import {
   storedUser,
   toast,
   type TestUser,
+  test,
 } from './fixtures';
 
 test.describe('sign up', () => {

@@ -1,6 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { bubbles, closeConversation, startConversation, twoPeople, write } from './chat-helpers';
-import { createUser, expectNoViolations, newUser, signInFast, toast } from './fixtures';
+import { createUser, expectNoViolations, newUser, signInFast, toast, test } from './fixtures';
 
 /** Issue 49: the mentor chat and Chloe fit a phone's screen. */
 

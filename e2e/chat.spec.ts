@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { bubbles, startConversation, twoPeople, write } from './chat-helpers';
-import { expectNoViolations, toast } from './fixtures';
+import { expectNoViolations, toast, test } from './fixtures';
 
 test('visitors are asked to sign in to chat, and come back to it', async ({ page }) => {
   await page.goto('/chat');

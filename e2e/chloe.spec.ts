@@ -1,5 +1,14 @@
-import { expect, test, type Page } from '@playwright/test';
-import { createUser, expectNoViolations, newUser, ORIGIN, signInFast, toast, useLanguage } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import {
+  createUser,
+  expectNoViolations,
+  newUser,
+  ORIGIN,
+  signInFast,
+  toast,
+  useLanguage,
+  test,
+} from './fixtures';
 
 const input = (page: Page) => page.getByRole('textbox', { name: 'Message to Chloe' });
 const log = (page: Page) => page.getByRole('log', { name: 'Conversation with Chloe' });

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { expectNoViolations, signInFast, toast, useLanguage } from './fixtures';
+import { expect } from '@playwright/test';
+import { expectNoViolations, signInFast, toast, useLanguage, test } from './fixtures';
 
 const LIBRARY = 'Kingston Library';
 const BROWSE = '/resources?view=all&state=TAS&category=education';

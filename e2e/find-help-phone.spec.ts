@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { expectNoViolations, useLanguage } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { expectNoViolations, useLanguage, test } from './fixtures';
 
 /**
  * The find-help pages on a phone (decision 042): /government with its results first, ten at a time and the status

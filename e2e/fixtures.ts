@@ -1,7 +1,31 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 /** Helpers shared by the end-to-end specs. */
+
+const SPEC_FILES = readdirSync(import.meta.dirname)
+  .filter((name) => name.endsWith('.spec.ts'))
+  .sort();
+
+/**
+ * A spec file's own client address, 127.0.1.N: the app of the browser tests trusts one proxy hop
+ * (playwright.config.ts), as it does behind nginx, so each file's browsers and API clients are one person of their
+ * own to the limits kept per address, whichever worker runs it and whatever runs beside it.
+ */
+export function clientAddress(file = test.info().file): string {
+  const index = SPEC_FILES.indexOf(path.basename(file));
+  if (index < 0) throw new Error(`${file} is not a spec file of e2e/`);
+  return `127.0.1.${index + 1}`;
+}
+
+/** The specs' test: every browser context and API client it opens comes from the spec file's own address. */
+export const test = base.extend({
+  // Playwright reads a fixture's needs from its first parameter's pattern: this one needs none.
+  // eslint-disable-next-line no-empty-pattern
+  extraHTTPHeaders: async ({}, use, testInfo) => use({ 'x-forwarded-for': clientAddress(testInfo.file) }),
+});
 
 export const PASSWORD = 'correct-horse-battery-9';
 export const USER_KEY = 'mentorme.user';
@@ -175,6 +199,9 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** Runs axe on the page and fails with every violation's id, impact, help and targets. */
 export async function expectNoViolations(page: Page, label: string) {
+  // The page's frame is inert, hidden from axe, until the app has taken it over and drawn the page's heading.
+  await expect(page.locator('#root > [inert]')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   // Colours half-way through a hover or focus transition are neither state: axe reads the page once they settle.
   await page.waitForFunction(() =>
     document.getAnimations().every((animation) => !(animation instanceof CSSTransition)),

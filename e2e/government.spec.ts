@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { expectNoViolations, useLanguage } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { expectNoViolations, useLanguage, test } from './fixtures';
 
 /** The result cards: one article per service, named by its title. */
 const cards = (page: Page) =>

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   accountMenuButton,
   apiSignIn,
@@ -10,6 +10,7 @@ import {
   newUser,
   ORIGIN,
   signInFast,
+  test,
 } from './fixtures';
 
 /**

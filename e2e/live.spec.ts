@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { askOwnQuestion, createUser, ORIGIN, apiSignIn } from './fixtures';
+import { expect } from '@playwright/test';
+import { askOwnQuestion, createUser, ORIGIN, apiSignIn, test } from './fixtures';
 
 test.describe('the live feed', () => {
   test('shows a visitor reading /latest that a question was asked, and shows it on a tap', async ({

@@ -1,5 +1,14 @@
-import { expect, test } from '@playwright/test';
-import { createUser, expectNoViolations, newUser, ORIGIN, signInFast, toast, useLanguage } from './fixtures';
+import { expect } from '@playwright/test';
+import {
+  createUser,
+  expectNoViolations,
+  newUser,
+  ORIGIN,
+  signInFast,
+  toast,
+  useLanguage,
+  test,
+} from './fixtures';
 
 test('a student finds a Vietnamese-speaking housing mentor in Victoria, reads their page and starts a chat', async ({
   page,

@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, type Page, type Route } from '@playwright/test';
 import {
   accountMenuButton,
   createUser,
@@ -10,6 +10,7 @@ import {
   signInFast,
   toast,
   uniqueEmail,
+  test,
 } from './fixtures';
 
 /** Tell people what comes next: after signing up, and after asking. */

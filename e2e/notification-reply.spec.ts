@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import {
   apiSignIn,
   askOwnQuestion,
@@ -9,6 +9,7 @@ import {
   newUser,
   ORIGIN,
   signInFast,
+  test,
 } from './fixtures';
 
 /** A reply long enough to fill most of a phone's screen. */

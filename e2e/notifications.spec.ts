@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   apiSignIn,
   confirmEmail,
@@ -8,6 +8,7 @@ import {
   newUser,
   ORIGIN,
   signInFast,
+  test,
 } from './fixtures';
 
 /** The header's bell, named with the unread count ("Notifications, 1 unread"). */

@@ -1,5 +1,5 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { accountMenuButton, createUser, expectNoViolations, fillLogin, useLanguage } from './fixtures';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { accountMenuButton, createUser, expectNoViolations, fillLogin, useLanguage, test } from './fixtures';
 
 /** Installable, and useful without a connection (issue #14, item 10): the manifest and the service worker. */
 

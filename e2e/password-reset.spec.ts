@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import {
   accountMenuButton,
   apiSignIn,
@@ -10,6 +10,7 @@ import {
   newUser,
   ORIGIN,
   uniqueEmail,
+  test,
 } from './fixtures';
 
 const NEW_PASSWORD = 'Harbour-Lantern-Quiet-58';

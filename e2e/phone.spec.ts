@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import {
   accountMenuButton,
   askOwnQuestion,
@@ -7,6 +7,7 @@ import {
   signInFast,
   TOASTS,
   useLanguage,
+  test,
 } from './fixtures';
 
 /** The layout facts of issue #14 that a test can hold; scores and timings live in `npm run bench`. */

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
+import { expect, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
 import {
   accountMenuButton,
   apiSignIn,
@@ -11,6 +11,7 @@ import {
   storedUser,
   toast,
   useLanguage,
+  test,
 } from './fixtures';
 
 const NEUTRAL_SITE = 'https://www.bom.gov.au/';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   askOwnQuestion,
   confirmEmail,
@@ -9,6 +9,7 @@ import {
   ORIGIN,
   signInFast,
   toast,
+  test,
 } from './fixtures';
 
 /** Posts a question through the API as the page's signed-in user. */

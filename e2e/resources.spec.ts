@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { expectNoViolations, toast, useLanguage } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { expectNoViolations, toast, useLanguage, test } from './fixtures';
 
 /** An organisation as content/resources writes it: the page is checked against the curated facts. */
 type Organisation = { id: string; name: string; state: string; description: { en: string; vi: string } };

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures';
 
 const NAV: { name: string; path: string; h1: string }[] = [
   { name: 'Trending', path: '/', h1: 'Community Questions' },

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { WEAK_SOURCES } from '../content/source-rules';
-import { expectNoViolations, LANGUAGE_KEY, useLanguage } from './fixtures';
+import { expectNoViolations, LANGUAGE_KEY, useLanguage, test } from './fixtures';
 
 /** Sources readers can trust (decision 042): the directory's "Source" links, and what an entry without one says. */
 

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { chromiumLaunch } from './chromium';
-import { createUser, signInFast, toast } from './fixtures';
+import { createUser, signInFast, toast, test } from './fixtures';
 
 // Chromium's fake microphone: a real MediaRecorder recording, without a sound card or a permission prompt.
 test.use({

@@ -79,6 +79,14 @@ describe('lint', () => {
     expect(await rules(longFile(301), 'src/shared/i18n/planted.vi.ts')).not.toContain('max-lines');
   });
 
+  it("finds a browser test that takes Playwright's test instead of the fixtures' one", async () => {
+    const planted = "import { test } from '@playwright/test';\ntest('planted', () => undefined);\n";
+    expect(await rules(planted, 'e2e/planted.spec.ts')).toContain('no-restricted-imports');
+    const kept =
+      "import { expect } from '@playwright/test';\nimport { test } from './fixtures';\ntest('kept', () => expect(1).toBe(1));\n";
+    expect(await rules(kept, 'e2e/planted.spec.ts')).not.toContain('no-restricted-imports');
+  });
+
   it('passes a file that keeps every rule', async () => {
     const code =
       "import { errors } from '../errors';\n\n/** A planted helper. */\nexport function missing(): never {\n  throw errors.notFound();\n}\n";
