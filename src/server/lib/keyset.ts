@@ -1,5 +1,6 @@
-import { sql, type SQLWrapper } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { encodeCursor } from '../../shared/cursor';
+import type { Database } from '../db/client';
 
 /** A time to the microsecond, in UTC, for a cursor: a JavaScript date keeps only milliseconds. */
 export const exactTime = (time: SQLWrapper) =>
@@ -24,4 +25,22 @@ export const afterTime = (
 export function keysetPage<Row>(rows: Row[], size: number, position: (last: Row) => object) {
   const page = rows.slice(0, size);
   return { page, nextCursor: rows.length > size ? encodeCursor(position(page[size - 1]!)) : null };
+}
+
+/**
+ * A page of groups (the reports on one item, say) ordered by their newest row, newest first: `grouped` selects each
+ * group's newest row's `id` and time (`last_at`), and a page starts after the cursor's group.
+ */
+export async function newestGroupsPage<Row extends { id: string }>(
+  db: Database,
+  grouped: SQL,
+  cursor: { createdAt: string; id: string } | undefined,
+  size: number,
+) {
+  const result = await db.execute<Row & { last_at_exact: string }>(sql`
+    select *, ${exactTime(sql`g.last_at`)} as last_at_exact from (${grouped}) g
+    where ${cursor ? afterTime(sql`g.last_at`, sql`g.id`, cursor) : sql`true`}
+    order by g.last_at desc, g.id desc
+    limit ${size + 1}`);
+  return keysetPage(result.rows, size, (last) => ({ createdAt: last.last_at_exact, id: last.id }));
 }
