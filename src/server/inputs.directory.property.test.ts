@@ -158,7 +158,7 @@ describe('the directory editor', () => {
   );
 
   it(
-    'GET /api/admin/directory: type, state, category, status, search and page',
+    'GET /api/admin/directory: type, state, category, status, search and cursor',
     async () => {
       const query = oneFieldOff(
         fc.record({
@@ -173,7 +173,7 @@ describe('the directory editor', () => {
           category: anyParam(),
           status: anyParam(),
           q: anyParam(),
-          page: anyParam(),
+          cursor: anyParam(),
         },
       );
       await fc.assert(

@@ -36,8 +36,8 @@ export const adminKeys = {
   stats: ['admin', 'stats'] as const,
   questions: (query: AdminQuestionsQuery, locale: string) => ['admin', 'questions', query, locale] as const,
   users: (query: AdminUsersQuery) => ['admin', 'users', query] as const,
-  reports: (status: ReportStatus, page: number) => ['admin', 'reports', status, page] as const,
-  audit: (page: number) => ['admin', 'audit', page] as const,
+  reports: (status: ReportStatus) => ['admin', 'reports', status] as const,
+  audit: ['admin', 'audit'] as const,
   jobs: ['admin', 'ai-jobs'] as const,
   emails: ['admin', 'emails'] as const,
   chloeFeedback: (rating: FeedbackRating | undefined) =>
@@ -49,8 +49,23 @@ export function listLoadFailure(error: unknown): string {
   return errorMessage(error);
 }
 
-/** Lists keep showing the page they had while the next one loads, so paging does not flash. */
-const paged = { placeholderData: keepPreviousData } as const;
+/**
+ * An admin list, a page at a time: each page starts at the cursor the one before it ended with. When the filters
+ * change, the list keeps showing what it had until the new one comes, so it does not flash.
+ */
+export const adminListQuery = <Page extends { nextCursor: string | null }>(
+  queryKey: readonly unknown[],
+  path: string,
+  filters: Record<string, string | undefined> = {},
+) =>
+  infiniteQueryOptions({
+    queryKey,
+    queryFn: ({ signal, pageParam }) =>
+      api<Page>(`${path}${queryString({ ...filters, cursor: pageParam })}`, { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    placeholderData: keepPreviousData,
+  });
 
 export const adminStatsQuery = () =>
   queryOptions({
@@ -60,34 +75,15 @@ export const adminStatsQuery = () =>
 
 /** Category names come in the caller's language, hence the locale in the key. */
 export const adminQuestionsQuery = (query: AdminQuestionsQuery, locale: string) =>
-  queryOptions({
-    queryKey: adminKeys.questions(query, locale),
-    queryFn: ({ signal }) =>
-      api<AdminQuestionsResponse>(`/api/admin/questions${queryString(query)}`, { signal }),
-    ...paged,
-  });
+  adminListQuery<AdminQuestionsResponse>(adminKeys.questions(query, locale), '/api/admin/questions', query);
 
 export const adminUsersQuery = (query: AdminUsersQuery) =>
-  queryOptions({
-    queryKey: adminKeys.users(query),
-    queryFn: ({ signal }) => api<AdminUsersResponse>(`/api/admin/users${queryString(query)}`, { signal }),
-    ...paged,
-  });
+  adminListQuery<AdminUsersResponse>(adminKeys.users(query), '/api/admin/users', query);
 
-export const adminReportsQuery = (status: ReportStatus, page: number) =>
-  queryOptions({
-    queryKey: adminKeys.reports(status, page),
-    queryFn: ({ signal }) =>
-      api<AdminReportsResponse>(`/api/admin/reports${queryString({ status, page })}`, { signal }),
-    ...paged,
-  });
+export const adminReportsQuery = (status: ReportStatus) =>
+  adminListQuery<AdminReportsResponse>(adminKeys.reports(status), '/api/admin/reports', { status });
 
-export const adminAuditQuery = (page: number) =>
-  queryOptions({
-    queryKey: adminKeys.audit(page),
-    queryFn: ({ signal }) => api<AuditResponse>(`/api/admin/audit${queryString({ page })}`, { signal }),
-    ...paged,
-  });
+export const adminAuditQuery = () => adminListQuery<AuditResponse>(adminKeys.audit, '/api/admin/audit');
 
 export const failedJobsQuery = () =>
   queryOptions({
@@ -207,12 +203,4 @@ export function useRetryEmail(config: MutationConfig<unknown, { emailId: number 
 
 /** Chloe's feedback, newest first, a page at a time: each page starts where the one before ended. */
 export const chloeFeedbackQuery = (rating: FeedbackRating | undefined) =>
-  infiniteQueryOptions({
-    queryKey: adminKeys.chloeFeedback(rating),
-    queryFn: ({ signal, pageParam }) =>
-      api<ChloeFeedbackPage>(`/api/admin/chloe-feedback${queryString({ rating, cursor: pageParam })}`, {
-        signal,
-      }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+  adminListQuery<ChloeFeedbackPage>(adminKeys.chloeFeedback(rating), '/api/admin/chloe-feedback', { rating });

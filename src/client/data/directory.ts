@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { DirectoryEntryType } from '../../shared/directory';
 import type { ReportStatus } from '../../shared/schemas/admin';
 import type {
@@ -11,29 +11,24 @@ import type {
   SaveGovernmentServiceInput,
   SaveOrganisationInput,
 } from '../../shared/schemas/directory';
-import { useAdminAction } from './admin';
-import { api, queryString } from '../lib/api';
+import { adminListQuery, useAdminAction } from './admin';
+import { api } from '../lib/api';
 import { withConfig, type MutationConfig } from '../lib/mutation';
 
 /** Under 'admin', so every admin action refreshes them; readers' lists are refreshed after a change too. */
 const directoryKeys = {
   list: (query: AdminDirectoryQuery, locale: string) => ['admin', 'directory', query, locale] as const,
   entry: (type: DirectoryEntryType, id: string) => ['admin', 'directory-entry', type, id] as const,
-  reports: (status: ReportStatus, page: number, locale: string) =>
-    ['admin', 'directory-reports', status, page, locale] as const,
+  reports: (status: ReportStatus, locale: string) => ['admin', 'directory-reports', status, locale] as const,
 };
 const readerLists = [['resources'], ['government']] as const;
 
 const entryPath = (type: DirectoryEntryType, id: string) =>
   `/api/admin/directory/${type}/${encodeURIComponent(id)}`;
 
+/** Names come in the caller's language, and the list is in their order: hence the locale in the key. */
 export const adminDirectoryQuery = (query: AdminDirectoryQuery, locale: string) =>
-  queryOptions({
-    queryKey: directoryKeys.list(query, locale),
-    queryFn: ({ signal }) =>
-      api<AdminDirectoryResponse>(`/api/admin/directory${queryString(query)}`, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  adminListQuery<AdminDirectoryResponse>(directoryKeys.list(query, locale), '/api/admin/directory', query);
 
 export const adminDirectoryEntryQuery = (type: DirectoryEntryType, id: string) =>
   queryOptions({
@@ -43,15 +38,12 @@ export const adminDirectoryEntryQuery = (type: DirectoryEntryType, id: string) =
     staleTime: Infinity,
   });
 
-export const adminDirectoryReportsQuery = (status: ReportStatus, page: number, locale: string) =>
-  queryOptions({
-    queryKey: directoryKeys.reports(status, page, locale),
-    queryFn: ({ signal }) =>
-      api<AdminDirectoryReportsResponse>(`/api/admin/directory-reports${queryString({ status, page })}`, {
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
+export const adminDirectoryReportsQuery = (status: ReportStatus, locale: string) =>
+  adminListQuery<AdminDirectoryReportsResponse>(
+    directoryKeys.reports(status, locale),
+    '/api/admin/directory-reports',
+    { status },
+  );
 
 export type SaveEntryVariables =
   | ({ type: 'organisation'; create: boolean } & SaveOrganisationInput)

@@ -227,3 +227,21 @@ export async function userWithRole(
 export function bearer(token: string): { authorization: string } {
   return { authorization: `Bearer ${token}` };
 }
+
+/**
+ * Every page of a list, following `nextCursor` from the first page (read with no cursor); the pages as the API
+ * answered them.
+ */
+export async function everyPage<Page extends { nextCursor: string | null }>(
+  read: (cursor: string | undefined) => Promise<Page>,
+): Promise<Page[]> {
+  const pages: Page[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await read(cursor);
+    pages.push(page);
+    cursor = page.nextCursor ?? undefined;
+    if (pages.length > 100) throw new Error('the cursor never ends');
+  } while (cursor);
+  return pages;
+}

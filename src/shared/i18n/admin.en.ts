@@ -52,12 +52,8 @@ export const adminEn = {
   list: {
     search: 'Search',
     loadFailed: 'This list could not be loaded.',
-    pages: 'Pages',
-    pageOf: 'Page {{page}} of {{pages}}',
-    results_one: '{{count}} result',
-    results_other: '{{count}} results',
-    previous: 'Previous',
-    next: 'Next',
+    loadMore: 'Load More',
+    loadingMore: 'Loading…',
     actions: 'Actions',
     deletedAccount: 'Deleted account',
     never: 'Never',
@@ -267,8 +263,6 @@ export const adminEn = {
     languages: { en: 'English', vi: 'Vietnamese' },
     sent: 'Sent',
     empty: 'No feedback yet.',
-    loadMore: 'Load More',
-    loadingMore: 'Loading…',
     end: 'That is all the feedback.',
   },
   emails: {

@@ -56,12 +56,8 @@ export const adminVi: DeepStrings<typeof adminEn> = {
   list: {
     search: 'Tìm',
     loadFailed: 'Không tải được danh sách này.',
-    pages: 'Trang',
-    pageOf: 'Trang {{page}} / {{pages}}',
-    results_one: '{{count}} kết quả',
-    results_other: '{{count}} kết quả',
-    previous: 'Trang trước',
-    next: 'Trang sau',
+    loadMore: 'Tải thêm',
+    loadingMore: 'Đang tải…',
     actions: 'Thao tác',
     deletedAccount: 'Tài khoản đã xóa',
     never: 'Chưa bao giờ',
@@ -271,8 +267,6 @@ export const adminVi: DeepStrings<typeof adminEn> = {
     languages: { en: 'Tiếng Anh', vi: 'Tiếng Việt' },
     sent: 'Gửi lúc',
     empty: 'Chưa có góp ý nào.',
-    loadMore: 'Tải thêm',
-    loadingMore: 'Đang tải…',
     end: 'Đã hiển thị tất cả góp ý.',
   },
   emails: {

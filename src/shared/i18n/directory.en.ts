@@ -163,7 +163,6 @@ export const directoryEn = {
     back: 'Back to Searching',
   },
   queue: {
-    pages: 'Pages of outdated information',
     title: 'Outdated information',
     intro:
       'Readers told us these directory entries may be wrong. Check with the source, then correct the entry.',

@@ -165,7 +165,6 @@ export const directoryVi: typeof directoryEn = {
     back: 'Quay lại tìm kiếm',
   },
   queue: {
-    pages: 'Các trang thông tin đã cũ',
     title: 'Thông tin đã cũ',
     intro:
       'Người đọc cho biết các mục này trong danh bạ có thể chưa đúng. Hãy kiểm tra với nguồn rồi sửa lại mục đó.',

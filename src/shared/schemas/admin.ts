@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { CATEGORY_SLUGS } from '../categories';
 import { ROLES } from '../constants';
-import { lineText, longText, pageFields, pageQuery } from './common';
-import { REPORT_REASONS } from './questions';
+import { cursorQuery } from '../cursor';
+import { cursorPageFields, lineText, longText } from './common';
+import { cursorTime, latestCursorQuery, REPORT_REASONS } from './questions';
 
 export const ADMIN_LIMITS = {
   pageSize: 25,
@@ -16,7 +17,6 @@ export const ADMIN_LIMITS = {
   newsletterDays: 7,
 } as const;
 
-const page = pageQuery;
 const search = lineText()
   .max(ADMIN_LIMITS.searchMax, 'validation.searchMax')
   .optional()
@@ -62,9 +62,11 @@ export const adminQuestionsQuerySchema = z.object({
   q: search,
   category: z.enum(CATEGORY_SLUGS, 'validation.categoryInvalid').optional(),
   filter: z.enum(ADMIN_QUESTION_FILTERS, 'validation.invalidInput').optional(),
-  page,
+  /** After a question: its time to the microsecond, then its id (newest first). */
+  cursor: latestCursorQuery(),
 });
-export type AdminQuestionsQuery = Omit<z.input<typeof adminQuestionsQuerySchema>, 'page'> & { page?: number };
+/** The list's filters; the cursor is each page's own. */
+export type AdminQuestionsQuery = Omit<z.input<typeof adminQuestionsQuerySchema>, 'cursor'>;
 
 const personSchema = z.object({ id: z.string(), displayName: z.string(), role: z.enum(ROLES) });
 export type AdminPerson = z.infer<typeof personSchema>;
@@ -90,7 +92,7 @@ export const adminQuestionSchema = z.object({
 export type AdminQuestion = z.infer<typeof adminQuestionSchema>;
 export const adminQuestionsResponseSchema = z.object({
   questions: z.array(adminQuestionSchema),
-  ...pageFields,
+  ...cursorPageFields,
 });
 export type AdminQuestionsResponse = z.infer<typeof adminQuestionsResponseSchema>;
 
@@ -100,9 +102,10 @@ export const ADMIN_USER_FILTERS = ['student', 'mentor', 'admin', 'mentors-to-ver
 export const adminUsersQuerySchema = z.object({
   q: search,
   filter: z.enum(ADMIN_USER_FILTERS, 'validation.invalidInput').optional(),
-  page,
+  /** After a member: the time they joined to the microsecond, then their id (mentors to verify oldest first). */
+  cursor: latestCursorQuery(),
 });
-export type AdminUsersQuery = Omit<z.input<typeof adminUsersQuerySchema>, 'page'> & { page?: number };
+export type AdminUsersQuery = Omit<z.input<typeof adminUsersQuerySchema>, 'cursor'>;
 
 export const adminUserSchema = z.object({
   id: z.string(),
@@ -138,7 +141,7 @@ export const adminUserSchema = z.object({
     .nullable(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
-export const adminUsersResponseSchema = z.object({ users: z.array(adminUserSchema), ...pageFields });
+export const adminUsersResponseSchema = z.object({ users: z.array(adminUserSchema), ...cursorPageFields });
 export type AdminUsersResponse = z.infer<typeof adminUsersResponseSchema>;
 
 export const userIdParamsSchema = z.object({ userId: z.uuid('validation.idInvalid') });
@@ -163,7 +166,8 @@ export type ReportTargetType = (typeof REPORT_TARGETS)[number];
 
 export const adminReportsQuerySchema = z.object({
   status: z.enum(REPORT_STATUSES, 'validation.invalidInput').default('open'),
-  page,
+  /** After a reported item: its newest report's time to the microsecond, then that report's id. */
+  cursor: latestCursorQuery(),
 });
 
 /** A chat message shown to admins: only for a reported message, it and the two before it. */
@@ -204,7 +208,10 @@ export const adminReportSchema = z.object({
   removed: z.boolean(),
 });
 export type AdminReport = z.infer<typeof adminReportSchema>;
-export const adminReportsResponseSchema = z.object({ reports: z.array(adminReportSchema), ...pageFields });
+export const adminReportsResponseSchema = z.object({
+  reports: z.array(adminReportSchema),
+  ...cursorPageFields,
+});
 export type AdminReportsResponse = z.infer<typeof adminReportsResponseSchema>;
 
 export const reportActionSchema = z.object({
@@ -242,7 +249,10 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const auditQuerySchema = z.object({ page });
+/** After an entry of the log: its time to the microsecond, then its number (newest first). */
+export const auditCursorSchema = z.strictObject({ createdAt: cursorTime, id: z.number().int().positive() });
+export type AuditCursor = z.infer<typeof auditCursorSchema>;
+export const auditQuerySchema = z.object({ cursor: cursorQuery(auditCursorSchema) });
 export const auditEntrySchema = z.object({
   id: z.number().int(),
   /** The admin as they were named when they acted (kept after their account is gone). */
@@ -258,7 +268,7 @@ export const auditEntrySchema = z.object({
   createdAt: z.string(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
-export const auditResponseSchema = z.object({ entries: z.array(auditEntrySchema), ...pageFields });
+export const auditResponseSchema = z.object({ entries: z.array(auditEntrySchema), ...cursorPageFields });
 export type AuditResponse = z.infer<typeof auditResponseSchema>;
 
 // Email ----------------------------------------------------------------------------------------------------------

@@ -67,5 +67,11 @@ export const pageQuery = z.coerce
 /** A page of a list: `total` counts every row the filters match. */
 export const pageFields = { total: z.number().int(), page: z.number().int(), pageSize: z.number().int() };
 
+/**
+ * A page of a list read by cursor: `nextCursor` starts the next page (null after the last one), `total` counts every
+ * row the filters match.
+ */
+export const cursorPageFields = { nextCursor: z.string().nullable(), total: z.number().int() };
+
 /** `?lang=en|vi`: the language of the texts in an answer, over Accept-Language and the person's saved language. */
 export const langQuery = { lang: z.enum(LOCALES, 'validation.languageInvalid').optional() };

@@ -7,7 +7,9 @@ import {
   LOCAL_CATEGORIES,
 } from '../directory';
 import { ADMIN_LIMITS, REPORT_STATUSES } from './admin';
-import { lineText, longText, pageFields, pageQuery } from './common';
+import { cursorQuery } from '../cursor';
+import { cursorPageFields, lineText, longText } from './common';
+import { latestCursorQuery } from './questions';
 import { DIRECTORY_REPORT_NOTE_MAX } from '../limits';
 
 export { DIRECTORY_REPORT_NOTE_MAX } from '../limits';
@@ -39,6 +41,25 @@ export type DirectoryEntryParams = z.infer<typeof directoryEntryParamsSchema>;
 export const ADMIN_DIRECTORY_STATUSES = ['active', 'needs-review', 'archived', 'all'] as const;
 export type AdminDirectoryStatus = (typeof ADMIN_DIRECTORY_STATUSES)[number];
 
+/**
+ * After an entry, in the list's order: its review date (the order of entries needing review), national or not, its
+ * state, its name in the caller's language and its id.
+ */
+/** A text of a cursor: PostgreSQL refuses a NUL in any text, so none is read back. */
+const cursorText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^[^\0]*$/);
+export const adminDirectoryCursorSchema = z.strictObject({
+  reviewed: cursorText(40),
+  national: z.boolean(),
+  state: cursorText(20),
+  name: cursorText(200),
+  id: cursorText(80),
+});
+export type AdminDirectoryCursor = z.infer<typeof adminDirectoryCursorSchema>;
+
 export const adminDirectoryQuerySchema = z.object({
   type: z.enum(DIRECTORY_ENTRY_TYPES, 'validation.invalidInput').default('organisation'),
   state: z.enum([...AUS_STATES, 'national'], 'validation.stateInvalid').optional(),
@@ -50,9 +71,11 @@ export const adminDirectoryQuerySchema = z.object({
     .max(ADMIN_LIMITS.searchMax, 'validation.searchMax')
     .optional()
     .transform((v) => (v ? v : undefined)),
-  page: pageQuery,
+  // A name of up to 200 characters, each up to 4 bytes in UTF-8, and an id of up to 80, in base64.
+  cursor: cursorQuery(adminDirectoryCursorSchema, 1_600),
 });
-export type AdminDirectoryQuery = Omit<z.input<typeof adminDirectoryQuerySchema>, 'page'> & { page?: number };
+/** The list's filters; the cursor is each page's own. */
+export type AdminDirectoryQuery = Omit<z.input<typeof adminDirectoryQuerySchema>, 'cursor'>;
 
 /** A row of the Directory tab. */
 export const adminDirectoryRowSchema = z.object({
@@ -74,7 +97,7 @@ export const adminDirectoryRowSchema = z.object({
 export type AdminDirectoryRow = z.infer<typeof adminDirectoryRowSchema>;
 export const adminDirectoryResponseSchema = z.object({
   entries: z.array(adminDirectoryRowSchema),
-  ...pageFields,
+  ...cursorPageFields,
 });
 export type AdminDirectoryResponse = z.infer<typeof adminDirectoryResponseSchema>;
 
@@ -109,7 +132,8 @@ export const archiveEntrySchema = z.object({ archived: z.boolean('validation.inv
 
 export const adminDirectoryReportsQuerySchema = z.object({
   status: z.enum(REPORT_STATUSES, 'validation.invalidInput').default('open'),
-  page: pageQuery,
+  /** After an entry's reports: the newest one's time to the microsecond, then its id. */
+  cursor: latestCursorQuery(),
 });
 
 /** One entry with every report on it in the listed status, and the entry as it is now, beside them. */
@@ -143,7 +167,7 @@ export const adminDirectoryReportSchema = z.object({
 export type AdminDirectoryReport = z.infer<typeof adminDirectoryReportSchema>;
 export const adminDirectoryReportsResponseSchema = z.object({
   reports: z.array(adminDirectoryReportSchema),
-  ...pageFields,
+  ...cursorPageFields,
 });
 export type AdminDirectoryReportsResponse = z.infer<typeof adminDirectoryReportsResponseSchema>;
 

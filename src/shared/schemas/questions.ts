@@ -52,7 +52,8 @@ function isRealInstant(value: string): boolean {
   );
 }
 
-const cursorTime = z.string().regex(CURSOR_TIME).refine(isRealInstant);
+/** A cursor's time: to the microsecond, in UTC. */
+export const cursorTime = z.string().regex(CURSOR_TIME).refine(isRealInstant);
 
 const cursorId = z.guid();
 
@@ -85,8 +86,8 @@ export const feedCursorSchemas = {
 };
 
 /**
- * A "newest first" cursor in a query string (notifications, Chloe's feedback): one the server did not make is a 400,
- * never a database error; an empty one is the first page.
+ * A cursor of a time and an id in a query string (notifications, Chloe's feedback, the admin lists): one the server
+ * did not make is a 400, never a database error; an empty one is the first page.
  */
 export const latestCursorQuery = () => cursorQuery(latestCursorSchema);
 

@@ -3,7 +3,15 @@ import userEvent from '@testing-library/user-event';
 
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { json, LocationProbe, renderWithApp } from '../../test/helpers';
-import { adminUser } from './admin-fixtures';
+import {
+  adminUser,
+  applicant,
+  auditEntry,
+  chatReport,
+  directoryRow,
+  question,
+  users,
+} from './admin-fixtures';
 import { polyfillDialog, serveAdmin, writes } from './admin-server';
 import { AdminPage } from './admin-page';
 
@@ -117,7 +125,7 @@ describe('/admin', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('?tab=questions&filter=unanswered');
     expect(screen.getByRole('combobox', { name: 'Show' })).toHaveValue('unanswered');
     await waitFor(() =>
-      expect(calls.map((call) => call.url)).toContain('/api/admin/questions?filter=unanswered&page=1'),
+      expect(calls.map((call) => call.url)).toContain('/api/admin/questions?filter=unanswered'),
     );
 
     await userEvent.click(screen.getByRole('button', { name: '1 Mentors to verify' }));
@@ -163,5 +171,114 @@ describe('/admin', () => {
         'Export failed / The newsletter could not be made.',
       ),
     );
+  });
+});
+
+/** The row (a table's row or a card) that shows this text. */
+const rowOf = async (text: string) =>
+  (await screen.findByText(text)).closest<HTMLElement>('[data-list-row]')!;
+
+type Case = {
+  list: string;
+  /** The dashboard's address: the tab and a filter, which every page keeps. */
+  path: string;
+  /** What the first page's rows are. */
+  shown: number;
+  /** A row of the second page, and the text that names it. */
+  more: unknown;
+  name: string;
+  /** The second page's request. */
+  next: string;
+};
+
+const CASES: Case[] = [
+  {
+    list: 'Questions',
+    path: '/admin?tab=questions&filter=reported',
+    shown: 1,
+    more: { ...question, id: 'q2', title: 'How do I rent my first flat?' },
+    name: 'How do I rent my first flat?',
+    next: '/api/admin/questions?filter=reported&cursor=next',
+  },
+  {
+    list: 'Users',
+    path: '/admin?tab=users&role=student',
+    shown: users.length,
+    more: { ...users[0]!, id: 'u9', email: 'vy@example.com', displayName: 'Vy Pham' },
+    name: 'Vy Pham',
+    next: '/api/admin/users?filter=student&cursor=next',
+  },
+  {
+    list: 'Mentors to verify',
+    path: '/admin?tab=mentors',
+    shown: 1,
+    more: { ...applicant, id: 'u8', email: 'bao@example.com', displayName: 'Bao Tran' },
+    name: 'Bao Tran',
+    next: '/api/admin/users?filter=mentors-to-verify&cursor=next',
+  },
+  {
+    list: 'Audit log',
+    path: '/admin?tab=audit',
+    shown: 1,
+    more: { ...auditEntry, id: 2, targetLabel: 'vy@example.com' },
+    name: 'vy@example.com',
+    next: '/api/admin/audit?cursor=next',
+  },
+  {
+    list: 'Reports',
+    path: '/admin?tab=reports&status=resolved',
+    shown: 1,
+    more: { ...chatReport, id: 'r2', content: { ...chatReport.content, title: 'Sharing a flat' } },
+    name: 'Sharing a flat',
+    next: '/api/admin/reports?status=resolved&cursor=next',
+  },
+  {
+    list: 'Directory',
+    path: '/admin?tab=directory&state=VIC',
+    shown: 1,
+    more: { ...directoryRow, id: 'collingwood-house', name: 'Collingwood House' },
+    name: 'Collingwood House',
+    next: '/api/admin/directory?type=organisation&state=VIC&cursor=next',
+  },
+];
+
+describe('the admin lists, a page at a time', () => {
+  it.each(CASES)(
+    '$list: shows how many of how many, loads more after the last row with the filters kept, and focuses the first new row',
+    async ({ path, shown, more, name, next }) => {
+      const calls = serveAdmin(undefined, { more: { [next.split('?')[0]!]: [more] } });
+      renderAdmin(path);
+      const status = await screen.findByText(`Showing ${shown} of ${shown + 1}`);
+      expect(status).toHaveAttribute('role', 'status');
+      const button = screen.getByRole('button', { name: 'Load More' });
+      await userEvent.click(button);
+      await waitFor(() => expect(calls.map((call) => call.url)).toContain(next));
+      const added = await rowOf(name);
+      await waitFor(() => expect(added).toHaveFocus());
+      expect(status).toHaveTextContent(`Showing ${shown + 1} of ${shown + 1}`);
+      expect(screen.queryByRole('button', { name: 'Load More' })).not.toBeInTheDocument();
+      // The filters stay in the address; no page number goes there.
+      expect(screen.getByTestId('location')).toHaveTextContent(path.replace('/admin', ''));
+      expect(screen.getByTestId('location')).not.toHaveTextContent(/page|outdated|cursor/);
+    },
+    20_000,
+  );
+
+  it('keeps the rows and the button when the next page cannot be loaded, and says why', async () => {
+    const refused = json(400, {
+      error: 'This page of results is no longer available. Please reload.',
+      code: 'VALIDATION',
+    });
+    serveAdmin(undefined, { more: { '/api/admin/audit': refused } });
+    renderAdmin('/admin?tab=audit');
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    const button = screen.getByRole('button', { name: 'Load More' });
+    await userEvent.click(button);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This list could not be loaded. This page of results is no longer available. Please reload.',
+    );
+    expect(within(table).getByText('Changed a role')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Load More' })).toHaveFocus();
+    expect(screen.getByText('Showing 1 of 2')).toBeInTheDocument();
   });
 });

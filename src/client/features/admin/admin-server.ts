@@ -24,8 +24,6 @@ import {
   users,
 } from './admin-fixtures';
 
-const page = (total: number) => ({ total, page: 1, pageSize: 25 });
-
 export type Call = { method: string; url: string; body: unknown };
 
 /**
@@ -42,11 +40,23 @@ export function serveAdmin(
     emails?: FailedEmail[];
     stats?: Partial<AdminStats>;
     outdated?: AdminDirectoryReport[];
-    /** How many entries have reports in all, when more than the one page served. */
-    outdatedTotal?: number;
+    /**
+     * A second page of a list, by the list's path: the first page then ends with the cursor `next`. A Response is the
+     * answer to the second page as it is (a failure).
+     */
+    more?: Partial<Record<string, unknown[] | Response>>;
   } = {},
 ) {
   const calls: Call[] = [];
+  /** A page of a list, `key` naming its rows: the first, or the second after the cursor `next`. */
+  const page = (url: string, key: string, rows: unknown[]) => {
+    const more = lists.more?.[url.split('?')[0]!];
+    if (!more) return json(200, { [key]: rows, nextCursor: null, total: rows.length });
+    const total = rows.length + (Array.isArray(more) ? more.length : 1);
+    if (new URL(url, 'http://localhost').searchParams.get('cursor') !== 'next')
+      return json(200, { [key]: rows, nextCursor: 'next', total });
+    return Array.isArray(more) ? json(200, { [key]: more, nextCursor: null, total }) : more;
+  };
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     const method = init?.method ?? 'GET';
@@ -56,21 +66,15 @@ export function serveAdmin(
     const path = url.split('?')[0];
     if (path === '/api/auth/me') return json(200, { user: adminUser });
     if (path === '/api/admin/stats') return json(200, { ...stats, ...lists.stats });
-    if (path === '/api/admin/questions') {
-      const questions = lists.questions ?? [question];
-      return json(200, { questions, ...page(questions.length) });
-    }
-    if (path === '/api/admin/users') {
-      const list = url.includes('filter=mentors-to-verify')
-        ? (lists.mentors ?? [applicant])
-        : (lists.users ?? users);
-      return json(200, { users: list, ...page(list.length) });
-    }
-    if (path === '/api/admin/reports') {
-      const reports = lists.reports ?? [chatReport];
-      return json(200, { reports, ...page(reports.length) });
-    }
-    if (path === '/api/admin/audit') return json(200, { entries: [auditEntry], ...page(1) });
+    if (path === '/api/admin/questions') return page(url, 'questions', lists.questions ?? [question]);
+    if (path === '/api/admin/users')
+      return page(
+        url,
+        'users',
+        url.includes('filter=mentors-to-verify') ? (lists.mentors ?? [applicant]) : (lists.users ?? users),
+      );
+    if (path === '/api/admin/reports') return page(url, 'reports', lists.reports ?? [chatReport]);
+    if (path === '/api/admin/audit') return page(url, 'entries', [auditEntry]);
     if (path === '/api/admin/ai-jobs')
       return json(200, {
         jobs: [
@@ -87,14 +91,11 @@ export function serveAdmin(
       });
     if (path === '/api/admin/emails') return json(200, { emails: lists.emails ?? [failedEmail] });
     if (path === '/api/government/status') return json(200, { services });
-    if (path === '/api/admin/directory') return json(200, { entries: [directoryRow], ...page(1) });
+    if (path === '/api/admin/directory') return page(url, 'entries', [directoryRow]);
     if (path === `/api/admin/directory/organisation/${directoryEntry.entry.id}`)
       return json(200, directoryEntry);
-    if (path === '/api/admin/directory-reports') {
-      const reports = lists.outdated ?? [outdatedReport];
-      const asked = Number(new URL(url, 'http://localhost').searchParams.get('page') ?? 1);
-      return json(200, { reports, ...page(lists.outdatedTotal ?? reports.length), page: asked });
-    }
+    if (path === '/api/admin/directory-reports')
+      return page(url, 'reports', lists.outdated ?? [outdatedReport]);
     return json(404, { error: 'Not found.', code: 'NOT_FOUND' });
   });
   vi.stubGlobal('fetch', fetch);

@@ -1,10 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import type { AuditAction, AuditEntry } from '../../../shared/schemas/admin';
 import { adminAuditQuery } from '../../data/admin';
 import { formatDateTime } from '../../lib/format';
 import { useTranslation, type MessageKey } from '../../lib/i18n';
 import { DataTable, type Column } from './data-table';
-import { ListFrame, useListPage } from './list-frame';
+import { ListFrame } from './list-frame';
 
 const ACTION_KEYS: Record<AuditAction, MessageKey> = {
   'question.delete': 'admin.audit.questionDelete',
@@ -31,9 +31,8 @@ const ACTION_KEYS: Record<AuditAction, MessageKey> = {
 /** What admins did, newest first. */
 export function AuditTab() {
   const { t, locale } = useTranslation();
-  const { page, toPage } = useListPage();
-  const query = useQuery(adminAuditQuery(page));
-  const rows = query.data?.entries ?? [];
+  const query = useInfiniteQuery(adminAuditQuery());
+  const rows = query.data?.pages.flatMap((page) => page.entries) ?? [];
   const none = <span className="text-slate-600">{t('admin.list.none')}</span>;
 
   const columns: Column<AuditEntry>[] = [
@@ -70,7 +69,6 @@ export function AuditTab() {
       query={query}
       count={rows.length}
       empty={t('admin.audit.empty')}
-      onPage={toPage}
     >
       <DataTable
         caption={t('admin.tabs.audit')}

@@ -2,11 +2,10 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { ThumbsDown, ThumbsUp } from 'lucide-react';
 import { FEEDBACK_RATINGS, type FeedbackRating } from '../../../shared/chloe';
 import type { ChloeFeedbackItem } from '../../../shared/schemas/ai';
-import { Button } from '../../components/ui/button';
 import { chloeFeedbackQuery } from '../../data/admin';
 import { formatDateTime } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
-import { DataTable, ListState, type Column } from './data-table';
+import { DataTable, ListState, LoadMoreButton, useLoadMore, type Column } from './data-table';
 import { FilterSelect } from './filters';
 import { useAdminParams } from './use-admin-params';
 
@@ -63,6 +62,7 @@ export function ChloeFeedbackTab() {
   const rating = isRating(asked) ? asked : undefined;
   const query = useInfiniteQuery(chloeFeedbackQuery(rating));
   const rows = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const { rows: list, more } = useLoadMore(query, rows.length);
   const none = <span className="text-slate-600">{t('admin.list.none')}</span>;
 
   const columns: Column<ChloeFeedbackItem>[] = [
@@ -143,23 +143,17 @@ export function ChloeFeedbackTab() {
         />
       </div>
       <ListState query={query} count={rows.length} empty={t('admin.chloeFeedback.empty')}>
-        <DataTable
-          caption={t('admin.tabs.chloeFeedback')}
-          columns={columns}
-          rows={rows}
-          rowKey={(item) => item.id}
-        />
+        <div ref={list}>
+          <DataTable
+            caption={t('admin.tabs.chloeFeedback')}
+            columns={columns}
+            rows={rows}
+            rowKey={(item) => item.id}
+          />
+        </div>
         <div className="mt-4 flex justify-center">
           {query.hasNextPage ? (
-            <Button
-              variant="secondary"
-              disabled={query.isFetchingNextPage}
-              onClick={() => void query.fetchNextPage()}
-            >
-              {query.isFetchingNextPage
-                ? t('admin.chloeFeedback.loadingMore')
-                : t('admin.chloeFeedback.loadMore')}
-            </Button>
+            <LoadMoreButton query={query} onMore={more} />
           ) : (
             <p className="text-sm text-slate-600">{t('admin.chloeFeedback.end')}</p>
           )}

@@ -1,10 +1,9 @@
-import type { UseQueryResult } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import type { UseInfiniteQueryResult, UseQueryResult } from '@tanstack/react-query';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/card';
 import { listLoadFailure } from '../../data/admin';
 import { cn } from '../../lib/cn';
-import { formatNumber } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
 
 export type Column<T> = {
@@ -57,6 +56,7 @@ export function DataTable<T>({
           {rows.map((row) => (
             <tr
               key={rowKey(row)}
+              data-list-row
               role="row"
               className="border-b border-slate-200 align-top max-lg:block max-lg:rounded-xl max-lg:border max-lg:bg-white max-lg:p-4 max-lg:shadow-sm"
             >
@@ -86,70 +86,44 @@ export function DataTable<T>({
   );
 }
 
-export type PageFields = { total: number; page: number; pageSize: number };
+/** What "Load More" needs of a list read a page at a time (useInfiniteQuery). */
+type MoreQuery = Pick<UseInfiniteQueryResult, 'hasNextPage' | 'isFetchingNextPage' | 'fetchNextPage'>;
 
-/** "Page 2 of 5 · 112 results" with Previous and Next; `label` names it when a tab has two lists. */
-export function Pager({
-  data,
-  onPage,
-  label,
-}: {
-  data: PageFields;
-  onPage: (page: number) => void;
-  label?: string;
-}) {
-  const { t, locale } = useTranslation();
-  const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
-  return (
-    <nav
-      aria-label={label ?? t('admin.list.pages')}
-      className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700"
-    >
-      <p>
-        {t('admin.list.pageOf', {
-          page: formatNumber(data.page, locale),
-          pages: formatNumber(pages, locale),
-        })}{' '}
-        · {t('admin.list.results', { count: data.total })}
-      </p>
-      {pages > 1 && (
-        <div className="flex gap-2">
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={data.page <= 1}
-            onClick={() => onPage(data.page - 1)}
-          >
-            {t('admin.list.previous')}
-          </Button>
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={data.page >= pages}
-            onClick={() => onPage(data.page + 1)}
-          >
-            {t('admin.list.next')}
-          </Button>
-        </div>
-      )}
-    </nav>
-  );
+/**
+ * "Load More" for a list read a page at a time. Once the next page has come, focus moves to its first row (an
+ * element the tab marks `data-list-row`, inside `rows`), so a keyboard or screen reader user reads on from there;
+ * if it did not come, focus stays on the button.
+ */
+export function useLoadMore(query: MoreQuery, count: number) {
+  const rows = useRef<HTMLDivElement>(null);
+  /** The index of the first new row, until the page asked for has come. */
+  const focusFrom = useRef<number | null>(null);
+  useEffect(() => {
+    const index = focusFrom.current;
+    if (index === null || query.isFetchingNextPage) return;
+    focusFrom.current = null;
+    const row = rows.current?.querySelectorAll<HTMLElement>('[data-list-row]')[index];
+    if (!row) return;
+    row.tabIndex = -1;
+    row.focus();
+  }, [count, query.isFetchingNextPage]);
+  const more = () => {
+    if (query.isFetchingNextPage) return;
+    focusFrom.current = count;
+    void query.fetchNextPage();
+  };
+  return { rows, more };
 }
 
-/** A page past the end (its last row was just removed): go back to the last page there is. */
-export function useClampPage(
-  query: { data?: PageFields; isPlaceholderData: boolean },
-  rows: number,
-  onPage: (page: number) => void,
-) {
-  const data = query.isPlaceholderData ? undefined : query.data;
-  const last = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-  const past = data !== undefined && rows === 0 && data.page > 1;
-  useEffect(() => {
-    if (past) onPage(last);
-    // Only when the page turns out to be past the end; onPage is a new function each render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [past, last]);
+/** The button that loads the next page, while there is one; it keeps the focus while the page loads. */
+export function LoadMoreButton({ query, onMore }: { query: MoreQuery; onMore: () => void }) {
+  const { t } = useTranslation();
+  if (!query.hasNextPage) return null;
+  return (
+    <Button variant="secondary" aria-disabled={query.isFetchingNextPage || undefined} onClick={onMore}>
+      {query.isFetchingNextPage ? t('admin.list.loadingMore') : t('admin.list.loadMore')}
+    </Button>
+  );
 }
 
 /**

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { australianToday } from '../../../shared/australian-date';
 import { json, renderWithApp } from '../../test/helpers';
-import { adminUser, directoryEntry } from './admin-fixtures';
+import { adminUser, directoryEntry, outdatedReport } from './admin-fixtures';
 import { polyfillDialog, serveAdmin, writes } from './admin-server';
 import { AdminPage } from './admin-page';
 
@@ -123,17 +123,21 @@ describe('reports of outdated information in the Reports tab', () => {
     ]);
   });
 
-  it('pages through more than 25 entries with reports, its page kept in the address beside the list’s', async () => {
-    const calls = serveAdmin(undefined, { outdatedTotal: 30 });
+  it('loads more entries with reports below the reports list, which keeps its own', async () => {
+    const more = {
+      ...outdatedReport,
+      id: 'dr2',
+      entry: { ...outdatedReport.entry!, name: 'Collingwood House' },
+    };
+    const calls = serveAdmin(undefined, { more: { '/api/admin/directory-reports': [more] } });
     renderAdmin('/admin?tab=reports');
-    const pages = await screen.findByRole('navigation', { name: 'Pages of outdated information' });
-    expect(pages).toHaveTextContent('Page 1 of 2');
-    await userEvent.click(within(pages).getByRole('button', { name: 'Next' }));
-    await waitFor(() =>
-      expect(calls.some((call) => call.url === '/api/admin/directory-reports?status=open&page=2')).toBe(true),
-    );
-    expect(
-      await screen.findByRole('navigation', { name: 'Pages of outdated information' }),
-    ).toHaveTextContent('Page 2 of 2');
+    const outdated = await screen.findByRole('region', { name: 'Outdated information' });
+    expect(await within(outdated).findByText('Showing 1 of 2')).toBeInTheDocument();
+    await userEvent.click(within(outdated).getByRole('button', { name: 'Load More' }));
+    expect(await within(outdated).findByRole('article', { name: 'Collingwood House' })).toHaveFocus();
+    expect(within(outdated).getByText('Showing 2 of 2')).toBeInTheDocument();
+    expect(calls.map((call) => call.url)).toContain('/api/admin/directory-reports?status=open&cursor=next');
+    // The reports list above is as it was: one page, asked for once.
+    expect(calls.filter((call) => call.url.startsWith('/api/admin/reports'))).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Pencil, Plus } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import {
@@ -19,7 +19,7 @@ import { adminDirectoryQuery } from '../../data/directory';
 import { formatDate, formatNumber } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
 import { DataTable, type Column } from './data-table';
-import { ListFrame, useListPage } from './list-frame';
+import { ListFrame } from './list-frame';
 import { DirectoryEditor } from './directory-editor';
 import { FilterSelect, ListFilters } from './filters';
 import { oneOf, useAdminParams } from './use-admin-params';
@@ -39,7 +39,6 @@ const STATUS_KEYS = {
 export function DirectoryTab() {
   const { t, locale } = useTranslation();
   const { get, update } = useAdminParams();
-  const { page, toPage } = useListPage();
   const [heading, focusHeading] = useFocusHeading();
   const type: DirectoryEntryType = oneOf(DIRECTORY_ENTRY_TYPES, get('type')) ?? 'organisation';
   const categories = type === 'organisation' ? LOCAL_CATEGORIES : GOVERNMENT_CATEGORIES;
@@ -48,7 +47,7 @@ export function DirectoryTab() {
   const status: AdminDirectoryStatus = oneOf(ADMIN_DIRECTORY_STATUSES, get('status')) ?? 'active';
   const q = get('q');
   const edit = get('edit');
-  const query = useQuery({
+  const query = useInfiniteQuery({
     ...adminDirectoryQuery(
       {
         type,
@@ -56,13 +55,12 @@ export function DirectoryTab() {
         category: category as never,
         status: status === 'active' ? undefined : status,
         q: q || undefined,
-        page,
       },
       locale,
     ),
     enabled: !edit,
   });
-  const rows = query.data?.entries ?? [];
+  const rows = query.data?.pages.flatMap((page) => page.entries) ?? [];
   // Back from the editor, the reader goes on at the list's heading (once the address has changed).
   const returning = useRef(false);
   useEffect(() => {
@@ -81,7 +79,7 @@ export function DirectoryTab() {
         openReports={Number(get('reports')) || 0}
         onDone={() => {
           returning.current = true;
-          update({ edit: undefined, reports: undefined, page });
+          update({ edit: undefined, reports: undefined });
         }}
       />
     );
@@ -150,7 +148,7 @@ export function DirectoryTab() {
           size="sm"
           className="max-lg:mt-2"
           aria-label={t('directory.admin.editLabel', { name: row.name })}
-          onClick={() => update({ edit: row.id, reports: row.openReports || undefined, page })}
+          onClick={() => update({ edit: row.id, reports: row.openReports || undefined })}
         >
           <Pencil aria-hidden="true" className="h-4 w-4" />
           {t('directory.admin.edit')}
@@ -165,7 +163,7 @@ export function DirectoryTab() {
       title={t('directory.admin.title')}
       heading={heading}
       action={
-        <Button onClick={() => update({ edit: 'new', page })} className="max-sm:w-full">
+        <Button onClick={() => update({ edit: 'new' })} className="max-sm:w-full">
           <Plus aria-hidden="true" className="h-5 w-5" />
           {t(type === 'organisation' ? 'directory.admin.add' : 'directory.admin.addService')}
         </Button>
@@ -228,7 +226,6 @@ export function DirectoryTab() {
       query={query}
       count={rows.length}
       empty={t('directory.admin.empty')}
-      onPage={toPage}
     >
       <DataTable
         caption={t('directory.admin.title')}

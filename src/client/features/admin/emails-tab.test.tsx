@@ -108,9 +108,8 @@ describe('Audit log: email retries', () => {
         String(input).startsWith('/api/admin/audit')
           ? json(200, {
               entries: [{ ...auditEntry, action: 'email.retry', targetLabel: 'hoa@example.com' }],
+              nextCursor: null,
               total: 1,
-              page: 1,
-              pageSize: 25,
             })
           : fetch(input, init),
       ),

@@ -1,30 +1,30 @@
-import type { UseQueryResult } from '@tanstack/react-query';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode, Ref } from 'react';
+import { listLoadFailure } from '../../data/admin';
 import { cn } from '../../lib/cn';
-import { ListState, Pager, useClampPage, type PageFields } from './data-table';
-import { useAdminParams } from './use-admin-params';
-
-/**
- * A list's page in the address: `page`, or its own key when a tab has two lists (`outdated=2`). Turning it keeps
- * the other list's page, and page 1 stays out of the address like every default.
- */
-export function useListPage(key = 'page') {
-  const { get, page: listPage, update } = useAdminParams();
-  const page = key === 'page' ? listPage : Math.max(1, Math.trunc(Number(get(key))) || 1);
-  const toPage = (next: number) =>
-    update({ page: listPage > 1 ? listPage : undefined, [key]: next > 1 ? next : undefined });
-  return { page, toPage };
-}
+import { formatNumber } from '../../lib/format';
+import { useTranslation } from '../../lib/i18n';
+import { ListState, LoadMoreButton, useLoadMore } from './data-table';
 
 type ListQuery = Pick<
-  UseQueryResult<PageFields>,
-  'data' | 'isPending' | 'isError' | 'error' | 'refetch' | 'isFetching' | 'isPlaceholderData'
+  UseInfiniteQueryResult<InfiniteData<{ total: number }>>,
+  | 'data'
+  | 'isPending'
+  | 'isError'
+  | 'isFetchNextPageError'
+  | 'error'
+  | 'refetch'
+  | 'isFetching'
+  | 'hasNextPage'
+  | 'isFetchingNextPage'
+  | 'fetchNextPage'
 >;
 
 /**
  * The admin lists' one frame: the heading (with a button beside it, when the list has one), the intro, the
- * filters, the list's states, its rows as the tab draws them (a table or cards), and the pager. A page past the
- * end, its last row just gone, goes back to the last page there is.
+ * filters, the list's states, its rows as the tab draws them (a table or cards, each row marked `data-list-row`),
+ * how many are shown of how many there are, and "Load More" while there are more. A page that could not be
+ * loaded leaves the rows shown and the button to try again.
  */
 export function ListFrame({
   id,
@@ -37,8 +37,6 @@ export function ListFrame({
   query,
   count,
   empty,
-  onPage,
-  pagerLabel,
   className,
   children,
   after,
@@ -53,17 +51,18 @@ export function ListFrame({
   intro?: ReactNode;
   filters?: ReactNode;
   query: ListQuery;
+  /** The rows shown: every page's so far. */
   count: number;
   empty: string;
-  onPage: (page: number) => void;
-  pagerLabel?: string;
   className?: string;
   /** The rows, drawn as the tab draws them. */
   children: ReactNode;
   /** What else belongs to the section, after the list: its dialogs, a second list. */
   after?: ReactNode;
 }) {
-  useClampPage(query, count, onPage);
+  const { t, locale } = useTranslation();
+  const { rows, more } = useLoadMore(query, count);
+  const total = query.data?.pages.at(-1)?.total ?? count;
   const Heading = level === 2 ? 'h2' : 'h3';
   const headingElement = (
     <Heading
@@ -91,9 +90,34 @@ export function ListFrame({
       )}
       {intro && <p className={cn('mb-4 text-slate-700', !action && 'mt-1')}>{intro}</p>}
       {filters}
-      <ListState query={query} count={count} empty={empty}>
-        {children}
-        {query.data && <Pager data={query.data} onPage={onPage} label={pagerLabel} />}
+      <ListState
+        query={{
+          isPending: query.isPending,
+          // A next page that failed keeps the rows: the button below tries it again.
+          isError: query.isError && !query.isFetchNextPageError,
+          error: query.error,
+          refetch: query.refetch,
+          isFetching: query.isFetching,
+        }}
+        count={count}
+        empty={empty}
+      >
+        <div ref={rows}>{children}</div>
+        <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+          {/* A polite live region: "Load More" changes the count, and it is read out. */}
+          <p role="status" className="text-sm text-slate-700">
+            {t('resources.showing', {
+              shown: formatNumber(count, locale),
+              total: formatNumber(total, locale),
+            })}
+          </p>
+          <LoadMoreButton query={query} onMore={more} />
+        </div>
+        {query.isFetchNextPageError && (
+          <p role="alert" className="mt-2 text-sm text-red-800">
+            {t('admin.list.loadFailed')} {listLoadFailure(query.error)}
+          </p>
+        )}
       </ListState>
       {after}
     </section>

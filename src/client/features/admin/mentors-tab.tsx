@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ADMIN_LIMITS, declineMentorSchema, type AdminUser } from '../../../shared/schemas/admin';
 import { toastInvalid } from '../../components/invalid-input';
@@ -11,7 +11,7 @@ import { adminUsersQuery, useDeclineMentor, useVerifyMentor } from '../../data/a
 import { formatDate } from '../../lib/format';
 import { useTranslation, type MessageKey } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
-import { ListFrame, useListPage } from './list-frame';
+import { ListFrame } from './list-frame';
 import { useFocusHeading } from './use-focus-heading';
 
 function MentorCard({
@@ -39,7 +39,7 @@ function MentorCard({
   ];
   const notGiven = <span className="text-slate-600 italic">{t('admin.mentors.notGiven')}</span>;
   return (
-    <Card as="article" aria-labelledby={headingId}>
+    <Card as="article" aria-labelledby={headingId} data-list-row>
       <h3 id={headingId} className="text-lg font-semibold text-slate-900">
         {mentor.displayName}
       </h3>
@@ -162,8 +162,7 @@ function DeclineDialog({
 /** People who signed up as mentors and wait for an admin: verify them, or decline with a reason. */
 export function MentorsTab() {
   const { t } = useTranslation();
-  const { page, toPage } = useListPage();
-  const query = useQuery(adminUsersQuery({ filter: 'mentors-to-verify', page }));
+  const query = useInfiniteQuery(adminUsersQuery({ filter: 'mentors-to-verify' }));
   const [declining, setDeclining] = useState<AdminUser | null>(null);
   const [heading, focusHeading] = useFocusHeading();
   const verify = useVerifyMentor({
@@ -173,7 +172,7 @@ export function MentorsTab() {
       focusHeading();
     },
   });
-  const rows = query.data?.users ?? [];
+  const rows = query.data?.pages.flatMap((page) => page.users) ?? [];
   return (
     <ListFrame
       id="admin-mentors-title"
@@ -183,7 +182,6 @@ export function MentorsTab() {
       query={query}
       count={rows.length}
       empty={t('admin.mentors.empty')}
-      onPage={toPage}
       after={
         <DeclineDialog mentor={declining} onClose={() => setDeclining(null)} onDeclined={focusHeading} />
       }

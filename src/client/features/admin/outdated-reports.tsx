@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Pencil } from 'lucide-react';
 import type { ReportStatus } from '../../../shared/schemas/admin';
 import type { AdminDirectoryReport } from '../../../shared/schemas/directory';
@@ -9,7 +9,7 @@ import { adminDirectoryReportsQuery, useDirectoryReportAction } from '../../data
 import { formatDate, formatDateTime } from '../../lib/format';
 import { useTranslation, type MessageKey } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
-import { ListFrame, useListPage } from './list-frame';
+import { ListFrame } from './list-frame';
 import { useAdminParams } from './use-admin-params';
 
 /** The entry's facts now, beside what readers said of them. */
@@ -57,15 +57,13 @@ function EntryNow({ entry }: { entry: NonNullable<AdminDirectoryReport['entry']>
 export function OutdatedReports({ status }: { status: ReportStatus }) {
   const { t, locale } = useTranslation();
   const { open } = useAdminParams();
-  // Its own page in the address (`outdated=2`), beside the reports list's.
-  const { page, toPage } = useListPage('outdated');
-  const query = useQuery(adminDirectoryReportsQuery(status, page, locale));
+  const query = useInfiniteQuery(adminDirectoryReportsQuery(status, locale));
   const act = useDirectoryReportAction({
     meta: { errorTitle: 'directory.queue.failed' },
     onSuccess: (_data, { action }) =>
       toast({ title: t(action === 'resolve' ? 'directory.queue.resolved' : 'directory.queue.dismissed') }),
   });
-  const rows = query.data?.reports ?? [];
+  const rows = query.data?.pages.flatMap((page) => page.reports) ?? [];
   return (
     <ListFrame
       id="admin-outdated-title"
@@ -75,8 +73,6 @@ export function OutdatedReports({ status }: { status: ReportStatus }) {
       query={query}
       count={rows.length}
       empty={t('directory.queue.empty')}
-      onPage={toPage}
-      pagerLabel={t('directory.queue.pages')}
       className="mt-8"
     >
       <div className="space-y-4">
@@ -84,7 +80,7 @@ export function OutdatedReports({ status }: { status: ReportStatus }) {
           const name = report.entry?.name ?? report.entryId;
           const headingId = `outdated-${report.id}`;
           return (
-            <Card as="article" key={report.id} aria-labelledby={headingId}>
+            <Card as="article" key={report.id} aria-labelledby={headingId} data-list-row>
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <h4 id={headingId} className="font-semibold text-slate-900">
                   {name}

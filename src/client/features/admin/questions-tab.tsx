@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -12,7 +12,7 @@ import { useTranslation } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { ConfirmDialog } from './confirm-dialog';
 import { DataTable, type Column } from './data-table';
-import { ListFrame, useListPage } from './list-frame';
+import { ListFrame } from './list-frame';
 import { FilterSelect, ListFilters } from './filters';
 import { Person } from './person';
 import { oneOf, useAdminParams } from './use-admin-params';
@@ -31,11 +31,10 @@ const FILTER_KEYS = {
 export function QuestionsTab() {
   const { t, locale } = useTranslation();
   const { get, update } = useAdminParams();
-  const { page, toPage } = useListPage();
   const q = get('q');
   const category = oneOf<CategorySlug>(CATEGORY_SLUGS, get('category'));
   const filter = oneOf<QuestionFilter>(ADMIN_QUESTION_FILTERS, get('filter'));
-  const query = useQuery(adminQuestionsQuery({ q: q || undefined, category, filter, page }, locale));
+  const query = useInfiniteQuery(adminQuestionsQuery({ q: q || undefined, category, filter }, locale));
   const [target, setTarget] = useState<AdminQuestion | null>(null);
   const [heading, focusHeading] = useFocusHeading();
   const remove = useDeleteQuestion({
@@ -46,7 +45,7 @@ export function QuestionsTab() {
       focusHeading();
     },
   });
-  const rows = query.data?.questions ?? [];
+  const rows = query.data?.pages.flatMap((page) => page.questions) ?? [];
 
   const columns: Column<AdminQuestion>[] = [
     {
@@ -170,7 +169,6 @@ export function QuestionsTab() {
       query={query}
       count={rows.length}
       empty={t('admin.questions.empty')}
-      onPage={toPage}
       after={
         <ConfirmDialog
           open={target !== null}

@@ -69,7 +69,7 @@ export function ReportCard({
   const removeHint =
     report.targetType === 'conversation' ? 'admin.reports.closeHint' : 'admin.reports.removeHint';
   return (
-    <Card as="article" aria-labelledby={headingId}>
+    <Card as="article" aria-labelledby={headingId} data-list-row>
       <div className="flex flex-wrap items-center gap-2">
         <Badge colour="bg-slate-800 text-white">{t(TARGET_KEYS[report.targetType])}</Badge>
         {report.removed && <Badge colour="bg-red-100 text-red-900">{t('admin.reports.removed')}</Badge>}

@@ -1,11 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { REPORT_STATUSES, type AdminReport, type ReportStatus } from '../../../shared/schemas/admin';
 import { adminReportsQuery, useReportAction } from '../../data/admin';
 import { useTranslation } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { ConfirmDialog } from './confirm-dialog';
-import { ListFrame, useListPage } from './list-frame';
+import { ListFrame } from './list-frame';
 import { FilterSelect } from './filters';
 import { OutdatedReports } from './outdated-reports';
 import { ReportCard, type ReportAction } from './report-card';
@@ -45,9 +45,8 @@ function itemName(report: AdminReport): string {
 export function ReportsTab() {
   const { t } = useTranslation();
   const { get, update } = useAdminParams();
-  const { page, toPage } = useListPage();
   const status: ReportStatus = oneOf(REPORT_STATUSES, get('status')) ?? 'open';
-  const query = useQuery(adminReportsQuery(status, page));
+  const query = useInfiniteQuery(adminReportsQuery(status));
   const [pending, setPending] = useState<Pending | null>(null);
   const [heading, focusHeading] = useFocusHeading();
   const act = useReportAction({
@@ -59,7 +58,7 @@ export function ReportsTab() {
       focusHeading();
     },
   });
-  const rows = query.data?.reports ?? [];
+  const rows = query.data?.pages.flatMap((page) => page.reports) ?? [];
   const removing = pending?.action === 'remove';
   const remove = removeTexts(pending);
 
@@ -82,7 +81,6 @@ export function ReportsTab() {
       query={query}
       count={rows.length}
       empty={t('admin.reports.empty')}
-      onPage={toPage}
       after={
         <>
           <OutdatedReports status={status} />

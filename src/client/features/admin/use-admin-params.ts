@@ -27,9 +27,9 @@ function isTab(value: string | null): value is AdminTab {
 }
 
 /**
- * The dashboard's state lives in the address: the tab (`?tab=reports`) and the open tab's filters and page, so a
- * reload shows the same list and Back returns to the tab before. Switching tabs is a new history entry and starts
- * the tab afresh; a filter or a page replaces the entry.
+ * The dashboard's state lives in the address: the tab (`?tab=reports`) and the open tab's filters, so a reload
+ * shows the same list and Back returns to the tab before. Switching tabs is a new history entry and starts the tab
+ * afresh; a filter replaces the entry.
  */
 export function useAdminParams() {
   const [params, setParams] = useSearchParams();
@@ -37,19 +37,14 @@ export function useAdminParams() {
 
   const get = useCallback((key: string) => params.get(key) ?? '', [params]);
 
-  /** The page asked for, 1 when none or nonsense. */
-  const page = Math.max(1, Math.trunc(Number(params.get('page'))) || 1);
-
-  /** Changes the open tab's filters; empty values and "all" are dropped, and any filter change goes to page 1. */
+  /** Changes the open tab's filters; empty values and "all" are dropped. */
   const update = useCallback(
     (changes: ParamUpdate) =>
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
-          if (!('page' in changes)) next.delete('page');
           for (const [key, value] of Object.entries(changes)) {
-            if (value === undefined || value === '' || value === 'all' || (key === 'page' && value === 1))
-              next.delete(key);
+            if (value === undefined || value === '' || value === 'all') next.delete(key);
             else next.set(key, String(value));
           }
           return next;
@@ -70,5 +65,5 @@ export function useAdminParams() {
     [setParams],
   );
 
-  return { tab, page, get, update, open };
+  return { tab, get, update, open };
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Role } from '../../../shared/constants';
 import { ADMIN_USER_FILTERS, type AdminUser } from '../../../shared/schemas/admin';
@@ -10,7 +10,7 @@ import { toast } from '../../lib/toast';
 import { ConfirmDialog } from './confirm-dialog';
 import { DataTable, type Column } from './data-table';
 import { FilterSelect, ListFilters } from './filters';
-import { ListFrame, useListPage } from './list-frame';
+import { ListFrame } from './list-frame';
 import { oneOf, useAdminParams } from './use-admin-params';
 
 type UserFilter = (typeof ADMIN_USER_FILTERS)[number];
@@ -59,10 +59,9 @@ function ChatFeedback({ feedback }: { feedback: NonNullable<AdminUser['chatFeedb
 export function UsersTab() {
   const { t, locale } = useTranslation();
   const { get, update } = useAdminParams();
-  const { page, toPage } = useListPage();
   const q = get('q');
   const filter = oneOf<UserFilter>(ADMIN_USER_FILTERS, get('role'));
-  const query = useQuery(adminUsersQuery({ q: q || undefined, filter, page }));
+  const query = useInfiniteQuery(adminUsersQuery({ q: q || undefined, filter }));
   const [change, setChange] = useState<Change | null>(null);
   const changeRole = useChangeRole({
     meta: { errorTitle: 'admin.users.updateFailed' },
@@ -71,7 +70,7 @@ export function UsersTab() {
       setChange(null);
     },
   });
-  const rows = query.data?.users ?? [];
+  const rows = query.data?.pages.flatMap((page) => page.users) ?? [];
 
   const columns: Column<AdminUser>[] = [
     {
@@ -173,7 +172,6 @@ export function UsersTab() {
       query={query}
       count={rows.length}
       empty={t('admin.users.empty')}
-      onPage={toPage}
       after={
         <ConfirmDialog
           open={change !== null}

@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   ADMIN_LIMITS,
@@ -9,6 +9,7 @@ import {
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { errors } from '../../errors';
+import { afterTime, exactTime, keysetPage } from '../../lib/keyset';
 import { iso } from '../../lib/text';
 import type { SessionUser } from '../../plugins/auth';
 import { endSessions } from '../../plugins/sessions';
@@ -86,41 +87,42 @@ function toAdminUser(
   };
 }
 
-async function readUsers(db: Database, where: SQL, page = 1, oldestFirst = false) {
-  const pageSize = ADMIN_LIMITS.pageSize;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ user: users, questionCount: COUNTS.questions, replyCount: COUNTS.replies })
-      .from(users)
-      .where(where)
-      .orderBy(oldestFirst ? sql`${users.createdAt} asc` : sql`${users.createdAt} desc`, users.id)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(users)
-      .where(where),
-  ]);
+/**
+ * Members as admins see them, in the order they joined (newest first, or oldest first), at most `limit`; with the
+ * time each joined to the microsecond, for a cursor.
+ */
+async function readUsers(db: Database, where: SQL, limit: number, oldestFirst = false) {
+  const order = oldestFirst ? asc : desc;
+  return db
+    .select({
+      user: users,
+      questionCount: COUNTS.questions,
+      replyCount: COUNTS.replies,
+      joined: exactTime(users.createdAt),
+    })
+    .from(users)
+    .where(where)
+    .orderBy(order(users.createdAt), order(users.id))
+    .limit(limit);
+}
+
+/** The rows as the dashboard shows them, with what students said of the mentors among them. */
+async function toAdminUsers(db: Database, rows: Awaited<ReturnType<typeof readUsers>>): Promise<AdminUser[]> {
   const feedback = await chatFeedbackOf(
     db,
     rows.filter((row) => row.user.role === 'mentor').map((row) => row.user.id),
   );
-  return {
-    users: rows.map((row) =>
-      toAdminUser(
-        { ...row.user, questionCount: row.questionCount, replyCount: row.replyCount },
-        feedback.get(row.user.id) ?? null,
-      ),
+  return rows.map((row) =>
+    toAdminUser(
+      { ...row.user, questionCount: row.questionCount, replyCount: row.replyCount },
+      feedback.get(row.user.id) ?? null,
     ),
-    total: total?.n ?? 0,
-    page,
-    pageSize,
-  };
+  );
 }
 
 /**
  * Members newest first; a search matches e-mail or name. Mentors to verify come oldest first (first come, first
- * served).
+ * served). A page starts after the cursor's member; `total` counts every member the filters match.
  */
 export async function listAdminUsers(db: Database, query: Query): Promise<AdminUsersResponse> {
   const filters: SQL[] = [sql`true`];
@@ -133,13 +135,25 @@ export async function listAdminUsers(db: Database, query: Query): Promise<AdminU
   } else if (query.filter) {
     filters.push(sql`${users.role} = ${query.filter}`);
   }
-  return readUsers(db, sql.join(filters, sql` and `), query.page, query.filter === 'mentors-to-verify');
+  const oldestFirst = query.filter === 'mentors-to-verify';
+  const matching = sql.join(filters, sql` and `);
+  const after = query.cursor
+    ? afterTime(users.createdAt, users.id, query.cursor, oldestFirst ? 'asc' : 'desc')
+    : sql`true`;
+  const pageSize = ADMIN_LIMITS.pageSize;
+  const [rows, [total]] = await Promise.all([
+    readUsers(db, sql`${matching} and ${after}`, pageSize + 1, oldestFirst),
+    db.select({ n: count() }).from(users).where(matching),
+  ]);
+  const { page, nextCursor } = keysetPage(rows, pageSize, (last) => ({
+    createdAt: last.joined,
+    id: last.user.id,
+  }));
+  return { users: await toAdminUsers(db, page), nextCursor, total: total?.n ?? 0 };
 }
 
 async function adminUser(db: Database, id: string): Promise<AdminUser> {
-  const {
-    users: [user],
-  } = await readUsers(db, eq(users.id, id));
+  const [user] = await toAdminUsers(db, await readUsers(db, eq(users.id, id), 1));
   if (!user) throw errors.notFound();
   return user;
 }

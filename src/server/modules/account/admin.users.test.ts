@@ -1,20 +1,21 @@
-import { count, eq } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pagesEn } from '../../../shared/i18n/pages.en';
 import { pagesVi } from '../../../shared/i18n/pages.vi';
-import type { AdminUser } from '../../../shared/schemas/admin';
+import { ADMIN_LIMITS, type AdminUser } from '../../../shared/schemas/admin';
 import { auditLog, conversations, sessions, users } from '../../db/schema';
-import { signIn } from '../../test/helpers';
+import { everyPage, signIn } from '../../test/helpers';
 import { conversationPair, openSocket, post } from '../chat/chat.test-helpers';
 import {
   api as questionsApi,
   createUser,
+  createUsers,
   DAY_MS,
   insertQuestions,
   insertReply,
   type FastUser,
 } from '../questions/questions.test-helpers';
-import { UNKNOWN_ID, useAdminApp } from '../admin/admin.test-helpers';
+import { FOREIGN_CURSOR, UNKNOWN_ID, useAdminApp } from '../admin/admin.test-helpers';
 
 /** Before anything in this file happened: what it records is stamped between this and the moment it is read. */
 const fileStarted = Date.now();
@@ -146,7 +147,8 @@ describe('the user list', () => {
   it('lists members newest first with their role and last visit', async () => {
     const list = await api().users(admin);
     const [n] = await t.db.select({ n: count() }).from(users);
-    expect(list).toMatchObject({ total: n!.n, page: 1, pageSize: 25 });
+    expect(list).toMatchObject({ total: n!.n, nextCursor: null });
+    expect(list).not.toHaveProperty('page');
     expect(emails(list.users).slice(0, 4)).toEqual([
       'second.admin@mentorme.example',
       'new.mentor@uni.example',
@@ -169,11 +171,17 @@ describe('the user list', () => {
     expect(quang).toMatchObject({ questionCount: 0, replyCount: 0 });
   });
 
-  it('refuses a bad filter or page with 400', async () => {
-    for (const query of ['filter=mentors', 'page=0', `q=${'x'.repeat(201)}`]) {
+  it('refuses a bad filter, search or cursor with 400', async () => {
+    for (const query of [
+      'filter=mentors',
+      `q=${'x'.repeat(201)}`,
+      `cursor=${FOREIGN_CURSOR}`,
+      'cursor=a.b',
+    ]) {
       expect((await api().send('GET', `/api/admin/users?${query}`, admin)).statusCode, query).toBe(400);
     }
-    expect((await api().users(admin, { page: 99 })).users).toEqual([]);
+    const foreign = await api().send('GET', `/api/admin/users?cursor=${FOREIGN_CURSOR}`, admin);
+    expect(foreign.json()).toEqual({ error: pagesEn.validation.cursorInvalid, code: 'VALIDATION' });
   });
 });
 
@@ -338,5 +346,77 @@ describe('changing a role', () => {
       expect((response.json() as { error: string }).error).toBe(message);
     }
     expect(pagesVi.admin.roleInvalid).not.toBe(pagesEn.admin.roleInvalid);
+  });
+});
+
+describe('paging the user list by its cursor', () => {
+  const size = ADMIN_LIMITS.pageSize;
+  beforeAll(async () => {
+    // 30 students and 27 mentors waiting, most of each joined at one instant: their ids decide among them.
+    const students = await createUsers(t.db, 30, { displayName: 'Paged Student', ageMs: 3 * DAY_MS });
+    const waiting = await createUsers(t.db, 27, {
+      role: 'mentor',
+      displayName: 'Paged Mentor',
+      ageMs: DAY_MS,
+    });
+    const waitingIds = waiting.map((person) => person.id);
+    await t.db.update(users).set({ mentorVerifiedAt: null }).where(inArray(users.id, waitingIds));
+    // A few apart from the rest: students later, mentors earlier.
+    for (const [i, person] of students.slice(0, 3).entries())
+      await t.db
+        .update(users)
+        .set({ createdAt: new Date(Date.now() - 2 * DAY_MS + i * 60_000) })
+        .where(eq(users.id, person.id));
+    for (const [i, person] of waiting.slice(0, 3).entries())
+      await t.db
+        .update(users)
+        .set({ createdAt: new Date(Date.now() - 2 * DAY_MS - i * 60_000) })
+        .where(eq(users.id, person.id));
+  });
+
+  const walk = (params: Record<string, string>) =>
+    everyPage((cursor) => api().users(admin, { ...params, cursor }));
+  /** The ids the database gives for these names, in the list's order. */
+  const inOrder = async (name: string, oldestFirst = false) => {
+    const order = oldestFirst ? asc : desc;
+    const rows = await t.db
+      .select({ id: users.id })
+      .from(users)
+      .where(like(users.displayName, `${name}%`))
+      .orderBy(order(users.createdAt), order(users.id));
+    return rows.map((row) => row.id);
+  };
+
+  it('walks members newest first, each once, across pages, those of one instant too', async () => {
+    const pages = await walk({ q: 'Paged Student' });
+    expect(pages.map((page) => page.users.length)).toEqual([size, 30 - size]);
+    expect(pages.map((page) => page.total)).toEqual([30, 30]);
+    expect(pages[0]!.nextCursor).toEqual(expect.any(String));
+    expect(pages.flatMap((page) => page.users.map((u) => u.id))).toEqual(await inOrder('Paged Student'));
+  });
+
+  it('keeps the filters on every page', async () => {
+    const pages = await walk({ q: 'Paged', filter: 'student' });
+    const listed = pages.flatMap((page) => page.users);
+    expect(listed).toHaveLength(30);
+    expect(listed.every((u) => u.role === 'student' && u.displayName.startsWith('Paged Student'))).toBe(true);
+    expect(pages.map((page) => page.total)).toEqual([30, 30]);
+  });
+
+  it('walks mentors to verify oldest first, first come first served, each once', async () => {
+    const pages = await walk({ q: 'Paged Mentor', filter: 'mentors-to-verify' });
+    expect(pages.map((page) => page.users.length)).toEqual([size, 27 - size]);
+    expect(pages.map((page) => page.total)).toEqual([27, 27]);
+    expect(pages.flatMap((page) => page.users.map((u) => u.id))).toEqual(await inOrder('Paged Mentor', true));
+  });
+
+  it('starts the next page after the last row shown, whatever changed before it', async () => {
+    const [first] = await walk({ q: 'Paged Student' });
+    const shown = first!.users.map((u) => u.id);
+    // A member of the first page goes: the second page is still the rest, nothing repeated or skipped.
+    await t.db.delete(users).where(eq(users.id, shown[3]!));
+    const next = await api().users(admin, { q: 'Paged Student', cursor: first!.nextCursor! });
+    expect(next.users.map((u) => u.id)).toEqual((await inOrder('Paged Student')).slice(size - 1));
+    expect(next).toMatchObject({ total: 29, nextCursor: null });
   });
 });

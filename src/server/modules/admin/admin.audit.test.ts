@@ -1,9 +1,11 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AUDIT_ACTIONS, type AuditEntry } from '../../../shared/schemas/admin';
+import { pagesEn } from '../../../shared/i18n/pages.en';
+import { ADMIN_LIMITS, AUDIT_ACTIONS, type AuditEntry } from '../../../shared/schemas/admin';
 import { chloeReplyJobs, auditLog, users } from '../../db/schema';
 import { createUser, insertQuestions, insertReply } from '../questions/questions.test-helpers';
-import { insertEmail, useAdminApp } from './admin.test-helpers';
+import { everyPage } from '../../test/helpers';
+import { FOREIGN_CURSOR, insertEmail, useAdminApp } from './admin.test-helpers';
 
 /** Before anything in this file happened: what it records is stamped between this and the moment it is read. */
 const fileStarted = Date.now();
@@ -187,20 +189,42 @@ describe('the audit log', () => {
     });
   });
 
-  it('pages 25 at a time with the total', async () => {
-    for (let i = 0; i < 20; i += 1) await act('POST', '/api/admin/export-newsletter');
+  it('pages 25 at a time by its cursor, newest first, each entry once, those of one instant too', async () => {
+    for (let i = 0; i < 5; i += 1) await act('POST', '/api/admin/export-newsletter');
+    // 30 entries stamped at one instant: their numbers decide among them.
+    const instant = new Date(fileStarted - 60_000);
+    await t.db.insert(auditLog).values(
+      Array.from({ length: 30 }, (_, i) => ({
+        adminId: admin.id,
+        adminName: 'Ada Admin',
+        adminEmail,
+        action: 'newsletter.export' as const,
+        targetType: 'newsletter',
+        targetId: `batch-${i}`,
+        targetLabel: 'Newsletter',
+        createdAt: instant,
+      })),
+    );
     const all = await auditCount();
-    expect(all).toBeGreaterThan(25);
-    const first = await api().audit(admin, 1);
-    const second = await api().audit(admin, 2);
-    expect(first).toMatchObject({ total: all, page: 1, pageSize: 25 });
-    expect(first.entries).toHaveLength(25);
-    expect(second.entries).toHaveLength(all - 25);
-    const ids = [...first.entries, ...second.entries].map((e) => e.id);
-    expect(new Set(ids).size).toBe(all);
-    expect(ids).toEqual([...ids].sort((a, b) => b - a));
-    expect((await api().audit(admin, 3)).entries).toEqual([]);
-    expect((await api().send('GET', '/api/admin/audit?page=0', admin)).statusCode).toBe(400);
+    const size = ADMIN_LIMITS.pageSize;
+    expect(all).toBeGreaterThan(size);
+    const pages = await everyPage((cursor) => api().audit(admin, cursor));
+    expect(pages.length).toBe(Math.ceil(all / size));
+    expect(pages.slice(0, -1).every((page) => page.entries.length === size)).toBe(true);
+    expect(pages.every((page) => page.total === all)).toBe(true);
+    expect(pages[0]).not.toHaveProperty('page');
+    const ordered = await t.db
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id));
+    expect(pages.flatMap((page) => page.entries.map((e) => e.id))).toEqual(ordered.map((row) => row.id));
+  });
+
+  it('refuses a cursor it did not make with 400', async () => {
+    const response = await api().send('GET', `/api/admin/audit?cursor=${FOREIGN_CURSOR}`, admin);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: pagesEn.validation.cursorInvalid, code: 'VALIDATION' });
+    expect((await api().send('GET', '/api/admin/audit?cursor=%25', admin)).statusCode).toBe(400);
   });
 });
 

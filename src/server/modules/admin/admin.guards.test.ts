@@ -69,7 +69,7 @@ const ROUTES: Route[] = [
     status: 200,
   },
   { method: 'POST', target: async () => ({ url: '/api/admin/export-newsletter' }), status: 200 },
-  { method: 'GET', target: async () => ({ url: '/api/admin/audit?page=1' }), status: 200 },
+  { method: 'GET', target: async () => ({ url: '/api/admin/audit' }), status: 200 },
   {
     method: 'PUT',
     target: async () => ({

@@ -54,10 +54,10 @@ export function adminApi(app: FastifyInstance) {
       ok<AdminQuestionsResponse>(await send('GET', `/api/admin/questions${query(params)}`, who)),
     users: async (who: Caller, params: Record<string, string | number | undefined> = {}) =>
       ok<AdminUsersResponse>(await send('GET', `/api/admin/users${query(params)}`, who)),
-    reports: async (who: Caller, status?: ReportStatus, page?: number) =>
-      ok<AdminReportsResponse>(await send('GET', `/api/admin/reports${query({ status, page })}`, who)),
-    audit: async (who: Caller, page?: number) =>
-      ok<AuditResponse>(await send('GET', `/api/admin/audit${query({ page })}`, who)),
+    reports: async (who: Caller, status?: ReportStatus, cursor?: string) =>
+      ok<AdminReportsResponse>(await send('GET', `/api/admin/reports${query({ status, cursor })}`, who)),
+    audit: async (who: Caller, cursor?: string) =>
+      ok<AuditResponse>(await send('GET', `/api/admin/audit${query({ cursor })}`, who)),
     decide: (who: Caller, reportId: string, body: unknown) =>
       send('PATCH', `/api/admin/reports/${reportId}`, who, body),
     /** Files a report as a member and expects 201. */
@@ -117,6 +117,9 @@ export function useAdminApp(overrides: EnvOverrides = {}) {
   });
   return { t, api: () => adminApi(t.app), ...members };
 }
+
+/** A cursor the server never made: base64url of JSON that is no list's position. */
+export const FOREIGN_CURSOR = Buffer.from(JSON.stringify({ page: 2 })).toString('base64url');
 
 /** A UUID no row has. */
 export const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';

@@ -62,7 +62,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
     },
     async (request) => {
       admin(request);
-      return listAudit(db, request.query.page);
+      return listAudit(db, request.query.cursor);
     },
   );
 };

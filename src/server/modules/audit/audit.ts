@@ -1,7 +1,13 @@
 import { count, desc } from 'drizzle-orm';
-import { ADMIN_LIMITS, type AuditAction, type AuditResponse } from '../../../shared/schemas/admin';
+import {
+  ADMIN_LIMITS,
+  type AuditAction,
+  type AuditCursor,
+  type AuditResponse,
+} from '../../../shared/schemas/admin';
 import type { Database } from '../../db/client';
 import { auditLog } from '../../db/schema';
+import { afterTime, exactTime, keysetPage } from '../../lib/keyset';
 import type { SessionUser } from '../../plugins/auth';
 
 type Executor = Pick<Database, 'insert'>;
@@ -33,32 +39,35 @@ export async function recordAudit(db: Executor, admin: SessionUser, record: Audi
   });
 }
 
-/** The audit log, newest first, a page at a time. */
-export async function listAudit(db: Database, page: number): Promise<AuditResponse> {
+/** The audit log, newest first, a page at a time: each starts after the cursor's entry. */
+export async function listAudit(db: Database, cursor: AuditCursor | undefined): Promise<AuditResponse> {
   const pageSize = ADMIN_LIMITS.pageSize;
   const [rows, [total]] = await Promise.all([
     db
-      .select()
+      .select({ entry: auditLog, at: exactTime(auditLog.createdAt) })
       .from(auditLog)
+      .where(cursor ? afterTime(auditLog.createdAt, auditLog.id, cursor) : undefined)
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
+      .limit(pageSize + 1),
     db.select({ n: count() }).from(auditLog),
   ]);
+  const { page, nextCursor } = keysetPage(rows, pageSize, (last) => ({
+    createdAt: last.at,
+    id: last.entry.id,
+  }));
   return {
-    entries: rows.map((row) => ({
-      id: row.id,
-      admin: { id: row.adminId, displayName: row.adminName, email: row.adminEmail },
-      action: row.action,
-      targetType: row.targetType,
-      targetId: row.targetId,
-      targetLabel: row.targetLabel,
-      reason: row.reason,
-      detail: row.detail,
-      createdAt: row.createdAt.toISOString(),
+    entries: page.map(({ entry }) => ({
+      id: entry.id,
+      admin: { id: entry.adminId, displayName: entry.adminName, email: entry.adminEmail },
+      action: entry.action,
+      targetType: entry.targetType,
+      targetId: entry.targetId,
+      targetLabel: entry.targetLabel,
+      reason: entry.reason,
+      detail: entry.detail,
+      createdAt: entry.createdAt.toISOString(),
     })),
+    nextCursor,
     total: total?.n ?? 0,
-    page,
-    pageSize,
   };
 }

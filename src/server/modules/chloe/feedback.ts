@@ -12,9 +12,9 @@ import {
 } from '../../../shared/schemas/ai';
 import { errorResponseSchema } from '../../../shared/schemas/common';
 import type { Locale } from '../../../shared/constants';
-import { encodeCursor } from '../../../shared/cursor';
 import type { Database } from '../../db/client';
 import { chloeFeedback, type SharedTurn } from '../../db/schema';
+import { afterTime, exactTime, keysetPage } from '../../lib/keyset';
 import { RATE_LIMITS } from '../../lib/rate-limits';
 import { requireRole } from '../../plugins/auth';
 
@@ -42,7 +42,6 @@ export async function saveFeedback(db: Database, input: NewFeedback, userId: str
   return row!.id;
 }
 
-/** A page of feedback for the admins, newest first, of one rating or both. Who sent it is not shown. */
 /** Feedback is kept this long: enough to see what to improve, not a record of people's questions. */
 export const FEEDBACK_KEPT_DAYS = 90;
 
@@ -53,13 +52,11 @@ export async function pruneFeedback(db: Database): Promise<void> {
     .where(sql`${chloeFeedback.createdAt} < now() - make_interval(days => ${FEEDBACK_KEPT_DAYS})`);
 }
 
+/** A page of feedback for the admins, newest first, of one rating or both. Who sent it is not shown. */
 export async function listFeedback(db: Database, query: ChloeFeedbackQuery): Promise<ChloeFeedbackPage> {
   const where: SQL[] = [];
   if (query.rating) where.push(eq(chloeFeedback.rating, query.rating));
-  if (query.cursor)
-    where.push(
-      sql`(${chloeFeedback.createdAt}, ${chloeFeedback.id}) < (${query.cursor.createdAt}::timestamptz, ${query.cursor.id}::uuid)`,
-    );
+  if (query.cursor) where.push(afterTime(chloeFeedback.createdAt, chloeFeedback.id, query.cursor));
   const rows = await db
     .select({
       id: chloeFeedback.id,
@@ -69,15 +66,16 @@ export async function listFeedback(db: Database, query: ChloeFeedbackQuery): Pro
       sources: chloeFeedback.sources,
       conversation: chloeFeedback.conversation,
       createdAt: chloeFeedback.createdAt,
-      // To the microsecond, for the cursor: a JavaScript date keeps only milliseconds.
-      exact: sql<string>`to_char(${chloeFeedback.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      exact: exactTime(chloeFeedback.createdAt),
     })
     .from(chloeFeedback)
     .where(and(...where))
     .orderBy(desc(chloeFeedback.createdAt), desc(chloeFeedback.id))
     .limit(FEEDBACK_LIMITS.pageSize + 1);
-  const page = rows.slice(0, FEEDBACK_LIMITS.pageSize);
-  const last = page.at(-1);
+  const { page, nextCursor } = keysetPage(rows, FEEDBACK_LIMITS.pageSize, (last) => ({
+    createdAt: last.exact,
+    id: last.id,
+  }));
   // The askers' word on Chloe's replies in the feed: the other half of how well she answers.
   const [feed] = (
     await db.execute<{ total: number; helpful: number }>(sql`
@@ -90,10 +88,7 @@ export async function listFeedback(db: Database, query: ChloeFeedbackQuery): Pro
       ...row,
       createdAt: createdAt.toISOString(),
     })),
-    nextCursor:
-      rows.length > FEEDBACK_LIMITS.pageSize && last
-        ? encodeCursor({ createdAt: last.exact, id: last.id })
-        : null,
+    nextCursor,
   };
 }
 

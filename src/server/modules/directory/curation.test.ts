@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { australianToday, monthsBefore } from '../../../shared/australian-date';
 import type {
@@ -11,11 +11,13 @@ import type {
   LocalResourcesResponse,
   Organisation,
 } from '../../../shared/schemas/resources';
-import { organisations } from '../../db/schema';
+import { directoryReports, organisations } from '../../db/schema';
 import { syncHelpContent, type PlacedOrganisation } from '../../db/seed/help-content';
 import { findLocality } from '../../lib/postcodes';
+import { ADMIN_LIMITS } from '../../../shared/schemas/admin';
+import { everyPage } from '../../test/helpers';
 import type { adminApi } from '../admin/admin.test-helpers';
-import { useAdminApp } from '../admin/admin.test-helpers';
+import { FOREIGN_CURSOR, useAdminApp } from '../admin/admin.test-helpers';
 import { DIRECTORY_REPORT_LIMIT } from '../../lib/rate-limits';
 
 const today = australianToday();
@@ -346,5 +348,129 @@ describe('reports of outdated information', () => {
   it('takes no report on an archived entry', async () => {
     await send('PATCH', '/api/admin/directory/organisation/old-clinic/archive', admin, { archived: true });
     expect((await report('organisation', 'old-clinic', { problem: 'closed' })).statusCode).toBe(404);
+  });
+});
+
+describe('paging the directory and its reports by their cursor', () => {
+  const { t, api, admin } = useAdminApp();
+  const size = ADMIN_LIMITS.pageSize;
+  const two = (n: number) => String(n).padStart(2, '0');
+  // 30 organisations in two states, 28 due for review on one day, ten of one name: the id decides among those.
+  const places = [
+    { suburb: 'Footscray', postcode: '3011', state: 'VIC' as const },
+    { suburb: 'Sydney', postcode: '2000', state: 'NSW' as const },
+  ];
+  const orgs = Array.from({ length: 30 }, (_, i) =>
+    organisation(`paged-${two(i)}`, {
+      name: i % 3 === 0 ? 'Same Name' : `Org ${two(30 - i)}`,
+      ...places[i % 2]!,
+      lastReviewed: i < 28 ? longAgo : checked,
+    }),
+  );
+  // 27 services, nine of them national (listed after the states'), all of one title in English.
+  const services = Array.from({ length: 27 }, (_, i): GovernmentService => ({
+    ...service,
+    id: `svc-${two(i)}`,
+    title: { en: 'Same Helpline', vi: `Đường dây ${two(27 - i)}` },
+    location: { state: i % 3 === 0 ? 'national' : i % 3 === 1 ? 'VIC' : 'NSW' },
+  }));
+  beforeAll(async () => {
+    await syncHelpContent(t.db, { services, organisations: orgs });
+  });
+  const walk = (path: string, headers: Record<string, string> = {}) =>
+    everyPage(async (cursor) => {
+      const url = cursor ? `${path}&cursor=${cursor}` : path;
+      const response = await api().send('GET', url, admin, undefined, headers);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<AdminDirectoryResponse>();
+    });
+  const ids = (pages: AdminDirectoryResponse[]) => pages.flatMap((page) => page.entries.map((e) => e.id));
+  /** The list's order: national last, then state, name and id. */
+  const byPlace = (a: { state: string; name: string; id: string }, b: typeof a) =>
+    Number(a.state === 'national') - Number(b.state === 'national') ||
+    (a.state < b.state ? -1 : a.state > b.state ? 1 : 0) ||
+    (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) ||
+    (a.id < b.id ? -1 : 1);
+
+  it('walks entries in the list’s order, each once, across pages, those of one name too', async () => {
+    const pages = await walk('/api/admin/directory?type=organisation&status=all');
+    expect(pages.map((page) => page.entries.length)).toEqual([size, 30 - size]);
+    expect(pages.map((page) => page.total)).toEqual([30, 30]);
+    expect(pages[0]).not.toHaveProperty('page');
+    const expected = orgs.map((o) => ({ state: o.state, name: o.name, id: o.id })).sort(byPlace);
+    expect(ids(pages)).toEqual(expected.map((o) => o.id));
+  });
+
+  it('walks the entries due for review oldest review first, the filters kept on every page', async () => {
+    const pages = await walk('/api/admin/directory?type=organisation&status=needs-review');
+    expect(pages.map((page) => page.total)).toEqual([28, 28]);
+    const listed = pages.flatMap((page) => page.entries);
+    expect(listed.every((entry) => entry.needsReview)).toBe(true);
+    const expected = orgs
+      .filter((o) => o.lastReviewed === longAgo)
+      .map((o) => ({ state: o.state, name: o.name, id: o.id }))
+      .sort(byPlace);
+    expect(listed.map((entry) => entry.id)).toEqual(expected.map((o) => o.id));
+    const vic = await walk('/api/admin/directory?type=organisation&status=needs-review&state=VIC');
+    expect(vic).toHaveLength(1);
+    expect(vic[0]!.entries.every((entry) => entry.state === 'VIC')).toBe(true);
+  });
+
+  it('walks services, national ones last, by their names in the caller’s language', async () => {
+    const english = await walk('/api/admin/directory?type=government&status=all');
+    expect(english.map((page) => page.entries.length)).toEqual([size, 27 - size]);
+    const byName = (title: 'en' | 'vi') =>
+      services
+        .map((s) => ({ state: s.location.state, name: s.title[title], id: s.id }))
+        .sort(byPlace)
+        .map((s) => s.id);
+    expect(ids(english)).toEqual(byName('en'));
+    const vietnamese = await walk('/api/admin/directory?type=government&status=all', {
+      'accept-language': 'vi',
+    });
+    expect(ids(vietnamese)).toEqual(byName('vi'));
+  });
+
+  it('walks the reports’ queue, newest first, each entry once, entries reported at one instant too', async () => {
+    const instant = new Date(Date.now() - 60 * 60_000);
+    await t.db.insert(directoryReports).values(
+      orgs.map((o, i) => ({
+        entryType: 'organisation' as const,
+        entryId: o.id,
+        problem: 'phone' as const,
+        createdAt: i < 3 ? new Date(instant.getTime() + i * 60_000) : instant,
+      })),
+    );
+    const pages = await everyPage(async (cursor) => {
+      const query = cursor ? `status=open&cursor=${cursor}` : 'status=open';
+      return (
+        await api().send('GET', `/api/admin/directory-reports?${query}`, admin)
+      ).json<AdminDirectoryReportsResponse>();
+    });
+    expect(pages.map((page) => page.reports.length)).toEqual([size, 30 - size]);
+    expect(pages.map((page) => page.total)).toEqual([30, 30]);
+    const expected = await t.db.execute<{ entry_id: string }>(sql`
+      select entry_id from directory_reports where status = 'open' group by entry_type, entry_id
+      order by max(created_at) desc, (array_agg(id order by created_at desc, id))[1] desc`);
+    expect(pages.flatMap((page) => page.reports.map((r) => r.entryId))).toEqual(
+      expected.rows.map((row) => row.entry_id),
+    );
+    const dismissed = await api().send('GET', '/api/admin/directory-reports?status=dismissed', admin);
+    expect(dismissed.json()).toEqual({ reports: [], nextCursor: null, total: 0 });
+  });
+
+  it('refuses a cursor it did not make with 400', async () => {
+    for (const url of [
+      `/api/admin/directory?cursor=${FOREIGN_CURSOR}`,
+      `/api/admin/directory-reports?cursor=${FOREIGN_CURSOR}`,
+      '/api/admin/directory?cursor=%3Cscript%3E',
+    ]) {
+      const response = await api().send('GET', url, admin);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toEqual({
+        error: 'This page of results is no longer available. Please reload.',
+        code: 'VALIDATION',
+      });
+    }
   });
 });

@@ -5,6 +5,7 @@ import { inLocale } from '../../../shared/i18n';
 import { DIRECTORY_REVIEW_MONTHS, type DirectoryEntryType } from '../../../shared/directory';
 import { ADMIN_LIMITS } from '../../../shared/schemas/admin';
 import type {
+  AdminDirectoryCursor,
   AdminDirectoryEntry,
   AdminDirectoryResponse,
   AdminDirectoryStatus,
@@ -13,6 +14,7 @@ import type { GovernmentService, Organisation } from '../../../shared/schemas/re
 import type { Database } from '../../db/client';
 import { directoryReports, governmentServices, organisations, users } from '../../db/schema';
 import { errors } from '../../errors';
+import { keysetPage } from '../../lib/keyset';
 import type { SessionUser } from '../../plugins/auth';
 import { recordAudit } from '../audit';
 import { writeGovernmentService, writeOrganisation } from './entries';
@@ -23,7 +25,7 @@ export type DirectoryListQuery = {
   category?: string;
   status: AdminDirectoryStatus;
   q?: string;
-  page: number;
+  cursor?: AdminDirectoryCursor;
 };
 
 /** What a list row is made of, for either table. */
@@ -66,7 +68,8 @@ export function reviewCutoff(now = new Date()): string {
 /**
  * The Directory tab: organisations or government services, filtered by state, category and status (active, needing
  * review, archived, all) and searched by name, id, place or department; entries needing review oldest first,
- * others by state and name.
+ * others by state and name (national services last), then id. A page starts after the cursor's entry; `total`
+ * counts every entry the filters match.
  */
 export async function listDirectory(
   db: Database,
@@ -86,44 +89,53 @@ export async function listDirectory(
   const entryId = sql.raw(query.type === 'organisation' ? 'organisations.id' : 'government_services.id');
   const openReports = sql<number>`(select count(*)::int from ${directoryReports} r
     where r.entry_type = ${query.type} and r.entry_id = ${entryId} and r.status = 'open')`;
+  const byReview = query.status === 'needs-review';
+  // The list's order, as a row: (review date,) national last, state, name, id.
+  const national = sql<boolean>`${c.state} = 'national'`;
+  const order = [...(byReview ? [c.reviewed] : []), national, c.state, c.name, c.id];
+  const at = query.cursor;
+  const position = at && [...(byReview ? [at.reviewed] : []), at.national, at.state, at.name, at.id];
+  const after =
+    position &&
+    sql`(${sql.join(order, sql`, `)}) > (${sql.join(
+      position.map((value) => sql`${value}`),
+      sql`, `,
+    )})`;
   const pageSize = ADMIN_LIMITS.pageSize;
-  const rows = await db
-    .select({
-      id: c.id,
-      name: c.name,
-      category: c.category,
-      state: c.state,
-      place: c.place,
-      lastReviewed: c.reviewed,
-      edited: sql<boolean>`${c.editedAt} is not null`,
-      archived: sql<boolean>`${c.archivedAt} is not null`,
-      openReports,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-    })
-    .from(c.table)
-    .where(and(...where))
-    .orderBy(
-      ...(query.status === 'needs-review' ? [sql`${c.reviewed} asc`] : []),
-      sql`${c.state} = 'national'`,
-      c.state,
-      c.name,
-      c.id,
-    )
-    .limit(pageSize)
-    .offset((query.page - 1) * pageSize);
+  const [rows, total] = await Promise.all([
+    db
+      .select({
+        id: c.id,
+        name: c.name,
+        category: c.category,
+        state: c.state,
+        place: c.place,
+        lastReviewed: c.reviewed,
+        edited: sql<boolean>`${c.editedAt} is not null`,
+        archived: sql<boolean>`${c.archivedAt} is not null`,
+        openReports,
+      })
+      .from(c.table)
+      .where(and(...where, after))
+      .orderBy(...order)
+      .limit(pageSize + 1),
+    countDirectory(db, c.table, where),
+  ]);
+  const { page, nextCursor } = keysetPage(rows, pageSize, (last): AdminDirectoryCursor => ({
+    reviewed: last.lastReviewed,
+    national: last.state === 'national',
+    state: last.state,
+    name: last.name,
+    id: last.id,
+  }));
   return {
-    entries: rows.map(({ total: _total, ...row }) => ({
-      ...row,
-      type: query.type,
-      needsReview: row.lastReviewed < cutoff,
-    })),
-    total: rows[0]?.total ?? (query.page > 1 ? await countDirectory(db, c.table, where) : 0),
-    page: query.page,
-    pageSize,
+    entries: page.map((row) => ({ ...row, type: query.type, needsReview: row.lastReviewed < cutoff })),
+    nextCursor,
+    total,
   };
 }
 
-/** The total when the page asked for is past the end (so the tab can go back to the last page). */
+/** How many entries the filters match. */
 async function countDirectory(
   db: Database,
   table: typeof organisations | typeof governmentServices,

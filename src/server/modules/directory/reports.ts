@@ -8,10 +8,12 @@ import type {
   DirectoryReportAction,
 } from '../../../shared/schemas/directory';
 import { languageText } from '../../../shared/schemas/languages';
+import type { LatestCursor } from '../../../shared/schemas/questions';
 import type { GovernmentService, Organisation } from '../../../shared/schemas/resources';
 import type { Database } from '../../db/client';
 import { directoryReports, governmentServices, organisations } from '../../db/schema';
 import { errors } from '../../errors';
+import { newestGroupsPage } from '../../lib/keyset';
 import { iso } from '../../lib/text';
 import type { SessionUser } from '../../plugins/auth';
 import { recordAudit } from '../audit';
@@ -51,7 +53,6 @@ type GroupRow = {
   report_count: number;
   first_at: Date | string;
   last_at: Date | string;
-  total: number;
 };
 
 /** The facts a reader may have reported, as they are now, in the admin's language. */
@@ -112,25 +113,28 @@ async function entriesOf(db: Database, groups: GroupRow[]) {
   return found;
 }
 
-/** The queue of outdated information: one row per entry with every report on it in this status, newest first. */
+/**
+ * The queue of outdated information: one row per entry with every report on it in this status, newest first. A page
+ * starts after the cursor's entry (its newest report's time, then that report's id); `total` counts every entry.
+ */
 export async function listDirectoryReports(
   db: Database,
   status: ReportStatus,
-  page: number,
+  cursor: LatestCursor | undefined,
   locale: Locale,
 ): Promise<AdminDirectoryReportsResponse> {
-  const pageSize = ADMIN_LIMITS.pageSize;
-  const result = await db.execute<GroupRow>(sql`
+  const grouped = sql`
     select (array_agg(id order by created_at desc, id))[1] as id, entry_type, entry_id, status,
       array_agg(problem order by created_at desc) as problems,
       coalesce(array_agg(note order by created_at desc) filter (where note is not null), '{}') as notes,
-      count(*)::int as report_count, min(created_at) as first_at, max(created_at) as last_at,
-      (count(*) over ())::int as total
+      count(*)::int as report_count, min(created_at) as first_at, max(created_at) as last_at
     from ${directoryReports} where status = ${status}
-    group by entry_type, entry_id, status
-    order by max(created_at) desc, entry_id
-    limit ${pageSize} offset ${(page - 1) * pageSize}`);
-  const groups = result.rows;
+    group by entry_type, entry_id, status`;
+  const [{ page: groups, nextCursor }, total] = await Promise.all([
+    newestGroupsPage<GroupRow>(db, grouped, cursor, ADMIN_LIMITS.pageSize),
+    db.execute<{ n: number }>(sql`
+      select count(distinct (entry_type, entry_id))::int as n from ${directoryReports} where status = ${status}`),
+  ]);
   const entries = await entriesOf(db, groups);
   return {
     reports: groups.map((group) => {
@@ -150,9 +154,8 @@ export async function listDirectoryReports(
         entry: entry ? factsOf(group.entry_type, entry.data, entry.archived, locale) : null,
       };
     }),
-    total: groups[0]?.total ?? 0,
-    page,
-    pageSize,
+    nextCursor,
+    total: total.rows[0]?.n ?? 0,
   };
 }
 

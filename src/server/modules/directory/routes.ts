@@ -153,7 +153,7 @@ export const directoryRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
     },
     async (request) => {
       admin(request);
-      return listDirectoryReports(db, request.query.status, request.query.page, requestLocale(request));
+      return listDirectoryReports(db, request.query.status, request.query.cursor, requestLocale(request));
     },
   );
 

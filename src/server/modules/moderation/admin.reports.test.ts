@@ -1,10 +1,11 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { pagesEn } from '../../../shared/i18n/pages.en';
-import type { AdminReport, ReportStatus } from '../../../shared/schemas/admin';
+import { ADMIN_LIMITS, type AdminReport, type ReportStatus } from '../../../shared/schemas/admin';
 import { reports } from '../../db/schema';
 import { createUser, insertQuestions, insertReply } from '../questions/questions.test-helpers';
-import { useAdminApp } from '../admin/admin.test-helpers';
+import { everyPage } from '../../test/helpers';
+import { FOREIGN_CURSOR, useAdminApp } from '../admin/admin.test-helpers';
 
 const { t, api, admin, alice, bob, mentor } = useAdminApp();
 
@@ -223,16 +224,60 @@ describe('the report queue', () => {
       .selectDistinct({ id: reports.targetId })
       .from(reports)
       .where(eq(reports.status, 'open'));
-    expect(open).toMatchObject({ total: targets.length, page: 1, pageSize: 25 });
+    expect(open).toMatchObject({ total: targets.length, nextCursor: null });
     expect(open.reports).toHaveLength(targets.length);
   });
 
-  it('refuses a bad status or page with 400', async () => {
-    for (const query of ['status=closed', 'page=0', 'page=-1']) {
+  it('refuses a bad status or a cursor it did not make with 400', async () => {
+    const cases = [
+      ['status=closed', pagesEn.validation.invalidInput],
+      [`cursor=${FOREIGN_CURSOR}`, pagesEn.validation.cursorInvalid],
+      ['cursor=page-2!', pagesEn.validation.cursorInvalid],
+    ];
+    for (const [query, error] of cases) {
       const response = await api().send('GET', `/api/admin/reports?${query}`, admin);
       expect(response.statusCode, query).toBe(400);
-      expect(response.json()).toEqual({ error: pagesEn.validation.invalidInput, code: 'VALIDATION' });
+      expect(response.json()).toEqual({ error, code: 'VALIDATION' });
     }
-    expect(await api().reports(admin, 'open', 50)).toMatchObject({ reports: [], page: 50 });
+  });
+});
+
+describe('paging the report queue by its cursor', () => {
+  it('walks every item of a status once, the newest report first, items reported at one instant too', async () => {
+    const asked = await insertQuestions(
+      t.db,
+      Array.from({ length: 30 }, (_, i) => ({ authorId: mentor.id, title: `Paged report ${i}` })),
+    );
+    const instant = new Date(Date.now() - 60 * 60_000);
+    await t.db.insert(reports).values(
+      asked.flatMap((item, i) => {
+        const about = { questionId: item.id, targetType: 'question' as const, targetId: item.id };
+        return [
+          // Most dismissed at one instant, a few a minute later: the newest report's id decides among the first.
+          {
+            ...about,
+            reporterId: bob.id,
+            reason: 'spam' as const,
+            status: 'dismissed' as const,
+            createdAt: i < 4 ? new Date(instant.getTime() + 60_000) : instant,
+          },
+          // Still open on each: never in the dismissed list, on any page.
+          { ...about, reporterId: alice.id, reason: 'spam' as const, createdAt: instant },
+        ];
+      }),
+    );
+    const pages = await everyPage((cursor) => api().reports(admin, 'dismissed', cursor));
+    const expected = await t.db.execute<{ target_id: string }>(sql`
+      select target_id from reports where status = 'dismissed' group by target_type, target_id
+      order by max(created_at) desc, (array_agg(id order by created_at desc, id))[1] desc`);
+    expect(expected.rows.length).toBeGreaterThan(ADMIN_LIMITS.pageSize);
+    expect(pages).toHaveLength(2);
+    expect(pages.map((page) => page.total)).toEqual([expected.rows.length, expected.rows.length]);
+    await learnTargets();
+    const listed = pages.flatMap((page) => page.reports);
+    expect(listed.every((report) => report.status === 'dismissed')).toBe(true);
+    expect(listed.map((report) => targetOfReport.get(report.id))).toEqual(
+      expected.rows.map((row) => row.target_id),
+    );
   });
 });

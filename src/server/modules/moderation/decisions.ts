@@ -6,6 +6,7 @@ import {
   type ReportStatus,
   type ReportTargetType,
 } from '../../../shared/schemas/admin';
+import type { LatestCursor } from '../../../shared/schemas/questions';
 import type { Database, Transaction } from '../../db/client';
 import { conversations, messages, reports, type ReportSnapshot } from '../../db/schema';
 import { describe } from '../reports';
@@ -13,6 +14,7 @@ import { errors } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
 import { peopleOf, closeConversationIn, publishChatEvent } from '../chat';
 import { removeQuestion, removeReply } from '../questions';
+import { newestGroupsPage } from '../../lib/keyset';
 import { iso } from '../../lib/text';
 import { recordAudit } from '../audit';
 import { notifyRemoved } from '../notifications';
@@ -30,30 +32,33 @@ type GroupRow = {
   snapshot: ReportSnapshot | null;
   /** The item no longer exists: an admin removed it, or its author's account was deleted. */
   gone: boolean;
-  total: number;
 };
 
-/** The queue: one row per reported item with every report on it in this status, the newest report first. */
+/**
+ * The queue: one row per reported item with every report on it in this status, the newest report first. A page
+ * starts after the cursor's item (its newest report's time, then that report's id); `total` counts every item.
+ */
 export async function listReports(
   db: Database,
   status: ReportStatus,
-  page: number,
+  cursor: LatestCursor | undefined,
 ): Promise<AdminReportsResponse> {
-  const pageSize = ADMIN_LIMITS.pageSize;
-  const groups = await db.execute<GroupRow>(sql`
+  const grouped = sql`
     select (array_agg(id order by created_at desc, id))[1] as id, target_type, target_id, status,
       array_agg(reason order by created_at desc) as reasons,
       coalesce(array_agg(details order by created_at desc) filter (where details is not null), '{}') as details,
       count(distinct reporter_id)::int as reporter_count, min(created_at) as first_at, max(created_at) as last_at,
       (array_agg(snapshot order by created_at desc) filter (where snapshot is not null))[1] as snapshot,
-      bool_and(num_nonnulls(question_id, reply_id, conversation_id, message_id) = 0) as gone,
-      (count(*) over ())::int as total
+      bool_and(num_nonnulls(question_id, reply_id, conversation_id, message_id) = 0) as gone
     from reports where status = ${status}
-    group by target_type, target_id, status
-    order by max(created_at) desc, target_id
-    limit ${pageSize} offset ${(page - 1) * pageSize}`);
+    group by target_type, target_id, status`;
+  const [{ page, nextCursor }, total] = await Promise.all([
+    newestGroupsPage<GroupRow>(db, grouped, cursor, ADMIN_LIMITS.pageSize),
+    db.execute<{ n: number }>(sql`
+      select count(distinct (target_type, target_id))::int as n from reports where status = ${status}`),
+  ]);
   const items = await Promise.all(
-    groups.rows.map(async (group): Promise<AdminReport> => {
+    page.map(async (group): Promise<AdminReport> => {
       const lastAt = new Date(group.last_at);
       // What the item says now while it exists; what it said when last reported (or removed) once it is gone.
       const content = group.gone
@@ -82,7 +87,7 @@ export async function listReports(
       };
     }),
   );
-  return { reports: items, total: groups.rows[0]?.total ?? 0, page, pageSize };
+  return { reports: items, nextCursor, total: total.rows[0]?.n ?? 0 };
 }
 
 /** Deletes (or, for a whole chat, closes) a reported item in the caller's transaction. */

@@ -29,7 +29,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
     },
     async (request) => {
       admin(request);
-      return listReports(db, request.query.status, request.query.page);
+      return listReports(db, request.query.status, request.query.cursor);
     },
   );
 

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { Locale, Role } from '../../../shared/constants';
-import { encodeCursor } from '../../../shared/cursor';
 import { translate } from '../../../shared/i18n';
 import type { LatestCursor } from '../../../shared/schemas/questions';
 import {
@@ -11,6 +10,7 @@ import {
 } from '../../../shared/schemas/notifications';
 import type { Database } from '../../db/client';
 import { BADGE_ROLE } from '../../db/schema';
+import { afterTime, exactTime, keysetPage } from '../../lib/keyset';
 import { removedKind } from './notify';
 import { unreadCount } from './read';
 
@@ -107,12 +107,6 @@ function shape(row: Row, locale: Locale): Notification {
   };
 }
 
-/** Where the next page starts: after this notification. */
-function cursorAfter(row: Row): string {
-  const cursor: LatestCursor = { createdAt: row.created_at_exact, id: row.id };
-  return encodeCursor(cursor);
-}
-
 /**
  * A page of the person's notifications, newest first, with their unread count. Those about a question, reply or
  * chat since deleted went with it (the foreign keys cascade), read or not.
@@ -123,13 +117,11 @@ export async function listNotifications(
   locale: Locale,
   cursor: LatestCursor | undefined,
 ): Promise<NotificationsPage> {
-  const after = cursor
-    ? sql`and (n.created_at, n.id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
-    : sql``;
+  const after = cursor ? sql`and ${afterTime(sql`n.created_at`, sql`n.id`, cursor)}` : sql``;
   const [result, unread] = await Promise.all([
     db.execute<Row>(sql`
       select n.id, n.type, n.event_key, n.created_at,
-        to_char(n.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at_exact,
+        ${exactTime(sql`n.created_at`)} as created_at_exact,
         n.read_at, n.count, n.detail, n.question_id, n.reply_id, q.title as question_title,
         n.conversation_id, c.title as conversation_title,
         case when q.is_anonymous and n.actor_id = q.author_id then null else u.display_name end as actor_name,
@@ -146,11 +138,13 @@ export async function listNotifications(
       limit ${NOTIFICATIONS_PAGE_SIZE + 1}`),
     unreadCount(db, userId),
   ]);
-  const rows = result.rows.slice(0, NOTIFICATIONS_PAGE_SIZE);
-  const hasMore = result.rows.length > NOTIFICATIONS_PAGE_SIZE;
+  const { page, nextCursor } = keysetPage(result.rows, NOTIFICATIONS_PAGE_SIZE, (last) => ({
+    createdAt: last.created_at_exact,
+    id: last.id,
+  }));
   return {
-    notifications: rows.map((row) => shape(row, locale)),
-    nextCursor: hasMore ? cursorAfter(rows[rows.length - 1]!) : null,
+    notifications: page.map((row) => shape(row, locale)),
+    nextCursor,
     unread,
   };
 }

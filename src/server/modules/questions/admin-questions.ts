@@ -9,6 +9,7 @@ import {
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { HUMAN_ANSWER, questionSearch, UNANSWERED } from './question-shape';
+import { afterTime, exactTime, keysetPage } from '../../lib/keyset';
 import { iso } from '../../lib/text';
 
 type Query = z.output<typeof adminQuestionsQuerySchema>;
@@ -36,10 +37,14 @@ type Row = {
   category_vi: string | null;
   human_replies: number;
   open_reports: number;
-  total: number;
+  /** created_at to the microsecond, for the cursor. */
+  created_at_exact: string;
 };
 
-/** Every question, newest first, with what a moderator needs: who asked (anonymous or not), replies and reports. */
+/**
+ * Every question, newest first, with what a moderator needs: who asked (anonymous or not), replies and reports. A
+ * page starts after the cursor's question; `total` counts every question the filters match.
+ */
 export async function listAdminQuestions(
   db: Database,
   query: Query,
@@ -52,25 +57,37 @@ export async function listAdminQuestions(
   if (query.filter === 'reported') filters.push(sql`q.id in ${REPORTED_QUESTION_IDS}`);
   if (query.filter === 'unanswered') filters.push(UNANSWERED);
   if (query.filter === 'urgent-unanswered') filters.push(sql`q.is_urgent and ${UNANSWERED}`);
+  const matching = sql.join(filters, sql` and `);
+  const after = query.cursor ? afterTime(sql`q.created_at`, sql`q.id`, query.cursor) : sql`true`;
   const pageSize = ADMIN_LIMITS.pageSize;
   // The page first, then what each of its 25 questions needs: the counts are read for them only.
-  const result = await db.execute<Row>(sql`
-    with page as (
-      select q.id, (count(*) over ())::int as total
-      from questions q left join categories c on c.id = q.category_id
-      where ${sql.join(filters, sql` and `)}
-      order by q.created_at desc, q.id desc
-      limit ${pageSize} offset ${(query.page - 1) * pageSize})
-    select q.id, q.title, q.is_urgent, q.is_anonymous, q.upvotes, q.reply_count, q.created_at,
-      q.author_id, u.display_name, u.role, c.slug as category_slug, c.name_en as category_en,
-      c.name_vi as category_vi, ${HUMAN_REPLIES} as human_replies, ${OPEN_REPORTS} as open_reports, page.total
-    from page
-    join questions q on q.id = page.id
-    join users u on u.id = q.author_id
-    left join categories c on c.id = q.category_id
-    order by q.created_at desc, q.id desc`);
+  const [result, total] = await Promise.all([
+    db.execute<Row>(sql`
+      with page as (
+        select q.id
+        from questions q left join categories c on c.id = q.category_id
+        where ${matching} and ${after}
+        order by q.created_at desc, q.id desc
+        limit ${pageSize + 1})
+      select q.id, q.title, q.is_urgent, q.is_anonymous, q.upvotes, q.reply_count, q.created_at,
+        ${exactTime(sql`q.created_at`)} as created_at_exact,
+        q.author_id, u.display_name, u.role, c.slug as category_slug, c.name_en as category_en,
+        c.name_vi as category_vi, ${HUMAN_REPLIES} as human_replies, ${OPEN_REPORTS} as open_reports
+      from page
+      join questions q on q.id = page.id
+      join users u on u.id = q.author_id
+      left join categories c on c.id = q.category_id
+      order by q.created_at desc, q.id desc`),
+    db.execute<{ n: number }>(sql`
+      select count(*)::int as n from questions q left join categories c on c.id = q.category_id
+      where ${matching}`),
+  ]);
+  const { page, nextCursor } = keysetPage(result.rows, pageSize, (last) => ({
+    createdAt: last.created_at_exact,
+    id: last.id,
+  }));
   return {
-    questions: result.rows.map((row) => ({
+    questions: page.map((row) => ({
       id: row.id,
       title: row.title,
       category: inLocale(locale, { en: row.category_en, vi: row.category_vi }) ?? null,
@@ -84,16 +101,7 @@ export async function listAdminQuestions(
       humanReplyCount: row.human_replies,
       openReports: row.open_reports,
     })),
-    total: result.rows[0]?.total ?? (query.page > 1 ? await countMatching(db, filters) : 0),
-    page: query.page,
-    pageSize,
+    nextCursor,
+    total: total.rows[0]?.n ?? 0,
   };
-}
-
-/** The total when the page asked for is past the end (the window count then has no row to ride on). */
-async function countMatching(db: Database, filters: SQL[]): Promise<number> {
-  const result = await db.execute<{ n: number }>(sql`
-    select count(*)::int as n from questions q left join categories c on c.id = q.category_id
-    where ${sql.join(filters, sql` and `)}`);
-  return result.rows[0]?.n ?? 0;
 }

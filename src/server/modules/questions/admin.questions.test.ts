@@ -1,12 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES } from '../../../shared/categories';
 import { pagesEn } from '../../../shared/i18n/pages.en';
 import { pagesVi } from '../../../shared/i18n/pages.vi';
-import type { AdminQuestion } from '../../../shared/schemas/admin';
+import { ADMIN_LIMITS, type AdminQuestion } from '../../../shared/schemas/admin';
 import { questions, reports } from '../../db/schema';
 import { api as questionsApi, DAY_MS, HOUR_MS, insertQuestions, insertReply } from './questions.test-helpers';
-import { useAdminApp } from '../admin/admin.test-helpers';
+import { everyPage } from '../../test/helpers';
+import { FOREIGN_CURSOR, useAdminApp } from '../admin/admin.test-helpers';
 
 const { t, api, admin, alice, bob, mentor } = useAdminApp();
 
@@ -99,7 +100,7 @@ describe('the question list', () => {
       'Part time work hours on a student visa',
       'Health cover for international students',
     ]);
-    expect(list).toMatchObject({ total: 4, page: 1, pageSize: 25 });
+    expect(list).toMatchObject({ total: 4, nextCursor: null });
     const byId = new Map(list.questions.map((q) => [q.id, q]));
     expect(byId.get(ids.health)).toMatchObject({
       category: categoryName('health-well-being', 'en'),
@@ -175,12 +176,12 @@ describe('the question list', () => {
     }
   });
 
-  it('refuses a bad filter, category, page or search with 400', async () => {
+  it('refuses a bad filter, category, cursor or search with 400', async () => {
     const cases: [string, string][] = [
       ['filter=everything', pagesEn.validation.invalidInput],
       ['category=pets', pagesEn.validation.categoryInvalid],
-      ['page=0', pagesEn.validation.invalidInput],
-      ['page=abc', pagesEn.validation.invalidInput],
+      [`cursor=${FOREIGN_CURSOR}`, pagesEn.validation.cursorInvalid],
+      ['cursor=abc', pagesEn.validation.cursorInvalid],
       [`q=${'a'.repeat(201)}`, pagesEn.validation.searchMax],
     ];
     for (const [query, message] of cases) {
@@ -195,36 +196,59 @@ describe('the question list', () => {
   });
 });
 
-describe('paging the question list', () => {
+describe('paging the question list by its cursor', () => {
   let bulk: string[];
   beforeAll(async () => {
     const now = Date.now();
-    const rows = await insertQuestions(
-      t.db,
-      Array.from({ length: 27 }, (_, i) => ({
+    // 27 founders' questions, the last 20 asked at one instant (their ids decide among them), and as many of
+    // another category at the same times, which the filter keeps out of every page.
+    const at = (i: number) => new Date(now - DAY_MS - Math.min(i, 7) * 60_000);
+    const rows = await insertQuestions(t.db, [
+      ...Array.from({ length: 27 }, (_, i) => ({
         authorId: bob.id,
         title: `Startup question ${i + 1}`,
         category: 'founders' as const,
-        createdAt: new Date(now - DAY_MS - i * 60_000),
+        createdAt: at(i),
       })),
+      ...Array.from({ length: 27 }, (_, i) => ({
+        authorId: bob.id,
+        title: `Rental question ${i + 1}`,
+        category: 'housing' as const,
+        createdAt: at(i),
+      })),
+    ]);
+    const founders = rows.filter((row) => row.title.startsWith('Startup')).map((row) => row.id);
+    const ordered = await t.db
+      .select({ id: questions.id })
+      .from(questions)
+      .where(inArray(questions.id, founders))
+      .orderBy(desc(questions.createdAt), desc(questions.id));
+    bulk = ordered.map((row) => row.id);
+  });
+  const walk = () => everyPage((cursor) => api().questions(admin, { category: 'founders', cursor }));
+
+  it('pages 25 at a time, newest first, each once, with the total of every match on every page', async () => {
+    const [first, second, ...more] = await walk();
+    expect(more).toEqual([]);
+    expect(first).toMatchObject({ total: 27, nextCursor: expect.any(String) });
+    expect(second).toMatchObject({ total: 27, nextCursor: null });
+    expect(first).not.toHaveProperty('page');
+    expect(first!.questions).toHaveLength(ADMIN_LIMITS.pageSize);
+    expect(second!.questions).toHaveLength(2);
+    expect([...first!.questions, ...second!.questions].map((q) => q.id)).toEqual(bulk);
+    expect([...first!.questions, ...second!.questions].every((q) => q.categorySlug === 'founders')).toBe(
+      true,
     );
-    bulk = rows.map((row) => row.id);
   });
 
-  it('pages 25 at a time, newest first, with the total of every match on every page', async () => {
-    const first = await api().questions(admin, { category: 'founders' });
-    const second = await api().questions(admin, { category: 'founders', page: 2 });
-    expect(first).toMatchObject({ total: 27, page: 1, pageSize: 25 });
-    expect(second).toMatchObject({ total: 27, page: 2, pageSize: 25 });
-    expect(first.questions).toHaveLength(25);
-    expect(second.questions).toHaveLength(2);
-    expect([...first.questions, ...second.questions].map((q) => q.id)).toEqual(bulk);
-  });
-
-  it('keeps the total on a page past the end', async () => {
-    const past = await api().questions(admin, { category: 'founders', page: 3 });
-    expect(past).toEqual({ questions: [], total: 27, page: 3, pageSize: 25 });
-    const none = await api().questions(admin, { category: 'founders', filter: 'reported', page: 2 });
-    expect(none).toMatchObject({ questions: [], total: 0 });
+  it('keeps the total when the rows after a cursor have gone, and has no cursor with no match', async () => {
+    const [first] = await walk();
+    await t.db
+      .delete(questions)
+      .where(and(inArray(questions.id, bulk.slice(ADMIN_LIMITS.pageSize)), eq(questions.authorId, bob.id)));
+    const past = await api().questions(admin, { category: 'founders', cursor: first!.nextCursor! });
+    expect(past).toEqual({ questions: [], nextCursor: null, total: 25 });
+    const none = await api().questions(admin, { category: 'founders', filter: 'reported' });
+    expect(none).toEqual({ questions: [], nextCursor: null, total: 0 });
   });
 });

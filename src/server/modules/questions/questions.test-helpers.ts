@@ -8,7 +8,7 @@ import type { Question, QuestionDetail, QuestionList } from '../../../shared/sch
 import type { Database } from '../../db/client';
 import { categories, questions, replies, users } from '../../db/schema';
 import { createSession } from '../../plugins/auth';
-import { bearer, uniqueEmail, useTestApp } from '../../test/helpers';
+import { bearer, everyPage, uniqueEmail, useTestApp } from '../../test/helpers';
 import { hashPassword } from '../../lib/passwords';
 import { seedCategories } from './categories';
 
@@ -220,16 +220,8 @@ export function api(app: FastifyInstance) {
       return response.json<QuestionDetail>();
     },
     /** Every page of a listing, following nextCursor; the pages as the API answered them. */
-    async walk(query: Record<string, string | number>, headers: Record<string, string> = {}) {
-      const pages: QuestionList[] = [];
-      let cursor: string | null = null;
-      do {
-        const page: QuestionList = await list(cursor ? { ...query, cursor } : query, headers);
-        pages.push(page);
-        cursor = page.nextCursor;
-        if (pages.length > 100) throw new Error('the cursor never ends');
-      } while (cursor);
-      return pages;
+    walk(query: Record<string, string | number>, headers: Record<string, string> = {}) {
+      return everyPage((cursor) => list(cursor ? { ...query, cursor } : query, headers));
     },
   };
 }
