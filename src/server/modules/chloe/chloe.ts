@@ -67,10 +67,7 @@ export async function answer(
     if (crisis) yield `${crisisText(locale)}\n\n`;
     // With no relevant source, Chloe says so and points to people, whichever model is configured: it never guesses.
     if (nothingFound)
-      yield translate(
-        locale,
-        request.sourcesInText ? 'chloe.guide.notFoundFeed' : 'chloe.guide.notFound',
-      );
+      yield translate(locale, request.sourcesInText ? 'chloe.guide.notFoundFeed' : 'chloe.guide.notFound');
     else
       yield* keepTrustedLinks(
         provider.stream({

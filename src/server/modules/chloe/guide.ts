@@ -55,9 +55,7 @@ export function composeGuide(message: string, context: Retrieved, locale: Locale
         .join('\n')}`,
     );
     if (second)
-      parts.push(
-        `**${t('chloe.guide.alsoUseful')}: ${second.title[locale]}**\n\n${second.summary[locale]}`,
-      );
+      parts.push(`**${t('chloe.guide.alsoUseful')}: ${second.title[locale]}**\n\n${second.summary[locale]}`);
   }
   const help = [
     ...(best?.help.slice(0, MAX_HELP).map((line) => line[locale]) ?? []),
