@@ -9,7 +9,7 @@ import {
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { errors } from '../../errors';
-import { afterTime, exactTime, keysetPage } from '../../lib/keyset';
+import { afterTime, exactTime, keysetPage } from '../../db/keyset';
 import { iso } from '../../lib/text';
 import type { SessionUser } from '../../plugins/auth';
 import { endSessions } from '../../plugins/sessions';

@@ -7,7 +7,7 @@ import {
 } from '../../../shared/schemas/admin';
 import type { Database } from '../../db/client';
 import { auditLog } from '../../db/schema';
-import { afterTime, exactTime, keysetPage } from '../../lib/keyset';
+import { afterTime, exactTime, keysetPage } from '../../db/keyset';
 import type { SessionUser } from '../../plugins/auth';
 
 type Executor = Pick<Database, 'insert'>;

@@ -14,7 +14,7 @@ import { errorResponseSchema } from '../../../shared/schemas/common';
 import type { Locale } from '../../../shared/constants';
 import type { Database } from '../../db/client';
 import { chloeFeedback, type SharedTurn } from '../../db/schema';
-import { afterTime, exactTime, keysetPage } from '../../lib/keyset';
+import { afterTime, exactTime, keysetPage } from '../../db/keyset';
 import { RATE_LIMITS } from '../../lib/rate-limits';
 import { requireRole } from '../../plugins/auth';
 

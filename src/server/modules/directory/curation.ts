@@ -14,7 +14,7 @@ import type { GovernmentService, Organisation } from '../../../shared/schemas/re
 import type { Database } from '../../db/client';
 import { directoryReports, governmentServices, organisations, users } from '../../db/schema';
 import { errors } from '../../errors';
-import { keysetPage } from '../../lib/keyset';
+import { keysetPage } from '../../db/keyset';
 import type { SessionUser } from '../../plugins/auth';
 import { recordAudit } from '../audit';
 import { writeGovernmentService, writeOrganisation } from './entries';

@@ -13,7 +13,7 @@ import type { GovernmentService, Organisation } from '../../../shared/schemas/re
 import type { Database } from '../../db/client';
 import { directoryReports, governmentServices, organisations } from '../../db/schema';
 import { errors } from '../../errors';
-import { newestGroupsPage } from '../../lib/keyset';
+import { newestGroupsPage } from '../../db/keyset';
 import { iso } from '../../lib/text';
 import type { SessionUser } from '../../plugins/auth';
 import { recordAudit } from '../audit';

@@ -14,7 +14,7 @@ import { errors } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
 import { peopleOf, closeConversationIn, publishChatEvent } from '../chat';
 import { removeQuestion, removeReply } from '../questions';
-import { newestGroupsPage } from '../../lib/keyset';
+import { newestGroupsPage } from '../../db/keyset';
 import { iso } from '../../lib/text';
 import { recordAudit } from '../audit';
 import { notifyRemoved } from '../notifications';

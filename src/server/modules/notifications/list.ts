@@ -10,7 +10,7 @@ import {
 } from '../../../shared/schemas/notifications';
 import type { Database } from '../../db/client';
 import { BADGE_ROLE } from '../../db/schema';
-import { afterTime, exactTime, keysetPage } from '../../lib/keyset';
+import { afterTime, exactTime, keysetPage } from '../../db/keyset';
 import { removedKind } from './notify';
 import { unreadCount } from './read';
 

@@ -9,7 +9,7 @@ import {
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { HUMAN_ANSWER, questionSearch, UNANSWERED } from './question-shape';
-import { afterTime, exactTime, keysetPage } from '../../lib/keyset';
+import { afterTime, exactTime, keysetPage } from '../../db/keyset';
 import { iso } from '../../lib/text';
 
 type Query = z.output<typeof adminQuestionsQuerySchema>;

@@ -1,6 +1,6 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { encodeCursor } from '../../shared/cursor';
-import type { Database } from '../db/client';
+import type { Database } from './client';
 
 /** A time to the microsecond, in UTC, for a cursor: a JavaScript date keeps only milliseconds. */
 export const exactTime = (time: SQLWrapper) =>
