@@ -47,6 +47,39 @@ describe('the unread count', () => {
     expect(screen.getByText('Unread: 1')).toBeInTheDocument();
   });
 
+  it('reads the count again when the socket opens: what came while the page loaded came in no frame', async () => {
+    let unread = 2;
+    stubFetch((url) => {
+      if (url === '/api/auth/me') return json(200, { user: sampleUser });
+      return json(200, { notifications: [], nextCursor: null, unread });
+    });
+    renderWithApp(<Bell />, { user: sampleUser });
+    expect(await screen.findByText('Unread: 2')).toBeInTheDocument();
+    unread = 3;
+    act(() => FakeWebSocket.latest().open());
+    expect(await screen.findByText('Unread: 3')).toBeInTheDocument();
+  });
+
+  it('keeps what the socket said while the count was read again: the answer is older', async () => {
+    let answerList: ((response: Response) => void) | null = null;
+    stubFetch((url) => {
+      if (url === '/api/auth/me') return json(200, { user: sampleUser });
+      if (answerList === null) {
+        answerList = () => undefined;
+        return json(200, { notifications: [], nextCursor: null, unread: 2 });
+      }
+      return new Promise<Response>((resolve) => (answerList = resolve));
+    });
+    renderWithApp(<Bell />, { user: sampleUser });
+    expect(await screen.findByText('Unread: 2')).toBeInTheDocument();
+    act(() => FakeWebSocket.latest().open());
+    act(() => FakeWebSocket.latest().receive({ type: 'notifications', unread: 5 }));
+    expect(await screen.findByText('Unread: 5')).toBeInTheDocument();
+    await act(async () => answerList?.(json(200, { notifications: [], nextCursor: null, unread: 4 })));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByText('Unread: 5')).toBeInTheDocument();
+  });
+
   it('takes the read’s answer when nothing came meanwhile', async () => {
     stubFetch((url) => {
       if (url === '/api/auth/me') return json(200, { user: sampleUser });

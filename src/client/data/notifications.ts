@@ -60,14 +60,34 @@ export function notificationHref(target: Notification['target']): string {
 /** The element id of a reply on its question's page, which a link's `#` names to open there. */
 export const replyAnchor = (replyId: string) => `reply-${encodeURIComponent(replyId)}`;
 
+/**
+ * How many count frames have come. The socket's frames come in order and each says the count after a change, so a
+ * frame that comes while a request is on its way is newer than that request's answer.
+ */
+let countFrames = 0;
+
+/** A page of the list, and the bell's count: the page's, unless a count frame came while it was on its way. */
+async function fetchPage(
+  client: QueryClient,
+  userId: string,
+  cursor: string | undefined,
+  signal: AbortSignal,
+) {
+  const framesBefore = countFrames;
+  const page = await api<NotificationsPage>(listPath(cursor), { signal });
+  const framed =
+    countFrames === framesBefore ? undefined : client.getQueryData<number>(notificationKeys.unread(userId));
+  return { page, unread: framed ?? page.unread };
+}
+
 /** Every page of the list answers with the count too: the bell follows it. */
 export const notificationsQuery = (client: QueryClient, userId: string, locale: string) =>
   infiniteQueryOptions({
     queryKey: notificationKeys.list(userId, locale),
     initialPageParam: undefined as string | undefined,
     queryFn: async ({ pageParam, signal }) => {
-      const page = await api<NotificationsPage>(listPath(pageParam), { signal });
-      client.setQueryData(notificationKeys.unread(userId), page.unread);
+      const { page, unread } = await fetchPage(client, userId, pageParam, signal);
+      client.setQueryData(notificationKeys.unread(userId), unread);
       return page;
     },
     getNextPageParam: (last) => last.nextCursor ?? undefined,
@@ -81,11 +101,11 @@ export const unreadQuery = (client: QueryClient, userId: string, locale: string)
   queryOptions({
     queryKey: notificationKeys.unread(userId),
     queryFn: async ({ signal }) => {
-      const page = await api<NotificationsPage>(listPath(), { signal });
+      const { page, unread } = await fetchPage(client, userId, undefined, signal);
       const list = notificationKeys.list(userId, locale);
       if (!client.getQueryData(list))
         client.setQueryData<ListData>(list, { pages: [page], pageParams: [undefined] });
-      return page.unread;
+      return unread;
     },
   });
 
@@ -93,12 +113,6 @@ export const unreadQuery = (client: QueryClient, userId: string, locale: string)
  * Keeps the count live: the socket says the new count after every change of it (a notification, or one read on
  * another device). A list on screen is fetched again; one not on screen is fetched when it is next shown.
  */
-/**
- * How many count frames have come. The socket's frames come in order and each says the count after a change, so a
- * frame that comes while a read is on its way is newer than that read's answer.
- */
-let countFrames = 0;
-
 function useNotificationsLive(userId: string | undefined) {
   const client = useQueryClient();
   useRealtimeFrames((frame) => {
@@ -107,9 +121,10 @@ function useNotificationsLive(userId: string | undefined) {
     client.setQueryData(notificationKeys.unread(userId), frame.unread);
     void client.invalidateQueries({ queryKey: notificationKeys.lists(userId) }, { cancelRefetch: false });
   });
-  // Counts that changed while the connection was lost came in no frame.
-  useRealtimeConnect(({ reconnect }) => {
-    if (reconnect && userId)
+  // A count that changed before the socket was listening (the page was still loading, or the connection was lost)
+  // came in no frame: read it again on every connection.
+  useRealtimeConnect(() => {
+    if (userId)
       void client.invalidateQueries({ queryKey: notificationKeys.mine(userId) }, { cancelRefetch: false });
   });
 }
