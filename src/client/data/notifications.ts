@@ -8,7 +8,7 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type {
   MarkReadInput,
   Notification,
@@ -22,6 +22,7 @@ import { api, queryString } from '../lib/api';
 import { useAuth } from '../lib/auth';
 import { useTranslation } from '../lib/i18n';
 import { withConfig, type MutationConfig } from '../lib/mutation';
+import { usePageVisible } from '../lib/page-visible';
 import { useRealtimeConnect, useRealtimeFrames } from '../lib/realtime';
 
 /**
@@ -66,17 +67,19 @@ export const replyAnchor = (replyId: string) => `reply-${encodeURIComponent(repl
  */
 let countFrames = 0;
 
-/** A page of the list, and the bell's count: the page's, unless a count frame came while it was on its way. */
-async function fetchPage(
-  client: QueryClient,
-  userId: string,
-  cursor: string | undefined,
-  signal: AbortSignal,
-) {
+/** A request's answer, and whether a count frame came while it was on its way: that frame's count is newer. */
+async function whileFramesCome<T>(request: () => Promise<T>): Promise<{ answer: T; overtaken: boolean }> {
   const framesBefore = countFrames;
-  const page = await api<NotificationsPage>(listPath(cursor), { signal });
-  const framed =
-    countFrames === framesBefore ? undefined : client.getQueryData<number>(notificationKeys.unread(userId));
+  const answer = await request();
+  return { answer, overtaken: countFrames !== framesBefore };
+}
+
+/** A page of the list, and the bell's count: the page's, unless a count frame came while it was on its way. */
+async function fetchPage(client: QueryClient, userId: string, signal: AbortSignal, cursor?: string) {
+  const { answer: page, overtaken } = await whileFramesCome(() =>
+    api<NotificationsPage>(listPath(cursor), { signal }),
+  );
+  const framed = overtaken ? client.getQueryData<number>(notificationKeys.unread(userId)) : undefined;
   return { page, unread: framed ?? page.unread };
 }
 
@@ -86,7 +89,7 @@ export const notificationsQuery = (client: QueryClient, userId: string, locale: 
     queryKey: notificationKeys.list(userId, locale),
     initialPageParam: undefined as string | undefined,
     queryFn: async ({ pageParam, signal }) => {
-      const { page, unread } = await fetchPage(client, userId, pageParam, signal);
+      const { page, unread } = await fetchPage(client, userId, signal, pageParam);
       client.setQueryData(notificationKeys.unread(userId), unread);
       return page;
     },
@@ -101,7 +104,7 @@ export const unreadQuery = (client: QueryClient, userId: string, locale: string)
   queryOptions({
     queryKey: notificationKeys.unread(userId),
     queryFn: async ({ signal }) => {
-      const { page, unread } = await fetchPage(client, userId, undefined, signal);
+      const { page, unread } = await fetchPage(client, userId, signal);
       const list = notificationKeys.list(userId, locale);
       if (!client.getQueryData(list))
         client.setQueryData<ListData>(list, { pages: [page], pageParams: [undefined] });
@@ -183,12 +186,10 @@ export function useMarkRead(config: MutationConfig<{ unread: number }, MarkReadI
   return useMutation({
     ...withConfig(config, {
       mutationFn: async (input: MarkReadInput) => {
-        const framesBefore = countFrames;
-        const answer = await api<{ unread: number }>('/api/notifications/read', {
-          method: 'POST',
-          body: input,
-        });
-        return { ...answer, overtaken: countFrames !== framesBefore };
+        const { answer, overtaken } = await whileFramesCome(() =>
+          api<{ unread: number }>('/api/notifications/read', { method: 'POST', body: input }),
+        );
+        return { ...answer, overtaken };
       },
       onSuccess: ({ unread, overtaken }) => {
         if (!overtaken) client.setQueryData(notificationKeys.unread(userId), unread);
@@ -203,20 +204,6 @@ export function useMarkRead(config: MutationConfig<{ unread: number }, MarkReadI
     // What the list and the bell showed before is fetched again.
     onError: () => void client.invalidateQueries({ queryKey: notificationKeys.mine(userId) }),
   });
-}
-
-/** Whether the page is on screen: not a tab in the background, not a phone's locked screen. */
-function usePageVisible(): boolean {
-  const [visible, setVisible] = useState(
-    () => typeof document === 'undefined' || document.visibilityState === 'visible',
-  );
-  useEffect(() => {
-    const update = () => setVisible(document.visibilityState === 'visible');
-    update();
-    document.addEventListener('visibilitychange', update);
-    return () => document.removeEventListener('visibilitychange', update);
-  }, []);
-  return visible;
 }
 
 /**

@@ -1,12 +1,6 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef } from 'react';
 import { useMarkRead } from '../../data/chat';
-
-function subscribeVisibility(listener: () => void) {
-  document.addEventListener('visibilitychange', listener);
-  return () => document.removeEventListener('visibilitychange', listener);
-}
-
-const isVisible = () => document.visibilityState === 'visible';
+import { usePageVisible } from '../../lib/page-visible';
 
 /**
  * Tells the server the reader has seen up to `lastSeq` when the pane shows it: the tab is visible and the reader
@@ -19,7 +13,7 @@ export function useMarkReadWhenSeen(
   lastReadSeq: number,
   atNewest: boolean,
 ) {
-  const visible = useSyncExternalStore(subscribeVisibility, isVisible, () => false);
+  const visible = usePageVisible();
   const markRead = useMarkRead();
   const { mutate } = markRead;
   const sent = useRef(0);
