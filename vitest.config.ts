@@ -13,7 +13,7 @@ export default defineConfig({
           name: 'client',
           environment: 'jsdom',
           // The screens are read in Australia: their tests run in Sydney's time unless TZ names another (CI runs the
-          // dated ones again west of UTC).
+          // client's tests again west of UTC).
           env: { TZ: process.env.TZ || 'Australia/Sydney' },
           // The screens' tests share the cores with the server's and the browsers': a test that renders, types and
           // waits for the screen's answer may take longer than Vitest's 5 s default while the machine is busy.
@@ -25,6 +25,10 @@ export default defineConfig({
             'docs/**/*.test.ts',
           ],
           exclude: ['src/client/frame.test.tsx'],
+          // A worker's files share one page and the libraries it loaded (React, Testing Library): building them
+          // again for each file took three times as long as the tests. Each file gets the app's modules afresh and
+          // leaves the page as it found it (src/client/test/setup.ts).
+          isolate: false,
           setupFiles: [path.resolve(import.meta.dirname, 'src/client/test/setup.ts')],
         },
       },
