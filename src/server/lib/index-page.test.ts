@@ -171,11 +171,16 @@ describe('the app page for each path', () => {
     const start = framed.match(/<script>([^<]*)<\/script>/)?.[1];
     expect(`sha256-${createHash('sha256').update(start!).digest('base64')}`).toBe(START_SCRIPT_HASH);
     expect(framed.indexOf('<script>')).toBeGreaterThan(framed.indexOf('<h1>Local Resources</h1>'));
+    // The first paint waits for the whole frame: until the code's list, which comes after it, is parsed.
+    const head = framed.slice(0, framed.indexOf('<body>'));
+    expect(head).toContain('<link rel="expect" href="#app-code" blocking="render">');
+    expect(framed.indexOf('id="app-code"')).toBeGreaterThan(framed.indexOf('<h1>Local Resources</h1>'));
     // A page without its frame asks for its code from the head, as built.
     const plain = pages('/resources', 'en', false).identity.toString();
     expect(plain).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
     expect(preloads(plain)).toContain('/assets/resources-page-1.js');
     expect(plain).not.toContain('app-code');
+    expect(plain).not.toContain('rel="expect"');
   });
 
   it('carries a frame’s data beside it as JSON that no text in it can turn into markup', () => {

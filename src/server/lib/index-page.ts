@@ -127,6 +127,14 @@ function appCode(html: string): AppCode | null {
 }
 
 /**
+ * The browser's first paint waits for the whole frame: the code's list (`#app-code`) comes after it. On a slow
+ * phone the browser would otherwise paint as the HTML is parsed, a header button without its label, a form without
+ * its box, Chloe's welcome not there yet, and the page would then move as the rest came in. A browser without
+ * `rel="expect"` paints as before.
+ */
+const WHOLE_FRAME_FIRST = '<link rel="expect" href="#app-code" blocking="render">';
+
+/**
  * A framed page whose code starts after the browser has painted it. The frame paints from the HTML alone; were the
  * code asked for from the head, the browser would fetch and run it before its first paint whenever it came in
  * first: on a slow phone, the whole app's start before anything shows. The page's code is all asked for at once
@@ -134,11 +142,13 @@ function appCode(html: string): AppCode | null {
  */
 function afterPaint(code: AppCode, screen: string[]): string {
   const json = scriptJson(JSON.stringify({ entry: code.entry, preload: [...code.preload, ...screen] }));
-  return code.bare.replace(
-    '</body>',
-    () =>
-      `<script type="application/json" id="app-code">${json}</script>\n    <script>${START_SCRIPT}</script>\n  </body>`,
-  );
+  return code.bare
+    .replace('</head>', () => `  ${WHOLE_FRAME_FIRST}\n  </head>`)
+    .replace(
+      '</body>',
+      () =>
+        `<script type="application/json" id="app-code">${json}</script>\n    <script>${START_SCRIPT}</script>\n  </body>`,
+    );
 }
 
 /** The page with the screen's chunks preloaded from its head, beside the entry (`modulepreload`). */
