@@ -124,11 +124,13 @@ function useNotificationsLive(userId: string | undefined) {
     client.setQueryData(notificationKeys.unread(userId), frame.unread);
     void client.invalidateQueries({ queryKey: notificationKeys.lists(userId) }, { cancelRefetch: false });
   });
-  // A count that changed before the socket was listening (the page was still loading, or the connection was lost)
-  // came in no frame: read it again on every connection.
+  // What changed before the socket listened came in no frame: read on each connection (by the list, when shown).
   useRealtimeConnect(() => {
-    if (userId)
-      void client.invalidateQueries({ queryKey: notificationKeys.mine(userId) }, { cancelRefetch: false });
+    if (!userId) return;
+    const lists = notificationKeys.lists(userId);
+    const listShown = client.getQueryCache().find({ queryKey: lists, type: 'active' });
+    for (const queryKey of listShown ? [lists] : [lists, notificationKeys.unread(userId)])
+      void client.invalidateQueries({ queryKey }, { cancelRefetch: false });
   });
 }
 
