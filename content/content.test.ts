@@ -5,7 +5,8 @@ import { faqSchema, legalPageSchema, officialSourcesSchema } from '../src/shared
 import { DEMO_PROFILES } from '../src/server/db/seed/demo-profiles';
 import { loadHelpContent } from '../src/server/db/seed/help-content';
 import { loadKnowledge } from '../src/server/db/seed/knowledge';
-import { evalFileSchema, synonymsFileSchema } from '../src/shared/schemas/knowledge';
+import { articleQuestionText, evalFileSchema, synonymsFileSchema } from '../src/shared/schemas/knowledge';
+import { nearDuplicate } from './near-duplicate';
 import { haversineKm, lookupPostcode } from '../src/server/lib/postcodes';
 import { AUS_STATES, GOVERNMENT_CATEGORIES, LOCAL_CATEGORIES } from '../src/shared/schemas/resources';
 
@@ -254,6 +255,43 @@ describe('curated content', () => {
         for (const id of item.expected) expect(ids.has(id), `${item.question}: ${id}`).toBe(true);
       // The questions without a source are the ones written for the set; every real one names where it was asked.
       expect(all.filter((c) => c.source).length).toBeGreaterThanOrEqual(100);
+    });
+
+    it('never holds a question of the evaluation’s test part, or a near-duplicate of one, among an article’s questions', () => {
+      const test = readdirSync(path.join(import.meta.dirname, 'knowledge/eval/test'))
+        .filter((file) => file.endsWith('.json'))
+        .flatMap((file) => evalFileSchema.parse(read(`knowledge/eval/test/${file}`)).cases);
+      const copied = articles.flatMap((article) =>
+        [...article.questions.en, ...article.questions.vi]
+          .map(articleQuestionText)
+          .filter((question) => test.some((item) => nearDuplicate(item.question, question)))
+          .map((question) => `${article.id}: ${question}`),
+      );
+      expect(copied).toEqual([]);
+    });
+
+    it('tells a near-duplicate from a question on the same topic', () => {
+      expect(
+        nearDuplicate(
+          'Can I work more than 48 hours a fortnight?',
+          'can i work more than 48 hours a fortnight',
+        ),
+      ).toBe(true);
+      expect(
+        nearDuplicate(
+          'Hi all, can I work more than 48 hours a fortnight on a student visa? Thanks',
+          'can I work more than 48 hours a fortnight on a student visa',
+        ),
+      ).toBe(true);
+      expect(
+        nearDuplicate('How many hours can I work on a student visa?', 'Do I need a TFN before I start work?'),
+      ).toBe(false);
+      expect(
+        nearDuplicate(
+          'How many hours can I work on a student visa?',
+          'What is the work limit for student visa holders during holidays?',
+        ),
+      ).toBe(false);
     });
 
     it('maps everyday wording to the articles’ words in both languages (content/synonyms.json)', () => {

@@ -10,6 +10,17 @@ export const knowledgeSourceSchema = z.object({
   url: z.union([z.url({ protocol: /^https$/ }), z.string().regex(/^\/[a-z0-9/-]*$/)]),
 });
 
+/**
+ * A question an article answers, as people ask it: a real public question with the address where it was asked, or
+ * a plain rewording of one (a string).
+ */
+export const articleQuestionSchema = z.union([
+  z.string().min(5),
+  z.object({ text: z.string().min(5), source: z.url({ protocol: /^https?$/ }) }),
+]);
+export type ArticleQuestion = z.infer<typeof articleQuestionSchema>;
+export const articleQuestionText = (item: ArticleQuestion) => (typeof item === 'string' ? item : item.text);
+
 export const knowledgeArticleSchema = z.object({
   id: z.string().regex(/^[a-z0-9-]+$/),
   title: bilingual,
@@ -26,6 +37,10 @@ export const knowledgeArticleSchema = z.object({
   sources: z.array(knowledgeSourceSchema).min(1),
   /** The day the facts were checked against the sources. */
   checked: z.iso.date(),
+  /** The questions people ask that it answers, in each language (ranked above the title and keywords). */
+  questions: z
+    .object({ en: z.array(articleQuestionSchema), vi: z.array(articleQuestionSchema) })
+    .default({ en: [], vi: [] }),
 });
 export type KnowledgeArticle = z.infer<typeof knowledgeArticleSchema>;
 

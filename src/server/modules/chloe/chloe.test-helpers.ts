@@ -27,6 +27,7 @@ export const ARTICLES: KnowledgeArticle[] = [
       },
     ],
     checked: '2026-11-23',
+    questions: { en: [], vi: [] },
   },
   {
     id: 'student-visa-work',
@@ -57,6 +58,7 @@ export const ARTICLES: KnowledgeArticle[] = [
       { title: 'Home Affairs: Student visa', url: 'https://immi.homeaffairs.gov.au/visas/student-500' },
     ],
     checked: '2026-11-23',
+    questions: { en: [], vi: [] },
   },
   {
     id: 'renting-basics',
@@ -76,6 +78,7 @@ export const ARTICLES: KnowledgeArticle[] = [
       { title: 'NSW Fair Trading: Renting', url: 'https://www.nsw.gov.au/housing-and-construction/renting' },
     ],
     checked: '2026-11-23',
+    questions: { en: [], vi: [] },
   },
 ];
 

@@ -22,6 +22,7 @@ const article = (id: string, en: string, words: string[]): KnowledgeArticle => (
   visaOrLegal: false,
   sources: [{ title: en, url: `https://example.gov.au/${id}` }],
   checked: '2026-11-26',
+  questions: { en: [], vi: [] },
 });
 
 /** Three articles beside the real ones; the test server puts "zorblat" on the same dimension as "pay". */
