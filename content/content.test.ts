@@ -79,6 +79,10 @@ describe('curated content', () => {
       ...['privacy', 'terms', 'guidelines'].map((name) =>
         JSON.stringify(legalPageSchema.parse(read(`pages/${name}.json`)).vi),
       ),
+      // Chloe's articles as she quotes them (people's own questions and the keywords keep their words).
+      ...loadKnowledge(path.join(import.meta.dirname, 'knowledge')).flatMap((article) =>
+        [article.title, article.summary, ...article.points, ...article.help].map((text) => text.vi),
+      ),
     ];
     expect(vietnamese.filter((text) => /cố vấn|\bmentor\b(?! Me\b)/i.test(text))).toEqual([]);
   });
@@ -200,6 +204,9 @@ describe('curated content', () => {
         expect(article.sources.length, article.id).toBeGreaterThan(0);
         expect(article.checked <= today, article.id).toBe(true);
         expect(article.summary.vi, article.id).not.toBe(article.summary.en);
+        // The questions people ask that it answers, in both languages (decision 053).
+        expect(article.questions.en.length, article.id).toBeGreaterThanOrEqual(15);
+        expect(article.questions.vi.length, article.id).toBeGreaterThanOrEqual(15);
       }
     });
 
@@ -219,6 +226,20 @@ describe('curated content', () => {
         'family-violence',
         'emergency-numbers',
         'how-mentor-me-works',
+        'lost-passport',
+        'first-tax-return',
+        'family-visas',
+        'visa-health-examination',
+        'citizenship-for-children',
+        'school-and-childcare',
+        'medicare-for-families',
+        'buying-a-car',
+        'moving-house-utilities',
+        'rental-repairs-and-mould',
+        'unfair-dismissal',
+        'workers-compensation',
+        'workplace-bullying',
+        'reduced-hours-permanent',
       ])
         expect(ids.has(id), id).toBe(true);
     });

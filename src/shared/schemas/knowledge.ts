@@ -52,6 +52,11 @@ export const evalCaseSchema = z.object({
   expected: z.array(z.string().regex(/^[a-z0-9-]+$/)),
   /** Where a real person asked it in public. */
   source: z.url({ protocol: /^https?$/ }).optional(),
+  /** The same question in the other language carries the same pair id: the two must be answered alike. */
+  pair: z
+    .string()
+    .regex(/^[a-z0-9-]+$/)
+    .optional(),
 });
 export const evalFileSchema = z.object({ cases: z.array(evalCaseSchema).min(1) });
 
