@@ -124,6 +124,26 @@ export function lookupPostcode(postcode: string): PostcodeInfo | undefined {
   return /^\d{4}$/.test(postcode) ? load().byPostcode.get(postcode) : undefined;
 }
 
+let statesByName: Map<string, Set<AusState>> | undefined;
+
+/**
+ * The state of a place people live in, by its name alone ("Footscray" → VIC), when only one state has a place of
+ * that name ("Richmond" is in five: none).
+ */
+export function stateOfPlaceName(name: string): AusState | undefined {
+  if (!statesByName) {
+    statesByName = new Map();
+    for (const locality of load().deliveryAreas) {
+      const key = locality.name.toLowerCase();
+      const states = statesByName.get(key) ?? new Set<AusState>();
+      states.add(locality.state);
+      statesByName.set(key, states);
+    }
+  }
+  const states = statesByName.get(name.toLowerCase());
+  return states?.size === 1 ? [...states][0] : undefined;
+}
+
 /** A locality by name, in a postcode ("Parramatta", "2150") or anywhere in a state ("Sydney", "NSW"). */
 export function findLocality(name: string, postcodeOrState: string): Locality | undefined {
   return load().byName.get(`${name.toLowerCase()}|${postcodeOrState}`);

@@ -109,11 +109,14 @@ describe('the state a message names', () => {
     ['renting in Tây Úc', 'WA'],
     ['moving to Canberra', 'ACT'],
     ['Alice Springs doctor', 'NT'],
+    ['My landlord in Footscray kept my bond', 'VIC'],
+    ['moved to Glen Waverley last month', 'VIC'],
+    ['bị chủ nhà ở Cabramatta giữ tiền bond', 'NSW'],
   ])('"%s" is %s', (message, state) => {
     expect(mentionedState(message)).toBe(state);
   });
 
-  it.each(['what does the act say', 'toi bi sa thai', 'was it paid', 'how much tax'])(
+  it.each(['what does the act say', 'toi bi sa thai', 'was it paid', 'how much tax', 'I rent in Richmond'])(
     '"%s" names none',
     (message) => {
       expect(mentionedState(message)).toBeUndefined();

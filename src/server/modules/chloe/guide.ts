@@ -1,6 +1,9 @@
 import type { Locale } from '../../../shared/constants';
 import { translate, type MessageKey } from '../../../shared/i18n';
 import { escapeMarkdown } from '../../../shared/markdown';
+import type { KnowledgeArticle } from '../../../shared/schemas/knowledge';
+import { documentTerms, questionMode, questionUnits } from './lexical';
+import { statesOf } from './local-first';
 import type { Retrieved, Source } from './retrieval';
 import { searchWords } from '../../lib/text';
 // Chloe's words are registered with the server's messages.
@@ -33,10 +36,31 @@ export function sourceList(context: Retrieved, locale: Locale): Source[] {
   return all.filter((source) => !seen.has(source.url) && seen.add(source.url)).slice(0, MAX_SOURCES);
 }
 
+/**
+ * An article's points in the order that answers this question: those that share the most of its words first, a
+ * point with a figure in it (48 hours, 21 days, $1,000) before one without, and never another state's point before
+ * one for the reader's; the rest in the article's order.
+ */
+function pointsFor(message: string, article: KnowledgeArticle, context: Retrieved) {
+  const units = questionUnits(message, questionMode(message));
+  const score = (point: { en: string; vi: string }) => {
+    const states = statesOf(point.en);
+    if (context.state && states.length && !states.includes(context.state)) return 0;
+    const terms = new Set(documentTerms(point));
+    const shared = units.filter((unit) => unit.alternatives.some(({ term }) => terms.has(term))).length;
+    return shared === 0 ? 0 : shared + (/\d/.test(point.en) ? 0.5 : 0);
+  };
+  return article.points
+    .map((point, i) => ({ point, i, score: score(point) }))
+    .sort((a, b) => b.score - a.score || a.i - b.i)
+    .map(({ point }) => point);
+}
+
 const tel = (phone: string) => `[${phone}](tel:${phone.replace(/\s/g, '')})`;
 
 /**
- * The offline guide's answer, in Markdown: the best article's direct answer and key points, another article if it
+ * The offline guide's answer, in Markdown: the best article's direct answer and the key points this question needs
+ * first (pointsFor), another article if it
  * adds something, and where to get help (the article's own help, government services, organisations near a
  * postcode, community answers); the sources travel beside it. Every sentence comes from the sources; when nothing relevant was found it
  * says so.
@@ -49,7 +73,7 @@ export function composeGuide(message: string, context: Retrieved, locale: Locale
   if (best) {
     parts.push(`**${best.title[locale]}**\n\n${best.summary[locale]}`);
     parts.push(
-      `**${t('chloe.guide.keyPoints')}**\n\n${best.points
+      `**${t('chloe.guide.keyPoints')}**\n\n${pointsFor(message, best, context)
         .slice(0, MAX_POINTS)
         .map((point) => `- ${point[locale]}`)
         .join('\n')}`,

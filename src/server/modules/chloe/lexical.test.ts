@@ -1,9 +1,13 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { evalFileSchema } from '../../../shared/schemas/knowledge';
+import { projectPath } from '../../paths';
 import { loadHelpContent } from '../../db/seed/help-content';
 import { loadKnowledge } from '../../db/seed/knowledge';
 import { documentTerms, editDistance, LexicalIndex, questionMode, questionUnits } from './lexical';
 import { nearBest, rankArticles } from './retrieval';
-import { buildSearchIndexes, questionWithSynonyms, synonyms } from './search-index';
+import { questionWithSynonyms, sentences, synonyms } from './query';
+import { buildSearchIndexes } from './search-index';
 
 const terms = (text: string) =>
   questionUnits(text, questionMode(text)).map((unit) => unit.alternatives[0]!.term);
@@ -93,6 +97,54 @@ describe("Chloe's articles for questions as people write them", () => {
     expect(best('thuê nhà cần đóng tiền thế chân bao nhiêu')).toContain('renting-basics');
     expect(best('thuê nhà cần đóng tiền thế chân bao nhiêu')).not.toContain('tax-file-number');
     expect(best('xin mã số thuế ở đâu')[0]).toBe('tax-file-number');
+  });
+
+  it('answers a question and its translation alike (the translated pairs of the tuning part)', () => {
+    const { cases } = evalFileSchema.parse(
+      JSON.parse(readFileSync(projectPath('content/knowledge/eval/tuning/pairs.json')!, 'utf8')),
+    );
+    const first = (question: string) => best(question)[0] ?? 'nothing';
+    const unlike = cases
+      .filter((item) => item.locale === 'en')
+      .map((en) => [en, cases.find((vi) => vi.pair === en.pair && vi.locale === 'vi')!] as const)
+      .filter(([en, vi]) => first(en.question) !== first(vi.question))
+      .map(([en, vi]) => `${en.question} → ${first(en.question)}; ${vi.question} → ${first(vi.question)}`);
+    expect(unlike).toEqual([]);
+    // Losing a passport: the same article in both languages, never another topic's.
+    expect(best('tôi bị mất hộ chiếu thì làm sao')[0]).toBe('lost-passport');
+    expect(best('I lost my passport, what do I do?')[0]).toBe('lost-passport');
+  });
+
+  it('reads a long post as its sentences too: the question inside the story decides', () => {
+    expect(sentences('First line. Second one!\nThird? And… fourth')).toEqual([
+      'First line.',
+      'Second one!',
+      'Third?',
+      'And…',
+      'fourth',
+    ]);
+    const post =
+      'I came to Melbourne last year with my wife and our two kids. We found a small flat near the station and ' +
+      'the kids love their school. My wife works at a bakery on weekends. Last week someone stole my bag on the ' +
+      'tram with my passport in it. What do I have to do now?';
+    expect(questionWithSynonyms(post).windows?.length).toBe(4);
+    expect(best(post)[0]).toBe('lost-passport');
+  });
+
+  it('puts first the article a question belongs to when it is asked again, capitals and punctuation aside', () => {
+    const articles = loadKnowledge();
+    const tfn = articles.find((article) => article.id === 'tax-file-number')!;
+    const asked = 'Where should I buy a winter jacket?';
+    expect(best(asked)).toEqual([]);
+    const taught = buildSearchIndexes(
+      articles.map((article) =>
+        article === tfn
+          ? { ...article, questions: { ...tfn.questions, en: [...tfn.questions.en, asked] } }
+          : article,
+      ),
+      [],
+    );
+    expect(rankArticles(taught, 'where should i buy a WINTER jacket')[0]?.id).toBe('tax-file-number');
   });
 
   it('finds nothing for questions it has no article on', () => {

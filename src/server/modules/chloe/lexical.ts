@@ -1,5 +1,6 @@
 import { stemmer } from 'stemmer';
 import { messageLocale, plain, VIETNAMESE_LETTERS } from '../../lib/text';
+import { ENGLISH_STOP, PLAIN_STOP, VIETNAMESE_STOP } from './stop-words';
 
 /**
  * Chloe's lexical ranker (decision 021): BM25F over a few fields of each document, in process. English words are
@@ -15,42 +16,17 @@ export const RANKER = {
   b: 0.75,
   /** How much a word found in the title, the keywords or the body counts. */
   fields: { title: 2.5, keywords: 5, body: 1 } as Record<string, number>,
+  /** How much the best-matching of an article's questions counts, its own text counting 1 (search-index.ts). */
+  questions: 0.5,
   /** How much a pair of words counts, a single word counting 1. */
   pair: 1,
   /** A word matched to a near word of the vocabulary counts this much of a word typed right. */
   typo: 0.7,
   /** Words added by the synonym list count this much of a word the person typed. */
   synonym: 0.8,
+  /** In a long post, a document's score for the best window of two sentences counts this much of a whole post's. */
+  window: 0.6,
 };
-
-/** PostgreSQL's English stop words (tsearch_data/english.stop). */
-export const POSTGRES_STOP_WORDS = new Set(
-  (
-    'i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers herself ' +
-    'it its itself they them their theirs themselves what which who whom this that these those am is are was were ' +
-    'be been being have has had having do does did doing a an the and but if or because as until while of at by for ' +
-    'with about against between into through during before after above below to from up down in out on off over ' +
-    'under again further then once here there when where why how all any both each few more most other some such no ' +
-    'nor not only own same so than too very s t can will just don should now'
-  ).split(' '),
-);
-/** Those and the words of a question that say nothing of its topic ("need", "please", "allowed", "doesn't"). */
-const ENGLISH_STOP = new Set([
-  ...POSTGRES_STOP_WORDS,
-  ...(
-    'could would since get got im ive id dont need want please help hi hello thanks thank much many like know also ' +
-    'yes us one really still even go going currently recently anyone someone doesnt didnt cant wont isnt arent ' +
-    'wasnt havent hasnt wouldnt couldnt shouldnt youre theyre thats whats allowed'
-  ).split(' '),
-]);
-const VIETNAMESE_STOP = new Set(
-  (
-    'tôi bạn là của và có không được cho ở một những các thế nào gì làm cần thì này đó để với khi về trong nếu ' +
-    'hay như đi đến đã sẽ đang mình em anh chị ơi nhé vậy sao phải muốn biết giúp xin chào cảm ơn hỏi ai mà rồi ' +
-    'thể bị ạ à nhỉ nha luôn lại rất cũng vì nên còn ra vào lên đây kia ấy họ chúng ta tớ cậu mọi người việc'
-  ).split(' '),
-);
-const PLAIN_STOP = new Set([...VIETNAMESE_STOP].map(plain));
 
 /** The words of a text: lower case, composed (NFC), letters and digits. */
 export const words = (text: string): string[] =>
@@ -237,6 +213,11 @@ export class LexicalIndex {
    */
   weightOf(word: string): number {
     return this.idf(VIETNAMESE_LETTERS.test(word) ? `v:${word}` : english(word));
+  }
+
+  /** Whether the documents have an English word (by its stem). */
+  hasWord(word: string): boolean {
+    return this.postings.has(english(word.toLowerCase()));
   }
 
   /** Adds to each word the documents do not have the nearest word they have, as a typo of it. */

@@ -1,31 +1,24 @@
-import { readFileSync } from 'node:fs';
 import { isNull, sql } from 'drizzle-orm';
-import type { KnowledgeArticle, Synonym } from '../../../shared/schemas/knowledge';
-import { synonymsFileSchema } from '../../../shared/schemas/knowledge';
+import type { KnowledgeArticle } from '../../../shared/schemas/knowledge';
+import { articleQuestionText } from '../../../shared/schemas/knowledge';
 import type { GovernmentService } from '../../../shared/schemas/resources';
 import type { Database } from '../../db/client';
-import { governmentServices, knowledgeArticles } from '../../db/schema';
-import { phrasePattern } from '../../lib/text';
+import { governmentServices, knowledgeArticles, knowledgeQuestions } from '../../db/schema';
 import { contentGeneration } from '../../lib/content-generation';
-import { projectPath } from '../../paths';
 import { contentVectors } from './embeddings';
-import {
-  documentTerms,
-  LexicalIndex,
-  questionMode,
-  questionUnits,
-  RANKER,
-  words,
-  type Ranked,
-  type Unit,
-} from './lexical';
+import { questionWithSynonyms, type Query } from './query';
+import { documentTerms, LexicalIndex, RANKER, words, type Ranked } from './lexical';
 
 /** The knowledge articles and government services, indexed for Chloe's lexical ranker. */
 export type SearchIndexes = {
   articles: LexicalIndex;
+  /** Each question an article answers, as a document of its own (`<article>#<n>`). */
+  questions: LexicalIndex;
   services: LexicalIndex;
   article: Map<string, KnowledgeArticle>;
   service: Map<string, GovernmentService>;
+  /** The article each of the articles' questions belongs to, by the question's words: asked again, it comes first. */
+  asked: Map<string, string>;
   /** Their embeddings by the configured model, when there is one. */
   vectors?: { articles: Map<string, Float32Array>; services: Map<string, Float32Array> };
 };
@@ -45,18 +38,19 @@ export function buildSearchIndexes(
   serviceList: GovernmentService[],
 ): SearchIndexes {
   const asciiKeywords = articleList.flatMap((a) => a.keywords).filter((k) => /^[\x20-\x7e]+$/.test(k));
+  const documents = articleList.map((article) => {
+    const body = joined([article.summary, ...article.points]);
+    return {
+      id: article.id,
+      fields: {
+        title: documentTerms(article.title),
+        keywords: documentTerms({ keywords: article.keywords }),
+        body: documentTerms(body),
+      },
+    };
+  });
   const articles = new LexicalIndex(
-    articleList.map((article) => {
-      const body = joined([article.summary, ...article.points]);
-      return {
-        id: article.id,
-        fields: {
-          title: documentTerms(article.title),
-          keywords: documentTerms({ keywords: article.keywords }),
-          body: documentTerms(body),
-        },
-      };
-    }),
+    documents,
     englishWords([
       ...articleList.flatMap((a) => [a.title.en, a.summary.en, ...a.points.map((p) => p.en)]),
       ...asciiKeywords,
@@ -73,55 +67,91 @@ export function buildSearchIndexes(
     })),
     englishWords(serviceList.flatMap((s) => [s.title.en, s.description.en, s.department])),
   );
+  const questionTexts = articleList.flatMap((article) =>
+    (['en', 'vi'] as const).flatMap((locale) =>
+      article.questions[locale].map((item) => ({ id: article.id, locale, text: articleQuestionText(item) })),
+    ),
+  );
+  const questions = new LexicalIndex(
+    questionTexts.map((item, n) => ({
+      id: `${item.id}#${n}`,
+      fields: { question: documentTerms({ [item.locale]: item.text }) },
+    })),
+    englishWords(questionTexts.filter((item) => item.locale === 'en').map((item) => item.text)),
+  );
+  const asked = new Map<string, string>();
+  for (const article of articleList)
+    for (const question of [...article.questions.en, ...article.questions.vi]) {
+      const key = questionKey(articleQuestionText(question));
+      if (key && !asked.has(key)) asked.set(key, article.id);
+    }
   return {
     articles,
+    questions,
     services,
     article: new Map(articleList.map((article) => [article.id, article])),
     service: new Map(serviceList.map((service) => [service.id, service])),
+    asked,
   };
 }
 
-let synonymList: (Synonym & { pattern: RegExp })[] | undefined;
+/** A question's words, lower case, as one string: the same question typed with other capitals or punctuation. */
+export const questionKey = (text: string) => words(text).join(' ');
 
-/** The synonym list of content/synonyms.json, read once. */
-export function synonyms(): (Synonym & { pattern: RegExp })[] {
-  if (!synonymList) {
-    const file = projectPath('content/synonyms.json');
-    const parsed = file ? synonymsFileSchema.parse(JSON.parse(readFileSync(file, 'utf8'))) : { synonyms: [] };
-    synonymList = parsed.synonyms.map((group) => ({ ...group, pattern: phrasePattern(group.phrases) }));
-  }
-  return synonymList;
-}
+/** The article a question of the articles belongs to, when the message is that question. */
+export const askedBefore = (indexes: SearchIndexes, message: string) =>
+  indexes.asked.get(questionKey(message));
 
-/** A question as the ranker reads it: its units, with those its everyday wording adds after the `typed` ones. */
-export type Query = { units: Unit[]; typed: number };
-
-/** The units of a question, with what its everyday wording means added (once each) after the question's own. */
-export function questionWithSynonyms(text: string): Query {
-  const normal = text.normalize('NFC');
-  const units = questionUnits(normal, questionMode(normal));
-  const typed = units.length;
-  const seen = new Set(units.map((unit) => unit.alternatives[0]!.term));
-  for (const group of synonyms()) {
-    if (!group.pattern.test(normal)) continue;
-    for (const unit of questionUnits(group.means, questionMode(group.means), RANKER.synonym)) {
-      const term = unit.alternatives[0]!.term;
-      if (!seen.has(term)) units.push(unit);
-      seen.add(term);
-    }
-  }
-  return { units, typed };
-}
+const scaled = (index: LexicalIndex, { units, typed }: Query): Ranked[] => {
+  const scale = Math.log2(2 + typed);
+  return index.rank(index.forgiveTypos(units)).map((row) => ({ id: row.id, score: row.score / scale }));
+};
 
 /**
  * Ranks one index's documents for a question: its words and synonyms, typos forgiven. Scores are divided by
  * log2(2 + the number of the question's own words and pairs), so that one threshold suits a short question and a
- * long post alike (a long post shares a few words with most documents).
+ * long post alike (a long post shares a few words with most documents). In a long post, the window whose best
+ * document scores highest is the question inside the story: each document keeps the better of its score for the
+ * whole post and `RANKER.window` of its score for that window.
  */
 export function rankFor(index: LexicalIndex, question: string | Query): Ranked[] {
-  const { units, typed } = typeof question === 'string' ? questionWithSynonyms(question) : question;
-  const scale = Math.log2(2 + typed);
-  return index.rank(index.forgiveTypos(units)).map((row) => ({ id: row.id, score: row.score / scale }));
+  const query = typeof question === 'string' ? questionWithSynonyms(question) : question;
+  const whole = scaled(index, query);
+  if (!query.windows) return whole;
+  let best: Ranked[] = [];
+  for (const window of query.windows) {
+    const ranked = scaled(index, window);
+    if ((ranked[0]?.score ?? 0) > (best[0]?.score ?? 0)) best = ranked;
+  }
+  const scores = new Map(whole.map((row) => [row.id, row.score]));
+  for (const row of best) scores.set(row.id, Math.max(scores.get(row.id) ?? 0, RANKER.window * row.score));
+  return [...scores]
+    .map(([id, score]) => ({ id, score }))
+    .sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
+}
+
+/**
+ * The articles for a question: each article's BM25F score (title, keywords, body) plus `RANKER.questions` times the
+ * score of the one of its questions that matches best (decision 053). A question is matched against each question
+ * people ask on its own, not against all of an article's questions at once: sharing "help" with one question and
+ * "my" with another says nothing. Asked again word for word, a question of an article puts that article first.
+ */
+export function rankArticlesFor(indexes: SearchIndexes, question: string | Query): Ranked[] {
+  const query = typeof question === 'string' ? questionWithSynonyms(question) : question;
+  const scores = new Map(rankFor(indexes.articles, query).map((row) => [row.id, row.score]));
+  const best = new Map<string, number>();
+  for (const row of rankFor(indexes.questions, query)) {
+    const id = row.id.slice(0, row.id.lastIndexOf('#'));
+    if (!best.has(id)) best.set(id, row.score);
+  }
+  for (const [id, score] of best) scores.set(id, (scores.get(id) ?? 0) + RANKER.questions * score);
+  const ranked = [...scores]
+    .map(([id, score]) => ({ id, score }))
+    .sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
+  const asked = query.text === undefined ? undefined : askedBefore(indexes, query.text);
+  if (!asked) return ranked;
+  const top = Math.max(ranked[0]?.score ?? 0, Number.MIN_VALUE);
+  return [{ id: asked, score: top }, ...ranked.filter((row) => row.id !== asked)];
 }
 
 /** How often an instance checks whether the articles or services changed (an admin's change shows within it). */
@@ -135,14 +165,23 @@ async function signature(db: Database, model: string | undefined): Promise<strin
     select concat_ws(':',
       (select md5(string_agg(md5(data::text), '' order by id)) from knowledge_articles),
       (select md5(string_agg(md5(data::text), '' order by id)) from government_services where archived_at is null),
-      (select count(*) || '/' || max(updated_at) from embeddings where model = ${model ?? ''} and kind <> 'question')
+      (select count(*) || '/' || max(updated_at) from embeddings where model = ${model ?? ''} and kind <> 'question'),
+      (select count(*) || '/' || max(created_at) from knowledge_questions)
     ) as signature`);
   return result.rows[0]?.signature ?? '';
 }
 
 async function loadIndexes(db: Database, model: string | undefined): Promise<SearchIndexes> {
-  const [articleRows, serviceRows, vectors] = await Promise.all([
+  const [articleRows, added, serviceRows, vectors] = await Promise.all([
     db.select({ data: knowledgeArticles.data }).from(knowledgeArticles).orderBy(knowledgeArticles.id),
+    db
+      .select({
+        articleId: knowledgeQuestions.articleId,
+        locale: knowledgeQuestions.locale,
+        question: knowledgeQuestions.question,
+      })
+      .from(knowledgeQuestions)
+      .orderBy(knowledgeQuestions.createdAt, knowledgeQuestions.id),
     db
       .select({ data: governmentServices.data })
       .from(governmentServices)
@@ -151,13 +190,26 @@ async function loadIndexes(db: Database, model: string | undefined): Promise<Sea
     model ? contentVectors(db, model) : undefined,
   ]);
   const indexes = buildSearchIndexes(
-    articleRows.map((row) => row.data),
+    articleRows.map(({ data }) => {
+      // Articles written before questions existed, and the questions admins added from Chloe's misses.
+      const own = data.questions ?? { en: [], vi: [] };
+      const mine = (locale: 'en' | 'vi') =>
+        added.filter((row) => row.articleId === data.id && row.locale === locale).map((row) => row.question);
+      return { ...data, questions: { en: [...own.en, ...mine('en')], vi: [...own.vi, ...mine('vi')] } };
+    }),
     serviceRows.map((row) => row.data),
   );
   // The first question should not pay for compiling the ranker's paths.
-  for (const text of ['warm up the ranker', 'làm thêm ở Úc', 'lam them o uc'])
-    rankFor(indexes.articles, text);
+  for (const text of ['warm up the ranker', 'làm thêm ở Úc', 'lam them o uc']) rankArticlesFor(indexes, text);
   return { ...indexes, vectors };
+}
+
+/**
+ * Forgets an app's indexes: the next question builds them again (an admin added a question to an article, on this
+ * instance or another: modules/chloe/misses.ts).
+ */
+export function dropIndexes(db: Database): void {
+  cache.delete(db);
 }
 
 /**
