@@ -25,6 +25,7 @@ export const TABS = [
   'directory',
   'jobs',
   'chloe-feedback',
+  'chloe-misses',
   'emails',
 ] as const;
 
@@ -42,6 +43,7 @@ export const TEXT = {
       directory: 'Directory',
       jobs: 'Chloe jobs',
       'chloe-feedback': 'Chloe feedback',
+      'chloe-misses': 'Chloe’s misses',
       emails: 'Emails',
     },
     headings: {
@@ -54,6 +56,7 @@ export const TEXT = {
       directory: 'Directory',
       jobs: 'Chloe jobs',
       'chloe-feedback': 'Chloe feedback',
+      'chloe-misses': 'Chloe’s misses',
       emails: 'Emails',
     },
     searchQuestions: 'Search questions',
@@ -123,6 +126,7 @@ export const TEXT = {
       directory: 'Danh bạ',
       jobs: 'Tác vụ Chloe',
       'chloe-feedback': 'Góp ý về Chloe',
+      'chloe-misses': 'Câu hỏi Chloe chưa trả lời được',
       emails: 'Email',
     },
     headings: {
@@ -135,6 +139,7 @@ export const TEXT = {
       directory: 'Danh bạ',
       jobs: 'Tác vụ Chloe',
       'chloe-feedback': 'Góp ý về Chloe',
+      'chloe-misses': 'Câu hỏi Chloe chưa trả lời được',
       emails: 'Email',
     },
     searchQuestions: 'Tìm câu hỏi',

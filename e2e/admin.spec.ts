@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Browser, type Page } from '@playwright/test';
 import {
+  apiClient,
   disposeClients,
   openAdmin,
   openTab,
@@ -239,4 +240,36 @@ test('students and mentors find no dashboard; the menu offers it to admins only'
     await expect(admin.page.getByRole('tablist', { name: TEXT[locale].tablist })).toBeVisible();
     await admin.context.close();
   }
+});
+
+test('a question Chloe had nothing on reaches the misses tab; attached to an article, Chloe answers it from there', async ({
+  page,
+}) => {
+  const visitor = await apiClient();
+  const question = `Where can I get a police check for volunteering at ${unique('Camp')}?`;
+  const sources = async () => {
+    const response = await visitor.post('/api/ai/chat', { data: { message: question } });
+    const done = (await response.text())
+      .split('\n')
+      .filter((line) => line.startsWith('data: '))
+      .map((line) => JSON.parse(line.slice(6)) as { type: string; sources?: { url: string }[] })
+      .find((event) => event.type === 'done')!;
+    return (done.sources ?? []).map((source) => source.url);
+  };
+  expect(await sources()).toEqual([]);
+  const article = JSON.parse(await readFile('content/knowledge/finding-work.json', 'utf8')) as {
+    title: { en: string };
+    sources: { url: string }[];
+  };
+
+  await openAdmin(page, 'en', WIDTHS.wide, '/admin?tab=chloe-misses');
+  await expect(page.getByRole('heading', { level: 2, name: 'Chloe’s misses' })).toBeVisible();
+  const row = rowWith(page, question);
+  await expect(row).toContainText('Chloe had nothing');
+  await row.getByRole('combobox', { name: 'Article' }).selectOption({ label: article.title.en });
+  await row.getByRole('button', { name: `Add “${question}” to the chosen article` }).click();
+  await expect(toast(page, 'Added to the article. Chloe uses it within a minute.')).toBeVisible();
+  await expect(rowWith(page, question)).toHaveCount(0);
+
+  await expect.poll(async () => (await sources())[0]).toBe(article.sources[0]!.url);
 });

@@ -18,3 +18,14 @@ export const FEEDBACK_LIMITS = {
 
 /** Where the chat with Chloe is kept on the device (never on the server); quick exit removes it. */
 export const CHLOE_STORAGE_KEY = 'mentorme.chloe.v1';
+
+/**
+ * Chloe's misses (decision 053): a question she answered with nothing, one thumbed down, and one the person took to
+ * the community right after her answer. The text only, emails and phone numbers masked, kept 90 days.
+ */
+export const CHLOE_MISS_KINDS = ['nothing', 'thumbs-down', 'asked-community'] as const;
+export type ChloeMissKind = (typeof CHLOE_MISS_KINDS)[number];
+/** Open until an admin attaches it to an article, marks it "needs an article" (the content team's list) or dismisses it. */
+export const CHLOE_MISS_STATUSES = ['open', 'needs-article', 'attached', 'dismissed'] as const;
+export type ChloeMissStatus = (typeof CHLOE_MISS_STATUSES)[number];
+export const MISS_LIMITS = { questionMax: CHAT_LIMITS.messageMax, pageSize: 25, keptDays: 90 } as const;

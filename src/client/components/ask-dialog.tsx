@@ -15,22 +15,28 @@ import { useTranslation } from '../lib/i18n';
 import { useAddVoiceNote, useAskQuestion } from '../data/posts';
 import type { AskedState } from '../data/questions';
 import { takePushOffer } from '../data/push';
+import { askDraft, forgetAskDraft, keepAskDraft } from '../lib/ask-draft';
+import { SimilarAnswers } from './similar-answers';
 import { VoiceRecorder } from './voice-recorder';
 
 /**
  * The Ask a Question dialog: title, details, category, tags, voice note, anonymous and SOS. `initialTitle` and
- * `initialContent` fill the form to start with (a question Chloe could not answer), for the person to change.
+ * `initialContent` fill the form to start with (a question Chloe could not answer), for the person to change;
+ * otherwise it starts from the draft left when the person opened something the dialog found (similar-answers.tsx).
  */
 export function AskDialog({
   open,
   onClose,
   initialTitle,
   initialContent,
+  onPosted,
 }: {
   open: boolean;
   onClose: () => void;
   initialTitle?: string;
   initialContent?: string;
+  /** Told once the question is posted. */
+  onPosted?: () => void;
 }) {
   const { t, locale } = useTranslation();
   const navigate = useNavigate();
@@ -39,6 +45,19 @@ export function AskDialog({
   const [voice, setVoice] = useState<Blob | null>(null);
   const [formKey, setFormKey] = useState(0);
   const [offeringAlerts, setOfferingAlerts] = useState(false);
+  // The question as written so far: what already answers it is shown as the person types.
+  const [start, setStart] = useState(() =>
+    initialTitle !== undefined || initialContent !== undefined
+      ? { title: initialTitle ?? '', content: initialContent ?? '' }
+      : askDraft(),
+  );
+  const [written, setWritten] = useState(`${start.title}\n${start.content}`);
+  const onInput = (event: FormEvent<HTMLFormElement>) => {
+    const form = new FormData(event.currentTarget);
+    const draft = { title: String(form.get('title') ?? ''), content: String(form.get('content') ?? '') };
+    keepAskDraft(draft);
+    setWritten(`${draft.title}\n${draft.content}`);
+  };
 
   const reset = () => {
     setUrgent(false);
@@ -59,6 +78,10 @@ export function AskDialog({
       // A voice note that fails leaves the question posted: its own toast says why.
       if (voice) await addVoiceNote.mutateAsync({ id: question.id, voice }).catch(() => undefined);
       toast({ title: t('ask.posted') });
+      onPosted?.();
+      forgetAskDraft();
+      setStart({ title: '', content: '' });
+      setWritten('');
       reset();
       // Someone who has just asked wants the answer: the dialog offers alerts of it, where they can be had.
       if (await takePushOffer()) {
@@ -108,6 +131,7 @@ export function AskDialog({
         key={formKey}
         onSubmit={onSubmit}
         onFocus={preload}
+        onInput={onInput}
         className="mt-4 space-y-4 overflow-y-auto"
         noValidate
       >
@@ -117,7 +141,7 @@ export function AskDialog({
           required
           maxLength={200}
           placeholder={t('ask.titlePlaceholder')}
-          defaultValue={initialTitle}
+          defaultValue={start.title}
         />
         <TextAreaField
           label={t('ask.details')}
@@ -126,8 +150,9 @@ export function AskDialog({
           maxLength={10_000}
           rows={5}
           placeholder={t('ask.detailsPlaceholder')}
-          defaultValue={initialContent}
+          defaultValue={start.content}
         />
+        <SimilarAnswers text={written} onOpen={onClose} />
         <div className="space-y-1">
           <label htmlFor={categoryId} className="block text-sm font-medium text-slate-800">
             {t('ask.category')}

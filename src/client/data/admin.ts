@@ -18,8 +18,9 @@ import type {
   ReportStatus,
 } from '../../shared/schemas/admin';
 import type { FeedbackRating } from '../../shared/chloe';
-import type { FailedEmailsResponse } from '../../shared/schemas/admin';
-import type { aiJobSchema, ChloeFeedbackPage } from '../../shared/schemas/ai';
+import type { FailedEmailsResponse } from '../../shared/schemas/mail';
+import type { ChloeMissStatus } from '../../shared/chloe';
+import type { aiJobSchema, ChloeFeedbackPage, ChloeMissesPage } from '../../shared/schemas/ai';
 import type { ServiceStatusItem } from '../../shared/schemas/government';
 import type { z } from 'zod';
 import { saveBlob } from './account';
@@ -42,6 +43,9 @@ export const adminKeys = {
   emails: ['admin', 'emails'] as const,
   chloeFeedback: (rating: FeedbackRating | undefined) =>
     ['admin', 'chloe-feedback', rating ?? 'all'] as const,
+  /** Article titles come in the caller's language, hence the locale in the key. */
+  chloeMisses: (status: ChloeMissStatus, locale: string) =>
+    ['admin', 'chloe-misses', status, locale] as const,
 };
 
 /** Why a list could not load, in the server's words when it gave some, shown in place of the rows. */
@@ -204,3 +208,23 @@ export function useRetryEmail(config: MutationConfig<unknown, { emailId: number 
 /** Chloe's feedback, newest first, a page at a time: each page starts where the one before ended. */
 export const chloeFeedbackQuery = (rating: FeedbackRating | undefined) =>
   adminListQuery<ChloeFeedbackPage>(adminKeys.chloeFeedback(rating), '/api/admin/chloe-feedback', { rating });
+
+/** Chloe's misses in one status, newest first, a page at a time, with the articles to attach them to. */
+export const chloeMissesQuery = (status: ChloeMissStatus, locale: string) =>
+  adminListQuery<ChloeMissesPage>(adminKeys.chloeMisses(status, locale), '/api/admin/chloe/misses', {
+    status,
+  });
+
+export type MissDecision = { id: string } & (
+  { action: 'attach'; articleId: string } | { action: 'needs-article' | 'dismiss' }
+);
+
+/** Attaches a miss to an article (its question joins the article's), marks it "needs an article", or dismisses it. */
+export function useDecideMiss(config: MutationConfig<unknown, MissDecision> = {}) {
+  return useAdminAction(config, (decision) =>
+    api(`/api/admin/chloe/misses/${encodeURIComponent(decision.id)}/${decision.action}`, {
+      method: 'POST',
+      body: decision.action === 'attach' ? { articleId: decision.articleId } : {},
+    }),
+  );
+}

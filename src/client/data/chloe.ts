@@ -1,6 +1,13 @@
-import { useMutation } from '@tanstack/react-query';
-import type { ChatEvent, ChatTurnInput, ChloeFeedbackInput } from '../../shared/schemas/ai';
-import { ApiError, api, request } from '../lib/api';
+import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
+import { MISS_LIMITS } from '../../shared/chloe';
+import type {
+  ChatEvent,
+  ChatTurnInput,
+  ChloeFeedbackInput,
+  ChloeMissReport,
+  SimilarResponse,
+} from '../../shared/schemas/ai';
+import { ApiError, api, queryString, request } from '../lib/api';
 import { i18n } from '../lib/i18n';
 import { withConfig, type MutationConfig } from '../lib/mutation';
 
@@ -115,3 +122,28 @@ export function useSendChloeFeedback(config: MutationConfig<{ id: string }, Chlo
     }),
   );
 }
+
+/**
+ * The person took their question to the community right after Chloe's answer: it joins her misses (the text only).
+ * Nothing is shown if it fails: the question itself is posted.
+ */
+export function reportAskedCommunity(question: string): void {
+  const body: ChloeMissReport = {
+    question: question.slice(0, MISS_LIMITS.questionMax),
+    kind: 'asked-community',
+  };
+  void api('/api/ai/misses', { method: 'POST', body }).catch(() => undefined);
+}
+
+/**
+ * What already answers a question being written: community questions a person answered and the articles Chloe
+ * would cite, in the reader's language (hence the locale in the key). The last answer stays while the next loads.
+ */
+export const similarQuery = (text: string, locale: string) =>
+  queryOptions({
+    queryKey: ['similar', text, locale] as const,
+    queryFn: ({ signal }) => api<SimilarResponse>(`/api/ai/similar${queryString({ q: text })}`, { signal }),
+    enabled: text.length > 0,
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
+  });

@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { STORAGE_KEYS } from '../../shared/constants';
 import type { User } from '../../shared/schemas/auth';
 import { api, ApiError } from './api';
+import { forgetAskDraft } from './ask-draft';
 import { forgetChloeConversation } from './chloe-conversation';
 import { forgetSavedAnswers } from './offline';
 
@@ -44,6 +45,7 @@ function storeUser(user: User | null) {
   if (readStoredUser()?.id !== user?.id) {
     forgetSavedAnswers();
     forgetChloeConversation();
+    forgetAskDraft();
   }
   try {
     if (user) localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));

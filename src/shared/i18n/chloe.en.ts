@@ -20,12 +20,6 @@ export const chloeEn = {
       '',
       'If you need help now: [000](tel:000) in an emergency, Lifeline [13 11 14](tel:131114) at any hour, and TIS National [131 450](tel:131450) for a free interpreter.',
     ].join('\n'),
-    /** The same, as Chloe's reply to a question in the feed: the question is already where people can answer it. */
-    notFoundFeed: [
-      "I don't have information on that in the official sources I answer from, so I won't guess. Peer mentors and other students can answer here, and you can also talk to a [mentor](/chat).",
-      '',
-      'If you need help now: [000](tel:000) in an emergency, Lifeline [13 11 14](tel:131114) at any hour, and TIS National [131 450](tel:131450) for a free interpreter.',
-    ].join('\n'),
   },
   /** First in every answer to a person in crisis, whatever else they asked. */
   crisis: [

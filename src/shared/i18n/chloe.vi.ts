@@ -21,11 +21,6 @@ export const chloeVi: typeof chloeEn = {
       '',
       'Nếu bạn cần giúp ngay: gọi [000](tel:000) khi khẩn cấp, Lifeline [13 11 14](tel:131114) bất cứ lúc nào, và TIS National [131 450](tel:131450) để có thông dịch viên miễn phí.',
     ].join('\n'),
-    notFoundFeed: [
-      'Mình không có thông tin về điều này trong các nguồn chính thức mà mình dựa vào, nên mình sẽ không đoán. Những người hướng dẫn và sinh viên khác có thể trả lời ở đây, và bạn cũng có thể trò chuyện với một [người hướng dẫn](/chat).',
-      '',
-      'Nếu bạn cần giúp ngay: gọi [000](tel:000) khi khẩn cấp, Lifeline [13 11 14](tel:131114) bất cứ lúc nào, và TIS National [131 450](tel:131450) để có thông dịch viên miễn phí.',
-    ].join('\n'),
   },
   crisis: [
     '**Nếu bạn đang gặp nguy hiểm, hãy gọi ngay [000](tel:000).** Bạn không đơn độc. Các dịch vụ sau miễn phí và bảo mật:',

@@ -62,6 +62,7 @@ export const pagesEn = {
     sourcesInvalid: 'The sources sent with the feedback are not valid.',
     sourcesMax: 'At most 6 sources can be sent with feedback.',
     conversationMax: 'At most 20 messages (20,000 characters) of the conversation can be shared.',
+    articleRequired: 'Choose one of the articles.',
   },
   errors: {
     invalidCredentials: 'Invalid email or password',
@@ -219,7 +220,7 @@ export const pagesEn = {
     interrupted: 'Connection interrupted',
     interruptedText: 'The response was interrupted. Please try again.',
     keptOnDevice:
-      'This conversation is kept only in this browser, on this device. Our server does not store it, unless you choose to share it with your feedback.',
+      'This conversation is kept only in this browser, on this device. Our server does not store it, unless you choose to share it with your feedback. A question Chloe could not answer, or that you mark not helpful, is kept for 90 days without your name or address (emails and phone numbers hidden), so our team can improve her.',
     clear: 'Clear Conversation',
     feedbackQuestion: 'Was this answer helpful?',
     helpful: 'Helpful',
@@ -240,6 +241,7 @@ export const pagesEn = {
     askPerson: 'Chloe had nothing on this. People in our community may know:',
     askCommunity: 'Ask the Community',
     talkToMentor: 'Talk to a Mentor',
+    stillNeedHelp: 'Still Need Help? Ask the Community',
     askLoginRequired: 'Please sign in to ask the community.',
   },
   resources: {
@@ -318,6 +320,11 @@ export const pagesEn = {
     titlePlaceholder: 'What would you like to know?',
     details: 'Details',
     detailsPlaceholder: 'Describe your situation. Do not include passport or visa numbers.',
+    similarTitle: 'Already answered?',
+    similarText: 'These may answer your question. Opening one keeps what you have written here.',
+    similarQuestions: 'Questions people have answered',
+    similarArticles: 'From Chloe’s guides',
+    officialPage: 'Official page: {{title}}',
     category: 'Category',
     noCategory: 'No category',
     tags: 'Tags',

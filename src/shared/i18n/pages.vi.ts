@@ -59,6 +59,7 @@ export const pagesVi: PageResources = {
     sourcesInvalid: 'Các nguồn gửi kèm góp ý không hợp lệ.',
     sourcesMax: 'Chỉ có thể gửi tối đa 6 nguồn kèm góp ý.',
     conversationMax: 'Chỉ có thể chia sẻ tối đa 20 tin nhắn (20.000 ký tự) của cuộc trò chuyện.',
+    articleRequired: 'Hãy chọn một trong các bài viết.',
   },
   errors: {
     invalidCredentials: 'Email hoặc mật khẩu không đúng',
@@ -218,7 +219,7 @@ export const pagesVi: PageResources = {
     interrupted: 'Kết nối bị gián đoạn',
     interruptedText: 'Câu trả lời bị gián đoạn. Vui lòng thử lại.',
     keptOnDevice:
-      'Cuộc trò chuyện này chỉ được lưu trong trình duyệt trên thiết bị này. Máy chủ của chúng tôi không lưu lại, trừ khi bạn chọn chia sẻ kèm góp ý.',
+      'Cuộc trò chuyện này chỉ được lưu trong trình duyệt trên thiết bị này. Máy chủ của chúng tôi không lưu lại, trừ khi bạn chọn chia sẻ kèm góp ý. Câu hỏi Chloe không trả lời được, hoặc bạn đánh dấu là không hữu ích, được lưu 90 ngày, không kèm tên hay địa chỉ của bạn (email và số điện thoại được che đi), để đội ngũ của chúng tôi cải thiện Chloe.',
     clear: 'Xóa cuộc trò chuyện',
     feedbackQuestion: 'Câu trả lời này có hữu ích không?',
     helpful: 'Hữu ích',
@@ -239,6 +240,7 @@ export const pagesVi: PageResources = {
     askPerson: 'Chloe chưa có thông tin về vấn đề này. Mọi người trong cộng đồng có thể biết:',
     askCommunity: 'Hỏi cộng đồng',
     talkToMentor: 'Trò chuyện với người hướng dẫn',
+    stillNeedHelp: 'Vẫn cần giúp? Hỏi cộng đồng',
     askLoginRequired: 'Vui lòng đăng nhập để đặt câu hỏi cho cộng đồng.',
   },
   resources: {
@@ -317,6 +319,12 @@ export const pagesVi: PageResources = {
     titlePlaceholder: 'Bạn muốn biết điều gì?',
     details: 'Chi tiết',
     detailsPlaceholder: 'Mô tả tình huống của bạn. Đừng ghi số hộ chiếu hay số thị thực.',
+    similarTitle: 'Đã có câu trả lời?',
+    similarText:
+      'Những mục này có thể trả lời câu hỏi của bạn. Mở một mục vẫn giữ nguyên những gì bạn đã viết ở đây.',
+    similarQuestions: 'Câu hỏi đã được mọi người trả lời',
+    similarArticles: 'Từ các hướng dẫn của Chloe',
+    officialPage: 'Trang chính thức: {{title}}',
     category: 'Chủ đề',
     noCategory: 'Không có chủ đề',
     tags: 'Thẻ',

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { CHAT_LIMITS, FEEDBACK_LIMITS, FEEDBACK_RATINGS } from '../chloe';
+import {
+  CHAT_LIMITS,
+  CHLOE_MISS_KINDS,
+  CHLOE_MISS_STATUSES,
+  FEEDBACK_LIMITS,
+  FEEDBACK_RATINGS,
+  MISS_LIMITS,
+} from '../chloe';
 import { LOCALES } from '../constants';
 import { lineText, longText } from './common';
 import { latestCursorQuery } from './questions';
@@ -63,6 +70,11 @@ const sourceUrl = lineText()
  * A thumbs up or down on one answer. `conversation` (the turns up to and including that answer) comes only when
  * the person ticked "share"; nothing else of the chat leaves the device.
  */
+/** The question a miss is about: what the person asked Chloe. */
+const missQuestion = longText('validation.messageRequired')
+  .min(1, 'validation.messageRequired')
+  .max(MISS_LIMITS.questionMax, 'validation.messageMax');
+
 export const chloeFeedbackSchema = z.object({
   rating: z.enum(FEEDBACK_RATINGS, 'validation.ratingInvalid'),
   reason: longText()
@@ -73,6 +85,8 @@ export const chloeFeedbackSchema = z.object({
     .array(sourceUrl, 'validation.sourcesInvalid')
     .max(FEEDBACK_LIMITS.sourcesMax, 'validation.sourcesMax')
     .default([]),
+  /** With a thumbs down, what the person had asked: it joins Chloe's misses, apart from this feedback. */
+  question: missQuestion.optional(),
   conversation: z
     .array(chatTurnSchema, 'validation.invalidInput')
     .min(1, 'validation.invalidInput')
@@ -120,3 +134,64 @@ export const chloeFeedbackPageSchema = z.object({
   feedReplies: z.object({ total: z.number().int(), helpful: z.number().int() }),
 });
 export type ChloeFeedbackPage = z.infer<typeof chloeFeedbackPageSchema>;
+
+/**
+ * `POST /api/ai/misses`: the person took their question to the community right after Chloe's answer (the page
+ * sends what they had asked her). The other two kinds are recorded by the server itself.
+ */
+export const chloeMissReportSchema = z.object({
+  question: missQuestion,
+  kind: z.literal('asked-community', 'validation.invalidInput'),
+});
+export type ChloeMissReport = z.infer<typeof chloeMissReportSchema>;
+
+/** The admins' list of misses: newest first, open ones unless a status is asked for. */
+export const chloeMissesQuerySchema = z.object({
+  status: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(CHLOE_MISS_STATUSES, 'validation.invalidInput').default('open'),
+  ),
+  cursor: latestCursorQuery(),
+});
+export type ChloeMissesQuery = z.output<typeof chloeMissesQuerySchema>;
+
+export const chloeMissSchema = z.object({
+  id: z.string(),
+  question: z.string(),
+  locale: z.enum(LOCALES),
+  kind: z.enum(CHLOE_MISS_KINDS),
+  /** How many times it came: repeats count on one row. */
+  count: z.number().int(),
+  status: z.enum(CHLOE_MISS_STATUSES),
+  /** The article it was attached to. */
+  articleId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ChloeMiss = z.infer<typeof chloeMissSchema>;
+export const chloeMissesPageSchema = z.object({
+  misses: z.array(chloeMissSchema),
+  nextCursor: z.string().nullable(),
+  /** How many misses are in that status. */
+  total: z.number().int(),
+  /** The articles a miss may be attached to, with their titles in the caller's language. */
+  articles: z.array(z.object({ id: z.string(), title: z.string() })),
+});
+export type ChloeMissesPage = z.infer<typeof chloeMissesPageSchema>;
+
+export const chloeMissAttachSchema = z.object({
+  articleId: z.string('validation.articleRequired').regex(/^[a-z0-9-]+$/, 'validation.articleRequired'),
+});
+
+/** `GET /api/ai/similar?q=`: what already answers a question being written, before it is asked. */
+export const similarQuerySchema = z.object({
+  q: longText().max(MISS_LIMITS.questionMax, 'validation.messageMax').default(''),
+});
+export const similarResponseSchema = z.object({
+  /** Community questions with an answer from a person, at most three. */
+  questions: z.array(z.object({ id: z.string(), title: z.string() })),
+  /** The articles Chloe would cite, in the caller's language, with the official page each comes from. */
+  articles: z.array(
+    z.object({ id: z.string(), title: z.string(), summary: z.string(), source: chatSourceSchema }),
+  ),
+});
+export type SimilarResponse = z.infer<typeof similarResponseSchema>;

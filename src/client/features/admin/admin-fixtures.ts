@@ -6,8 +6,8 @@ import type {
   AdminStats,
   AdminUser,
   AuditEntry,
-  FailedEmail,
 } from '../../../shared/schemas/admin';
+import type { FailedEmail } from '../../../shared/schemas/mail';
 import type {
   AdminDirectoryEntry,
   AdminDirectoryReport,

@@ -86,6 +86,7 @@ describe('/admin', () => {
       'Directory',
       'Chloe jobs',
       'Chloe feedback',
+      'Chloe’s misses',
       'Emails',
     ]);
     // One tab in the Tab order: the selected one.

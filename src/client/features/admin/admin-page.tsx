@@ -10,6 +10,7 @@ import { useTranslation, type MessageKey } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { AuditTab } from './audit-tab';
 import { ChloeFeedbackTab } from './chloe-feedback-tab';
+import { ChloeMissesTab } from './chloe-misses-tab';
 import { DirectoryTab } from './directory-tab';
 import { EmailsTab } from './emails-tab';
 import { JobsTab } from './jobs-tab';
@@ -32,6 +33,7 @@ const PANELS: Record<AdminTab, { label: MessageKey; Panel: ComponentType }> = {
   directory: { label: 'directory.admin.tab', Panel: DirectoryTab },
   jobs: { label: 'admin.tabs.jobs', Panel: JobsTab },
   'chloe-feedback': { label: 'admin.tabs.chloeFeedback', Panel: ChloeFeedbackTab },
+  'chloe-misses': { label: 'admin.tabs.chloeMisses', Panel: ChloeMissesTab },
   emails: { label: 'admin.tabs.emails', Panel: EmailsTab },
 };
 

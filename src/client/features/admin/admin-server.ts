@@ -1,12 +1,7 @@
 /** A fake server for the dashboard's tests, answering with the data of admin-fixtures.ts (imported by *.test.tsx only). */
 import { vi } from 'vitest';
-import type {
-  AdminQuestion,
-  AdminReport,
-  AdminStats,
-  AdminUser,
-  FailedEmail,
-} from '../../../shared/schemas/admin';
+import type { AdminQuestion, AdminReport, AdminStats, AdminUser } from '../../../shared/schemas/admin';
+import type { FailedEmail } from '../../../shared/schemas/mail';
 import type { AdminDirectoryReport } from '../../../shared/schemas/directory';
 import { json } from '../../test/helpers';
 import {

@@ -26,6 +26,9 @@ const ACTION_KEYS: Record<AuditAction, MessageKey> = {
   'directory.restore': 'admin.audit.directoryRestore',
   'directory-report.resolve': 'admin.audit.directoryReportResolve',
   'directory-report.dismiss': 'admin.audit.directoryReportDismiss',
+  'chloe-miss.attach': 'admin.audit.chloeMissAttach',
+  'chloe-miss.needs-article': 'admin.audit.chloeMissNeedsArticle',
+  'chloe-miss.dismiss': 'admin.audit.chloeMissDismiss',
 };
 
 /** What admins did, newest first. */

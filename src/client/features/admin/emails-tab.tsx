@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { RotateCcw } from 'lucide-react';
-import type { FailedEmail } from '../../../shared/schemas/admin';
+import type { FailedEmail } from '../../../shared/schemas/mail';
 import { Button } from '../../components/ui/button';
 import { failedEmailsQuery, useRetryEmail } from '../../data/admin';
 import { formatDateTime, formatNumber } from '../../lib/format';

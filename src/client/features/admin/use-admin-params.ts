@@ -11,6 +11,7 @@ export const ADMIN_TABS = [
   'directory',
   'jobs',
   'chloe-feedback',
+  'chloe-misses',
   'emails',
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];

@@ -63,6 +63,8 @@ export function ChloeFeedback({
       reason: reason.trim() || undefined,
       sources: (message.sources ?? []).map((source) => source.url).slice(0, FEEDBACK_LIMITS.sourcesMax),
       ...(share ? { conversation: conversation() } : {}),
+      // A thumbs down brings its question to Chloe's misses, on its own (the privacy note says so).
+      ...(rating === 'down' && message.question ? { question: message.question } : {}),
       locale,
     });
   };

@@ -109,8 +109,8 @@ export function ChloeMessage({
   message: Message;
   pending: boolean;
   onRetry: (message: Message) => void;
-  /** Opens the Ask a Question dialog with this question. */
-  onAsk: (question: string) => void;
+  /** Opens the Ask a Question dialog with this question (`afterAnswer`: Chloe did answer it). */
+  onAsk: (question: string, afterAnswer: boolean) => void;
   onRated: (id: number, rating: FeedbackRating) => void;
   /** The turns up to and including this answer. */
   conversation: () => ChatTurnInput[];
@@ -143,7 +143,7 @@ export function ChloeMessage({
           )}
         </div>
         {finished && message.nothingFound && message.question && (
-          <AskAPerson onAsk={() => onAsk(message.question!)} />
+          <AskAPerson onAsk={() => onAsk(message.question!, false)} />
         )}
         {finished && (
           <ChloeFeedback
@@ -151,6 +151,12 @@ export function ChloeMessage({
             conversation={conversation}
             onSent={(rating) => onRated(message.id, rating)}
           />
+        )}
+        {finished && !message.nothingFound && message.question && (
+          <Button variant="ghost" size="sm" className="mt-1" onClick={() => onAsk(message.question!, true)}>
+            <Users aria-hidden="true" className="h-4 w-4" />
+            {t('chloe.stillNeedHelp')}
+          </Button>
         )}
       </div>
     </div>

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChatEvent } from '../../../shared/schemas/ai';
-import { json, renderWithApp, sampleUser, stubFetch } from '../../test/helpers';
+import { json, renderWithApp, sampleQuestion, sampleUser, stubFetch } from '../../test/helpers';
 import { ChloePage } from './chloe-page';
 import { CHLOE_STORAGE_KEY } from '../../../shared/chloe';
 import { STORED_MESSAGES_MAX } from './use-chloe-chat';
@@ -33,6 +33,8 @@ function serve(answer: (message: string) => Answer) {
       ]);
     }
     if (url === '/api/ai/feedback') return json(201, { id: 'f1' });
+    if (url === '/api/ai/misses') return new Response(null, { status: 204 });
+    if (url === '/api/questions') return json(201, { ...sampleQuestion, isOwn: true });
     if (url === '/api/auth/me') return json(200, { user: sampleUser });
     if (url === '/api/config') return json(200, {});
     return json(404, { error: 'Not found.', code: 'NOT_FOUND' });
@@ -101,8 +103,15 @@ describe('feedback on an answer', () => {
         'Thank you for your feedback / It helps us make Chloe better.',
       ),
     );
+    // A thumbs down brings the question it answered, for Chloe's misses (the conversation stays unshared).
     expect(server.sent('/api/ai/feedback')).toEqual([
-      { rating: 'down', reason: 'I wanted the phone number', sources: [TFN_SOURCE.url], locale: 'en' },
+      {
+        rating: 'down',
+        reason: 'I wanted the phone number',
+        sources: [TFN_SOURCE.url],
+        question: 'How do I get a tax file number?',
+        locale: 'en',
+      },
     ]);
     // Once sent, it is not asked for again.
     expect(screen.getByText('Thank you, your feedback was sent.')).toBeInTheDocument();
@@ -302,11 +311,39 @@ describe('when Chloe found nothing', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('offers neither under an answer that found something', async () => {
+  it('offers neither under an answer that found something, only a quieter way to ask', async () => {
     serve(tfn);
     renderWithApp(<ChloePage />, { user: sampleUser });
     await ask('How do I get a tax file number?');
     expect(screen.queryByRole('button', { name: 'Ask the Community' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Talk to a Mentor' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Still Need Help? Ask the Community' })).toBeInTheDocument();
+  });
+
+  it('tells Chloe’s misses when a person takes an answered question to the community, once it is posted', async () => {
+    const server = serve(tfn);
+    renderWithApp(<ChloePage />, { path: '/chloe', user: sampleUser });
+    await ask('How do I get a tax file number?');
+    await userEvent.click(screen.getByRole('button', { name: 'Still Need Help? Ask the Community' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ask a Question' });
+    expect(within(dialog).getByLabelText('Title')).toHaveValue('How do I get a tax file number?');
+    expect(server.sent('/api/ai/misses')).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Post Question' }));
+    await waitFor(() =>
+      expect(server.sent('/api/ai/misses')).toEqual([
+        { question: 'How do I get a tax file number?', kind: 'asked-community' },
+      ]),
+    );
+  });
+
+  it('does not tell it twice for a question Chloe had nothing on: that one is a miss already', async () => {
+    const server = serve(nothing);
+    renderWithApp(<ChloePage />, { path: '/chloe', user: sampleUser });
+    await ask(QUESTION);
+    await userEvent.click(screen.getByRole('button', { name: 'Ask the Community' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ask a Question' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Post Question' }));
+    await waitFor(() => expect(screen.getByTestId('toast')).toHaveTextContent('Question posted!'));
+    expect(server.sent('/api/ai/misses')).toEqual([]);
   });
 });

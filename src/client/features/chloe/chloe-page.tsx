@@ -5,6 +5,7 @@ import { Page } from '../../components/page';
 import { Button } from '../../components/ui/button';
 import { useLoginRequired } from '../../components/use-login-required';
 import { useAuth } from '../../lib/auth';
+import { reportAskedCommunity } from '../../data/chloe';
 import { useTranslation, withTexts } from '../../lib/i18n';
 import { ChloeIntro } from './chloe-intro';
 import { Composer } from './composer';
@@ -31,8 +32,8 @@ export function ChloePage() {
   const loginRequired = useLoginRequired();
   const chat = useChloeChat();
   const [input, setInput] = useState('');
-  // The question Chloe had nothing on, being asked in the community.
-  const [asking, setAsking] = useState<string | null>(null);
+  // The question being asked in the community: one Chloe had nothing on, or one she answered (`afterAnswer`).
+  const [asking, setAsking] = useState<{ question: string; afterAnswer: boolean } | null>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
 
   const send = () => {
@@ -51,8 +52,8 @@ export function ChloePage() {
     inputRef.current?.focus();
   };
   // A visitor is asked to sign in, as on the feed; the conversation is still here when they come back.
-  const askCommunity = (question: string) =>
-    user ? setAsking(question) : loginRequired('chloe.askLoginRequired');
+  const askCommunity = (question: string, afterAnswer: boolean) =>
+    user ? setAsking({ question, afterAnswer }) : loginRequired('chloe.askLoginRequired');
 
   return (
     // On a phone Chloe's own header stands for the page's title: the conversation takes the screen.
@@ -93,8 +94,10 @@ export function ChloePage() {
           <AskDialog
             open
             onClose={() => setAsking(null)}
-            initialTitle={titleOf(asking)}
-            initialContent={asking}
+            initialTitle={titleOf(asking.question)}
+            initialContent={asking.question}
+            // Taken to the community after an answer: Chloe missed (one she had nothing on is a miss already).
+            onPosted={asking.afterAnswer ? () => reportAskedCommunity(asking.question) : undefined}
           />
         </Suspense>
       )}

@@ -20,7 +20,7 @@ export function MessageList({
   messages: Message[];
   pending: boolean;
   onRetry: (message: Message) => void;
-  onAsk: (question: string) => void;
+  onAsk: (question: string, afterAnswer: boolean) => void;
   onRated: (id: number, rating: FeedbackRating) => void;
 }) {
   const { t } = useTranslation();

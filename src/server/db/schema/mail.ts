@@ -14,7 +14,7 @@ import {
 import { createdAt } from './columns';
 import { users } from './accounts';
 
-import { MAIL_KIND_NAMES as MAIL_KINDS } from '../../../shared/schemas/admin';
+import { MAIL_KIND_NAMES as MAIL_KINDS } from '../../../shared/schemas/mail';
 
 export type MailKind = (typeof MAIL_KINDS)[number];
 export const MAIL_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -83,6 +84,11 @@ describe('POST /api/ai/chat with the offline guide', () => {
     // The general help lines only: no number or address from an article that does not fit.
     expect(text.replace(/13 11 14|131 450/g, '')).not.toMatch(/\d{2} \d{2} \d{2}/);
     expect(text).not.toContain('**');
+    // The question, and only its text, joins Chloe's misses.
+    const { rows } = await t.db.execute<{ kind: string; locale: string }>(
+      sql`select kind, locale from chloe_misses where question = 'What is the best surfing beach in Perth?'`,
+    );
+    expect(rows).toEqual([{ kind: 'nothing', locale: 'en' }]);
   });
 
   it('ends visa questions with the disclaimer, and an instruction to drop it changes nothing', async () => {
@@ -268,6 +274,36 @@ describe('with the real knowledge base', () => {
       expect(text.startsWith('**If you are in danger right now'), message).toBe(true);
       expect(text, message).toContain('Mental health support');
     }
+  });
+
+  it('leads with the figure the question asks for, not only where to check it', async () => {
+    const text = answerOf(
+      (
+        await readEvents(
+          await chat(server.url, { message: 'How many hours a fortnight can I work on my student visa?' }),
+        )
+      ).events,
+    );
+    const points = text.slice(text.indexOf('**Key points**'));
+    expect(points.split('\n').find((line) => line.startsWith('- '))).toContain('48 hours per fortnight');
+  });
+
+  it('gives the reader’s own state first when the message names a place in it', async () => {
+    const { events } = await readEvents(
+      await chat(server.url, {
+        message: "My landlord in Footscray won't give my bond back after I moved out",
+      }),
+    );
+    const done = events.at(-1)!;
+    const urls = done.type === 'done' ? (done.sources ?? []).map((source) => source.url) : [];
+    expect(urls[0]).toMatch(/^https:\/\/www\.consumer\.vic\.gov\.au\//);
+    expect(urls.slice(0, 3).some((url) => url.includes('nsw.gov.au'))).toBe(false);
+    const text = answerOf(events);
+    const victoria = text.indexOf('- Victoria: the RTBA holds all bonds');
+    expect(victoria).toBeGreaterThan(0);
+    // Another state's rules come after the reader's, if at all.
+    const nsw = text.indexOf('- NSW:');
+    expect(nsw === -1 || nsw > victoria).toBe(true);
   });
 });
 

@@ -66,8 +66,7 @@ export async function answer(
   async function* chunks(): AsyncIterable<string> {
     if (crisis) yield `${crisisText(locale)}\n\n`;
     // With no relevant source, Chloe says so and points to people, whichever model is configured: it never guesses.
-    if (nothingFound)
-      yield translate(locale, request.sourcesInText ? 'chloe.guide.notFoundFeed' : 'chloe.guide.notFound');
+    if (nothingFound) yield translate(locale, 'chloe.guide.notFound');
     else
       yield* keepTrustedLinks(
         provider.stream({
@@ -86,14 +85,14 @@ export async function answer(
   return { sources, nothingFound, chunks: chunks() };
 }
 
-/** The whole answer as one text (for Chloe's replies in the feed). */
+/** The whole answer as one text (for Chloe's replies in the feed), and whether nothing relevant was found. */
 export async function answerText(
   db: Database,
   provider: ChatProvider,
   request: ChloeRequest,
-): Promise<string> {
-  const { chunks } = await answer(db, provider, request);
+): Promise<{ text: string; nothingFound: boolean }> {
+  const { chunks, nothingFound } = await answer(db, provider, request);
   let text = '';
   for await (const chunk of chunks) text += chunk;
-  return text.trim();
+  return { text: text.trim(), nothingFound };
 }

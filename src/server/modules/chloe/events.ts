@@ -3,3 +3,9 @@ import { eventKind } from '../../realtime/events';
 
 /** Chloe has replies to write (a question was posted, a job retried): every instance's reply worker looks at once. */
 export const chloeJobsDue = eventKind('chloe', z.object({}));
+
+/**
+ * A question was added to a knowledge article (an admin attached one of Chloe's misses): every instance builds its
+ * search indexes again before the next question.
+ */
+export const knowledgeChanged = eventKind('knowledge', z.object({}));

@@ -17,6 +17,8 @@ import { chloeFeedback, type SharedTurn } from '../../db/schema';
 import { afterTime, exactTime, keysetPage } from '../../db/keyset';
 import { RATE_LIMITS } from '../../lib/rate-limits';
 import { requireRole } from '../../plugins/auth';
+import { recordMiss } from './misses';
+import { messageLocale } from '../../lib/text';
 
 export type NewFeedback = {
   rating: FeedbackRating;
@@ -118,7 +120,15 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
       config: { rateLimits: [RATE_LIMITS.chloeFeedback] },
     },
     async (request, reply) => {
-      const id = await saveFeedback(db, request.body, request.user?.id ?? null);
+      const { question, ...feedback } = request.body;
+      const id = await saveFeedback(db, feedback, request.user?.id ?? null);
+      // What was asked goes to Chloe's misses on its own: the miss names no one and points to no feedback.
+      if (question && feedback.rating === 'down')
+        await recordMiss(db, {
+          question,
+          locale: messageLocale(question, feedback.locale),
+          kind: 'thumbs-down',
+        });
       return reply.code(201).send({ id });
     },
   );

@@ -1,11 +1,14 @@
 import { questionPosted } from '../questions';
 import { defineModule, failureLog } from '../context';
 import { syncEmbeddings, type Embedder } from './embeddings';
-import { chloeJobsDue } from './events';
+import { chloeJobsDue, knowledgeChanged } from './events';
 import { feedbackRoutes, pruneFeedback } from './feedback';
 import { ChloeReplier } from './jobs';
+import { missesRoutes, pruneMisses } from './misses';
 import type { ChatProvider } from './providers';
 import { chloeRoutes } from './routes';
+import { similarRoutes } from './similar';
+import { dropIndexes } from './search-index';
 
 type Needs = { chatProvider: ChatProvider; embedder: Embedder | undefined };
 
@@ -14,6 +17,14 @@ export default defineModule<Needs>({
   routes: async (app, context) => {
     await app.register(chloeRoutes, { ...context, provider: context.chatProvider });
     await app.register(feedbackRoutes, context);
+    await app.register(missesRoutes, context);
+    await app.register(similarRoutes, context);
+  },
+  // An admin added a question to an article, here or on another instance; events missed while the bus was away
+  // may have said so too.
+  caches: ({ db, bus }) => {
+    bus.on(knowledgeChanged, () => dropIndexes(db));
+    bus.onReconnected(() => dropIndexes(db));
   },
   workers: [
     {
@@ -39,6 +50,7 @@ export default defineModule<Needs>({
   ],
   leaderTasks: ({ db, embedder }) => [
     { name: 'Chloe feedback pruning', everyMs: 86_400_000, run: () => pruneFeedback(db) },
+    { name: "Chloe's misses pruning", everyMs: 86_400_000, run: () => pruneMisses(db) },
     ...(embedder
       ? [
           {
@@ -52,5 +64,6 @@ export default defineModule<Needs>({
 });
 
 export { embedderFor, type Embedder } from './embeddings';
+export { exportQuestions } from './export-questions';
 export { chloeJobsDue } from './events';
 export { chatProvider, type ChatProvider } from './providers';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { chloeReplyJobs, questions, replies } from '../../db/schema';
+import { chloeMisses, chloeReplyJobs, questions, replies } from '../../db/schema';
 import { loadKnowledge, syncKnowledge } from '../../db/seed/knowledge';
 import { useTestApp } from '../../test/helpers';
 import { api, createUser, RELAXED_LIMITS } from '../questions/questions.test-helpers';
@@ -43,6 +43,20 @@ describe('Chloe’s replies to new questions', () => {
       .where(sql`${replies.questionId} = ${questionId} and ${replies.isAiReply}`);
   const job = async (questionId: string) =>
     (await t.db.select().from(chloeReplyJobs).where(eq(chloeReplyJobs.questionId, questionId)))[0]!;
+
+  it('posts no "no information" reply: a question Chloe has nothing on waits for a person, and joins her misses', async () => {
+    const id = await ask('Can I bring my cat on the plane to Australia?');
+    await new ChloeReplier(t.db, new OfflineGuide()).drain();
+    expect(await aiReplies(id)).toEqual([]);
+    expect((await job(id)).status).toBe('done');
+    const [question] = await t.db.select().from(questions).where(eq(questions.id, id));
+    expect(question!.replyCount).toBe(0);
+    const [miss] = await t.db
+      .select()
+      .from(chloeMisses)
+      .where(sql`${chloeMisses.question} like 'Can I bring my cat%'`);
+    expect(miss).toMatchObject({ kind: 'nothing', locale: 'en', count: 1 });
+  });
 
   it('queues a job with each new question and writes exactly one reply, even when run twice', async () => {
     const id = await ask('How do I get a tax file number?');

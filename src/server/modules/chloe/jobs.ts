@@ -5,6 +5,7 @@ import type { SessionUser } from '../../plugins/auth';
 import { recordAudit } from '../audit';
 import { addAiReply } from '../questions';
 import { answerText } from './chloe';
+import { recordMiss } from './misses';
 import type { Embedder } from './embeddings';
 import type { ChatProvider } from './providers';
 import { backoffMs, PolledWorker } from '../../lib/polled-worker';
@@ -97,14 +98,18 @@ export class ChloeReplier extends PolledWorker {
       .where(eq(questions.id, questionId));
     if (!question) return; // deleted meanwhile: nothing to answer
     const message = `${question.title}\n\n${question.content}`;
-    const text = await answerText(this.db, this.provider, {
+    const locale = messageLocale(message, 'en');
+    const { text, nothingFound } = await answerText(this.db, this.provider, {
       message,
       history: [],
-      pageLocale: messageLocale(message, 'en'),
+      pageLocale: locale,
       signal: AbortSignal.timeout(this.options.leaseMs),
       sourcesInText: true,
       embedder: this.embedder,
     });
+    // With nothing to go on Chloe does not reply "I have no information": the question waits for a person, and
+    // joins her misses.
+    if (nothingFound) return recordMiss(this.db, { question: message, locale, kind: 'nothing' });
     if (!text) throw new Error('The provider gave an empty answer');
     await addAiReply(this.db, questionId, text);
   }

@@ -183,7 +183,7 @@ describe('Chloe’s answers through the database, guide and model', () => {
 
   it('the offline guide and a model both answer without the member’s links, in the feed too', async () => {
     for (const provider of [new OfflineGuide(), obedientModel]) {
-      const text = await answerText(t.db, provider, {
+      const { text } = await answerText(t.db, provider, {
         message: 'renting a home bond lease',
         history: [],
         pageLocale: 'en',

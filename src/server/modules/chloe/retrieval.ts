@@ -2,13 +2,16 @@ import { sql } from 'drizzle-orm';
 import type { KnowledgeArticle } from '../../../shared/schemas/knowledge';
 import type { GovernmentService } from '../../../shared/schemas/resources';
 import type { Database } from '../../db/client';
-import { lookupPostcode, type AusState } from '../../lib/postcodes';
+import { lookupPostcode, stateOfPlaceName, type AusState } from '../../lib/postcodes';
 import { searchWords } from '../../lib/text';
 import { HUMAN_ANSWER } from '../questions';
 import { nearbyOrganisations, type NearbyOrganisation } from '../resources';
 import { bySimilarity, questionVectors, unit, type Embedder } from './embeddings';
-import { POSTGRES_STOP_WORDS, questionMode, type Ranked } from './lexical';
-import { questionWithSynonyms, rankFor, searchIndexes, type Query, type SearchIndexes } from './search-index';
+import { questionMode, type Ranked } from './lexical';
+import { questionWithSynonyms, type Query } from './query';
+import { POSTGRES_STOP_WORDS } from './stop-words';
+import { localFirst } from './local-first';
+import { rankArticlesFor, rankFor, searchIndexes, type SearchIndexes } from './search-index';
 
 export type Source = { title: string; url: string };
 export type CommunityAnswer = { id: string; title: string; answer: string };
@@ -17,13 +20,15 @@ export type Retrieved = {
   services: GovernmentService[];
   questions: CommunityAnswer[];
   organisations: NearbyOrganisation[];
+  /** The reader's state, when the message names it or a place in it: its points and sources come first. */
+  state?: AusState;
 };
 
 /**
  * An article is kept when its BM25F score is at least `min` (below it, it only shares a word or two with the
  * question) and at least `share` of the best one's (decision 021; npm run eval:chloe -- --grid searches them).
  */
-export const ARTICLE_THRESHOLD = { min: 0.24, share: 0.8 };
+export const ARTICLE_THRESHOLD = { min: 0.32, share: 0.8 };
 /** The same for a government service. */
 const SERVICE_MIN_SCORE = 0.29;
 const SERVICE_RELATIVE_SCORE = 0.6;
@@ -70,9 +75,31 @@ const STATES: [AusState, string, RegExp][] = [
   ['NT', 'NT', /northern territory|darwin|alice springs/i],
 ];
 
-export function mentionedState(message: string): AusState | undefined {
+/** Names of places written with capitals: up to three words ("Footscray", "Box Hill", "Kings Cross"). */
+const PLACE_NAMES = /\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){0,2}/gu;
+
+/**
+ * The state a message names: by its code, its name or a main city, else by a suburb or town only one state has
+ * ("Footscray" is in Victoria; "Richmond" is in five states, so it names none). `ordinary` tells a word of everyday
+ * English (a suburb called "Research" is not meant in "research jobs").
+ */
+export function mentionedState(
+  message: string,
+  ordinary: (word: string) => boolean = () => false,
+): AusState | undefined {
   const codes = new Set(message.match(/\b[A-Z]{2,3}\b/g) ?? []);
-  return STATES.find(([, code, names]) => codes.has(code) || names.test(message))?.[0];
+  const named = STATES.find(([, code, names]) => codes.has(code) || names.test(message))?.[0];
+  if (named) return named;
+  for (const [run] of message.matchAll(PLACE_NAMES)) {
+    const words = run.split(/\s+/);
+    for (let n = words.length; n >= 1; n -= 1) {
+      const name = words.slice(0, n).join(' ');
+      if (n === 1 && (name.length < 4 || ordinary(name))) continue;
+      const state = stateOfPlaceName(name);
+      if (state) return state;
+    }
+  }
+  return undefined;
 }
 
 /** Nothing relevant was found: no article, service, community answer or organisation. */
@@ -117,7 +144,7 @@ function kept(lexical: Ranked[], min: number, share: number, semantic: Ranked[] 
 /** The articles that answer a text, best first, with their scores (the evaluation reads these). */
 export function rankArticles(indexes: SearchIndexes, question: string | Query, limit = 3): Ranked[] {
   const { min, share } = ARTICLE_THRESHOLD;
-  return nearBest(rankFor(indexes.articles, question), min, share).slice(0, limit);
+  return nearBest(rankArticlesFor(indexes, question), min, share).slice(0, limit);
 }
 
 async function embedQuery(embedder: Embedder, text: string): Promise<Float32Array | undefined> {
@@ -180,7 +207,7 @@ export async function retrieve(
   const postcode = message.match(/(?<!\d)\d{4}(?!\d)/)?.[0];
   const place = postcode ? lookupPostcode(postcode) : undefined;
   // A person who names their state or city gets that state's services (and the national ones), not another's.
-  const state = place?.state ?? mentionedState(message);
+  const state = place?.state ?? mentionedState(message, (word) => indexes.articles.hasWord(word));
 
   const [questionRows, organisations, queryVector] = await Promise.all([
     // Which of the message's words each question has is worked out for the few best only, after the sort.
@@ -196,7 +223,7 @@ export async function retrieve(
             order by q.rank desc limit ${limits.questions * 3}`,
       )
       .then((result) => result.rows),
-    place
+    place && limits.organisations
       ? nearbyOrganisations(db, { postcode: place.postcode, radius: 25 }).then((near) =>
           near.resources.slice(0, limits.organisations),
         )
@@ -212,7 +239,7 @@ export async function retrieve(
 
   const question = questionWithSynonyms(message);
   const articleIds = kept(
-    rankFor(indexes.articles, question),
+    rankArticlesFor(indexes, question),
     ARTICLE_THRESHOLD.min,
     ARTICLE_THRESHOLD.share,
     semantic(indexes.vectors?.articles),
@@ -237,10 +264,11 @@ export async function retrieve(
   return {
     articles: [...new Set([...first, ...articleIds])]
       .slice(0, limits.articles)
-      .map((id) => indexes.article.get(id)!),
+      .map((id) => localFirst(indexes.article.get(id)!, state)),
     services: serviceIds.map((id) => indexes.service.get(id)!),
     questions: await communityAnswers(db, questionIds),
     organisations,
+    state,
   };
 }
 

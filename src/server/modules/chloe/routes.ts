@@ -17,6 +17,8 @@ import { eventStreams } from '../../realtime/sse';
 import { answer } from './chloe';
 import { chloeJobsDue } from './events';
 import { listJobs, retryJob } from './jobs';
+import { recordMiss } from './misses';
+import { messageLocale } from '../../lib/text';
 import type { Embedder } from './embeddings';
 import type { ChatProvider } from './providers';
 
@@ -62,6 +64,12 @@ export const chloeRoutes: FastifyPluginAsyncZod<{
           stream.send({ type: 'chunk', content });
         }
         stream.send({ type: 'done', sources: result.sources, nothingFound: result.nothingFound });
+        if (result.nothingFound)
+          await recordMiss(db, {
+            question: request.body.message,
+            locale: messageLocale(request.body.message, pageLocale),
+            kind: 'nothing',
+          }).catch((error: unknown) => request.log.warn({ err: error }, "Chloe's miss not kept"));
       } catch (error) {
         if (!signal.aborted) {
           request.log.warn({ err: error, provider: provider.name }, 'Chloe could not answer');

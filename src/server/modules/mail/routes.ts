@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { emailIdParamsSchema, failedEmailsResponseSchema } from '../../../shared/schemas/admin';
+import { emailIdParamsSchema, failedEmailsResponseSchema } from '../../../shared/schemas/mail';
 import { errorResponseSchema, okSchema } from '../../../shared/schemas/common';
 import type { Database } from '../../db/client';
 import { errors } from '../../errors';
