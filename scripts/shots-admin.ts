@@ -57,6 +57,28 @@ export async function seedAdminExamples(base: string) {
       }),
     );
 
+    // Chloe's misses: one she had nothing on, one thumbed down (its email masked), one taken to the community.
+    await student.post('/api/ai/chat', {
+      data: { message: 'Can I bring my cat on the plane to Australia?' },
+    });
+    await ok(
+      'thumbs down',
+      student.post('/api/ai/feedback', {
+        data: {
+          rating: 'down',
+          sources: [],
+          locale: 'vi',
+          question: 'Chủ nhà giữ tiền bond của em, email em là lan.nguyen@gmail.com ạ',
+        },
+      }),
+    );
+    await ok(
+      'asked the community',
+      student.post('/api/ai/misses', {
+        data: { question: 'Where can I get a police check for volunteering?', kind: 'asked-community' },
+      }),
+    );
+
     const { questions } = await ok<{ questions: { id: string; isOwn: boolean }[] }>(
       'feed',
       student.get('/api/questions?sort=latest'),

@@ -183,6 +183,32 @@ async function chloeInFeed(page: Page, locale: Locale, suffix: string) {
   await shot(page, `question-chloe-${suffix}`);
 }
 
+/** The ask dialog, with what already answers the question being written. */
+async function askWithAnswers(page: Page, locale: Locale, suffix: string) {
+  await page.request.post('/api/auth/demo', { data: { role: 'student' } });
+  const me = (await (await page.request.get('/api/auth/me')).json()) as { user: unknown };
+  await page.goto('/faq');
+  await page.evaluate((user) => localStorage.setItem('mentorme.user', JSON.stringify(user)), me.user);
+  await page.goto('/latest');
+  await page
+    .getByRole('button', { name: locale === 'en' ? 'Ask a Question' : 'Đặt câu hỏi' })
+    .first()
+    .click();
+  await page
+    .getByRole('dialog')
+    .getByRole('textbox')
+    .first()
+    .fill(
+      locale === 'en'
+        ? 'My landlord kept my bond after I moved out'
+        : 'Chủ nhà không trả lại tiền bond cho tôi',
+    );
+  await page
+    .getByRole('region', { name: locale === 'en' ? 'Already answered?' : 'Đã có câu trả lời?' })
+    .waitFor();
+  await shot(page, `ask-similar-${suffix}`);
+}
+
 /** The demo student's conversation with a demo mentor: the list, and the messages (on a phone, two screens). */
 async function mentorChat(page: Page, locale: Locale, suffix: string) {
   await page.request.post('/api/auth/demo', { data: { role: 'student' } });
@@ -257,6 +283,7 @@ async function main() {
         await withPage(browser, size(1000), (page) => chloeAnswer(page, locale, suffix));
         await withPage(browser, size(1400), (page) => chloeInFeed(page, locale, suffix));
         await withPage(browser, size(900), (page) => mentorChat(page, locale, suffix));
+        await withPage(browser, size(900), (page) => askWithAnswers(page, locale, suffix));
         await withPage(browser, size(900), (page) => mentorNotifications(page, suffix));
         await withPage(browser, size(900), (page) => adminTabs(page, suffix, shot));
         await withPage(browser, size(900), (page) => declinedNotice(page, suffix, shot));

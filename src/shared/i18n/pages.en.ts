@@ -220,7 +220,7 @@ export const pagesEn = {
     interrupted: 'Connection interrupted',
     interruptedText: 'The response was interrupted. Please try again.',
     keptOnDevice:
-      'This conversation is kept only in this browser, on this device. Our server does not store it, unless you choose to share it with your feedback. A question Chloe could not answer, or that you mark not helpful, is kept for 90 days without your name or address (emails and phone numbers hidden), so our team can improve her.',
+      'This conversation stays in this browser: our server keeps it only if you share it with your feedback. Questions Chloe could not answer or you mark not helpful are kept 90 days without your name (emails and phone numbers hidden), to improve her.',
     clear: 'Clear Conversation',
     feedbackQuestion: 'Was this answer helpful?',
     helpful: 'Helpful',

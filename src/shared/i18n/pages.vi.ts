@@ -219,7 +219,7 @@ export const pagesVi: PageResources = {
     interrupted: 'Kết nối bị gián đoạn',
     interruptedText: 'Câu trả lời bị gián đoạn. Vui lòng thử lại.',
     keptOnDevice:
-      'Cuộc trò chuyện này chỉ được lưu trong trình duyệt trên thiết bị này. Máy chủ của chúng tôi không lưu lại, trừ khi bạn chọn chia sẻ kèm góp ý. Câu hỏi Chloe không trả lời được, hoặc bạn đánh dấu là không hữu ích, được lưu 90 ngày, không kèm tên hay địa chỉ của bạn (email và số điện thoại được che đi), để đội ngũ của chúng tôi cải thiện Chloe.',
+      'Cuộc trò chuyện này chỉ nằm trong trình duyệt này: máy chủ chỉ lưu khi bạn chọn chia sẻ kèm góp ý. Câu hỏi Chloe chưa trả lời được hoặc bạn đánh dấu không hữu ích được lưu 90 ngày, không kèm tên bạn (email và số điện thoại được che đi), để cải thiện Chloe.',
     clear: 'Xóa cuộc trò chuyện',
     feedbackQuestion: 'Câu trả lời này có hữu ích không?',
     helpful: 'Hữu ích',

@@ -179,7 +179,7 @@ describe('the conversation kept on the device', () => {
     const first = renderWithApp(<ChloePage />);
     expect(screen.queryByRole('button', { name: 'Clear Conversation' })).not.toBeInTheDocument();
     expect(
-      screen.getByText(/This conversation is kept only in this browser, on this device\./),
+      screen.getByText(/This conversation stays in this browser: our server keeps it only if you share it/),
     ).toBeInTheDocument();
     await ask('How do I get a tax file number?');
     await userEvent.click(screen.getByRole('button', { name: 'Yes, this answer helped' }));

@@ -153,7 +153,9 @@ describe('the audit log', () => {
       new Set(
         AUDIT_ACTIONS.filter(
           (action) =>
-            action !== 'mentor.profile' && !action.startsWith('directory') && !action.startsWith('chloe-miss'),
+            action !== 'mentor.profile' &&
+            !action.startsWith('directory') &&
+            !action.startsWith('chloe-miss'),
         ),
       ),
     );

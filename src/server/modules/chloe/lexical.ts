@@ -209,10 +209,12 @@ export class LexicalIndex {
 
   /**
    * How much a word of a question says, by how rare it is in the documents (English stems, Vietnamese as written):
-   * "way" or "get" little, "risotto" (in none of them) the most.
+   * "way" or "get" little, "risotto" (in none of them) the most, a stop word ("the", "lại") nothing.
    */
   weightOf(word: string): number {
-    return this.idf(VIETNAMESE_LETTERS.test(word) ? `v:${word}` : english(word));
+    // A stop word says nothing, though the documents (which leave it out) do not have it.
+    if (VIETNAMESE_LETTERS.test(word)) return VIETNAMESE_STOP.has(word) ? 0 : this.idf(`v:${word}`);
+    return ENGLISH_STOP.has(word) ? 0 : this.idf(english(word));
   }
 
   /** Whether the documents have an English word (by its stem). */

@@ -49,6 +49,12 @@ describe('GET /api/ai/similar', () => {
     );
   });
 
+  it('offers no question that shares only a common word and a stop word', async () => {
+    const found = await similar('Chủ nhà không trả lại tiền bond cho tôi', 'vi');
+    expect(found.questions.map((question) => question.title)).not.toContain('Em thấy không an toàn ở nhà');
+    expect(found.articles.map((article) => article.id)).toContain('bond-and-cleaning');
+  });
+
   it('looks nothing up for a word or two, and refuses a text over 2,000 characters', async () => {
     expect(await similar('bond')).toEqual({ questions: [], articles: [] });
     expect(await similar('')).toEqual({ questions: [], articles: [] });
