@@ -131,3 +131,27 @@ test('after asking, the question’s page says Chloe is answering, then shows he
   // Until a person replies, the asker still knows they will be told.
   await expect(page.getByText(/^We will tell you when a person replies/)).toBeVisible();
 });
+
+test('after asking a question Chloe has nothing on, the page stops waiting for her and says a person will answer', async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request);
+  await signInFast(page, user, '/latest');
+  await page.getByRole('button', { name: 'Ask a Question' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Ask a Question' });
+  await dialog.getByLabel('Title').fill(`Can I bring my cat on the plane to Australia? ${Date.now()}`);
+  await dialog.getByLabel('Details').fill('She is a small tabby and travels well.');
+  await dialog.getByRole('button', { name: 'Post Question' }).click();
+
+  await expect(page).toHaveURL(/\/questions\/[0-9a-f-]{36}$/);
+  await expect(
+    page.getByRole('status').filter({
+      hasText: 'Chloe has nothing on this in the official sources she answers from, so she did not reply.',
+    }),
+  ).toBeVisible();
+  await expect(page.getByText('Chloe is answering…')).toHaveCount(0);
+  await expect(page.getByRole('listitem').filter({ hasText: 'Chloe (AI assistant)' })).toHaveCount(0);
+  await expect(page.getByText(/^We will tell you when a person replies/)).toBeVisible();
+  await expectNoViolations(page, 'a question Chloe has nothing on, right after asking');
+});

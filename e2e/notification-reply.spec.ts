@@ -52,7 +52,7 @@ test('a reply’s notification opens the question at that reply, from the list a
   request,
 }) => {
   test.setTimeout(90_000);
-  const title = `Starting out in Adelaide ${Date.now()}`;
+  const title = `Starting out in Adelaide: opening a bank account ${Date.now()}`;
   const questionId = await askOwnQuestion(request, title);
   // Chloe answers first; the replies then fill several screens of a phone.
   await expect

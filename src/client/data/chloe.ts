@@ -5,6 +5,7 @@ import type {
   ChatTurnInput,
   ChloeFeedbackInput,
   ChloeMissReport,
+  ChloeReplyStatus,
   SimilarResponse,
 } from '../../shared/schemas/ai';
 import { ApiError, api, queryString, request } from '../lib/api';
@@ -146,4 +147,15 @@ export const similarQuery = (text: string, locale: string) =>
     enabled: text.length > 0,
     staleTime: 60_000,
     placeholderData: keepPreviousData,
+  });
+
+export const chloeReplyKeys = { status: (questionId: string) => ['chloe-reply', questionId] as const };
+
+/** Where Chloe's reply to a question stands, asked for while the asker waits for it (what-comes-next.tsx). */
+export const chloeReplyQuery = (questionId: string, waiting: boolean) =>
+  queryOptions({
+    queryKey: chloeReplyKeys.status(questionId),
+    queryFn: ({ signal }) =>
+      api<{ status: ChloeReplyStatus }>(`/api/ai/replies/${encodeURIComponent(questionId)}`, { signal }),
+    enabled: waiting,
   });

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { StrictMode, type ReactNode } from 'react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { MemoryRouter, parsePath, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { STORAGE_KEYS } from '../../shared/constants';
 import type { User } from '../../shared/schemas/auth';
@@ -83,16 +83,20 @@ export function LocationProbe() {
   return <p data-testid="location">{pathname + search}</p>;
 }
 
-/** Renders `ui` inside the app's providers at `path`, with a ToastProbe; a given `user` starts signed in. */
+/**
+ * Renders `ui` inside the app's providers at `path` (with the history `state` a link passed, if any), with a
+ * ToastProbe; a given `user` starts signed in.
+ */
 export function renderWithApp(
   ui: ReactNode,
-  { path = '/', user }: { path?: string; user?: User | null } = {},
+  { path = '/', user, state }: { path?: string; user?: User | null; state?: unknown } = {},
 ) {
   if (user) localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+  const entry = state === undefined ? path : { ...parsePath(path), state };
   return render(
     <QueryClientProvider client={createQueryClient()}>
       <AuthProvider>
-        <MemoryRouter initialEntries={[path]}>
+        <MemoryRouter initialEntries={[entry]}>
           {ui}
           <ToastProbe />
         </MemoryRouter>

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { conversationPair, send, settle } from '../modules/chat/chat.test-helpers';
 import { bearer, signIn, signUp, useTestApp } from '../test/helpers';
 import { FRAME_BUDGET, MAX_SOCKETS_PER_SESSION, MAX_VISITOR_SOCKETS_PER_ADDRESS } from '../lib/rate-limits';
+import { chloeNoReply } from '../modules/chloe/events';
 import { questionPosted, replyPosted } from '../modules/questions/events';
 import { handled, openSocket, type TestSocket } from './realtime.test-helpers';
 
@@ -126,7 +127,7 @@ describe('public topics', () => {
     closeAll([visitor, reader, notWatching]);
   });
 
-  it('tell readers of a question page of its new replies', async () => {
+  it('tell readers of a question page of its new replies, and that Chloe has none to give', async () => {
     const questionId = randomUUID();
     const page = await openSocket(base, {}, '/ws/public');
     const otherPage = await openSocket(base, {}, '/ws/public');
@@ -136,8 +137,13 @@ describe('public topics', () => {
     const replyId = randomUUID();
     await replyPosted.publish(ctx.db, { q: questionId, r: replyId });
     expect(await page.next('reply_posted')).toEqual({ type: 'reply_posted', questionId, replyId });
+    // And, when Chloe has nothing on a question, that her answer is not coming.
+    await chloeNoReply.publish(ctx.db, { q: questionId });
+    expect(await page.next('chloe_no_reply')).toEqual({ type: 'chloe_no_reply', questionId });
     await settle();
-    expect(otherPage.frames.some((frame) => frame.type === 'reply_posted')).toBe(false);
+    expect(otherPage.frames.some((frame) => ['reply_posted', 'chloe_no_reply'].includes(frame.type))).toBe(
+      false,
+    );
     closeAll([page, otherPage]);
   });
 

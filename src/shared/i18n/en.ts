@@ -181,6 +181,8 @@ export const en = {
     notFound: 'This question does not exist or was deleted.',
     repliesTitle: 'Replies',
     noReplies: 'No replies yet. A mentor will answer soon.',
+    chloeNoReply:
+      'Chloe has nothing on this in the official sources she answers from, so she did not reply. People in the community will.',
     chloeAnswering: 'Chloe is answering…',
     weWillTell: 'We will tell you when a person replies (look for the bell at the top of the page).',
     chloeName: 'Chloe (AI assistant)',

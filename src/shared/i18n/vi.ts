@@ -182,6 +182,8 @@ export const vi: Resources = {
     notFound: 'Câu hỏi này không tồn tại hoặc đã bị xóa.',
     repliesTitle: 'Câu trả lời',
     noReplies: 'Chưa có câu trả lời. Người hướng dẫn sẽ sớm trả lời.',
+    chloeNoReply:
+      'Chloe không có thông tin về điều này trong các nguồn chính thức mà Chloe dựa vào, nên Chloe không trả lời. Mọi người trong cộng đồng sẽ trả lời bạn.',
     chloeAnswering: 'Chloe đang trả lời…',
     weWillTell: 'Chúng tôi sẽ báo cho bạn khi có người trả lời (xem biểu tượng chuông ở đầu trang).',
     chloeName: 'Chloe (trợ lý AI)',

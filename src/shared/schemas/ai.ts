@@ -195,3 +195,11 @@ export const similarResponseSchema = z.object({
   ),
 });
 export type SimilarResponse = z.infer<typeof similarResponseSchema>;
+
+/**
+ * `GET /api/ai/replies/:id`: where Chloe's reply to a question stands. `no-reply`: she had nothing on it and did not
+ * reply (it waits for a person); `none`: no reply was asked of her.
+ */
+export const CHLOE_REPLY_STATUSES = ['answering', 'replied', 'no-reply', 'failed', 'none'] as const;
+export const chloeReplyStatusSchema = z.object({ status: z.enum(CHLOE_REPLY_STATUSES) });
+export type ChloeReplyStatus = z.infer<typeof chloeReplyStatusSchema>['status'];

@@ -105,7 +105,9 @@ export type NotificationFrame = { type: 'notifications'; unread: number };
 /** What the socket says to readers of the feed and of a question page (members and visitors alike). */
 export type LiveFrame =
   | { type: 'question_posted'; questionId: string; category: string }
-  | { type: 'reply_posted'; questionId: string; replyId: string };
+  | { type: 'reply_posted'; questionId: string; replyId: string }
+  /** Chloe had nothing on the question and will not reply: it waits for a person. */
+  | { type: 'chloe_no_reply'; questionId: string };
 
 /** A client asks for the public events of the feed or of one question. */
 export const watchFrameSchema = z.discriminatedUnion('type', [

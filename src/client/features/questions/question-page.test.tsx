@@ -35,12 +35,12 @@ function serve(write: (url: string, body: unknown) => Response | Promise<Respons
   });
 }
 
-function renderQuestion(user: User | null, path = '/questions/q1') {
+function renderQuestion(user: User | null, path = '/questions/q1', state?: unknown) {
   return renderWithApp(
     <Routes>
       <Route path="/questions/:id" element={<QuestionPage />} />
     </Routes>,
-    { path, user },
+    { path, user, state },
   );
 }
 
@@ -169,6 +169,35 @@ describe('question page: live replies', () => {
     await waitFor(() => expect(socket.sent).toContainEqual({ type: 'watch', topic: 'question:q1' }));
     act(() => socket.receive({ type: 'reply_posted', questionId, replyId }));
   }
+
+  it('right after asking, says Chloe is answering, and that a person will when she has nothing on it', async () => {
+    let status = 'answering';
+    const asked = { ...question, isOwn: true, followed: true, replyCount: 0, replies: [] };
+    const fetch = serve(
+      (url) => (url === '/api/ai/replies/q1' ? json(200, { status }) : json(404, {})),
+      () => asked,
+    );
+    renderQuestion(sampleUser, '/questions/q1', { asked: true });
+    expect(await screen.findByText('Chloe is answering…')).toBeInTheDocument();
+    act(() => FakeWebSocket.latest().open());
+    const socket = FakeWebSocket.latest();
+    await waitFor(() => expect(socket.sent).toContainEqual({ type: 'watch', topic: 'question:q1' }));
+    // Another question's news changes nothing here.
+    status = 'no-reply';
+    const checks = () => fetch.mock.calls.filter(([url]) => url === '/api/ai/replies/q1').length;
+    const before = checks();
+    act(() => socket.receive({ type: 'chloe_no_reply', questionId: 'q2' }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(checks()).toBe(before);
+    act(() => socket.receive({ type: 'chloe_no_reply', questionId: 'q1' }));
+    expect(
+      await screen.findByText(
+        'Chloe has nothing on this in the official sources she answers from, so she did not reply. People in the community will.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Chloe is answering…')).not.toBeInTheDocument();
+    expect(screen.getByText(/^We will tell you when a person replies/)).toBeInTheDocument();
+  });
 
   it("shows someone's new reply in place and says so, keeping the reader's draft", async () => {
     let current = question;

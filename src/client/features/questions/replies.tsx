@@ -15,7 +15,7 @@ import { DeleteButton } from './delete-button';
 import { useLiveReplies } from './live-replies';
 import { ReplyForm } from './reply-form';
 import { ReportButton } from './report-button';
-import { useChloeAnswering, WhatComesNext } from './what-comes-next';
+import { useChloeReply, WhatComesNext } from './what-comes-next';
 
 /** The asker's "This helped" toggle on a reply to their question (not on their own reply). */
 function HelpfulToggle({ questionId, reply }: { questionId: string; reply: Reply }) {
@@ -101,7 +101,7 @@ function ReplyItem({ reply, question, opened }: { reply: Reply; question: Questi
 /** The replies to a question, as they come, and the form to add one. */
 export function Replies({ question }: { question: QuestionDetail }) {
   const { t } = useTranslation();
-  const chloeAnswering = useChloeAnswering(question);
+  const { answering: chloeAnswering } = useChloeReply(question);
   const arrived = useLiveReplies(question, chloeAnswering);
   const { hash } = useLocation();
   return (

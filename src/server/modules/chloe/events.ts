@@ -9,3 +9,9 @@ export const chloeJobsDue = eventKind('chloe', z.object({}));
  * search indexes again before the next question.
  */
 export const knowledgeChanged = eventKind('knowledge', z.object({}));
+
+/**
+ * Chloe had nothing on a new question and did not reply: the asker's page, waiting for her answer, stops waiting
+ * (the question waits for a person).
+ */
+export const chloeNoReply = eventKind('chloe.no-reply', z.object({ q: z.string() }));

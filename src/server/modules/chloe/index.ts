@@ -1,7 +1,7 @@
-import { questionPosted } from '../questions';
+import { questionPosted, questionTopic } from '../questions';
 import { defineModule, failureLog } from '../context';
 import { syncEmbeddings, type Embedder } from './embeddings';
-import { chloeJobsDue, knowledgeChanged } from './events';
+import { chloeJobsDue, chloeNoReply, knowledgeChanged } from './events';
 import { feedbackRoutes, pruneFeedback } from './feedback';
 import { ChloeReplier } from './jobs';
 import { missesRoutes, pruneMisses } from './misses';
@@ -22,6 +22,11 @@ export default defineModule<Needs>({
   },
   // An admin added a question to an article, here or on another instance; events missed while the bus was away
   // may have said so too.
+  // The asker's page stops waiting for an answer Chloe will not give.
+  frames: ({ realtime }) =>
+    realtime.on(chloeNoReply, ({ q }) =>
+      realtime.hub.sendToTopic(questionTopic(q), { type: 'chloe_no_reply', questionId: q }),
+    ),
   caches: ({ db, bus }) => {
     bus.on(knowledgeChanged, () => dropIndexes(db));
     bus.onReconnected(() => dropIndexes(db));

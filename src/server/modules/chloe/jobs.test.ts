@@ -56,6 +56,18 @@ describe('Chloe’s replies to new questions', () => {
       .from(chloeMisses)
       .where(sql`${chloeMisses.question} like 'Can I bring my cat%'`);
     expect(miss).toMatchObject({ kind: 'nothing', locale: 'en', count: 1 });
+    // The asker's page learns that no answer is coming; for a question she answered, that it is there.
+    const status = async (questionId: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/ai/replies/${questionId}` })).json<{
+        status: string;
+      }>();
+    expect(await status(id)).toEqual({ status: 'no-reply' });
+    const answered = await ask('How do I get a tax file number for my first job?');
+    expect(await status(answered)).toEqual({ status: 'answering' });
+    await new ChloeReplier(t.db, new OfflineGuide()).drain();
+    expect(await status(answered)).toEqual({ status: 'replied' });
+    expect(await status('00000000-0000-4000-8000-000000000000')).toEqual({ status: 'none' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/ai/replies/not-an-id' })).statusCode).toBe(400);
   });
 
   it('queues a job with each new question and writes exactly one reply, even when run twice', async () => {

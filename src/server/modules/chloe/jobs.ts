@@ -1,10 +1,12 @@
 import { desc, eq, sql } from 'drizzle-orm';
+import type { ChloeReplyStatus } from '../../../shared/schemas/ai';
 import type { Database } from '../../db/client';
 import { chloeReplyJobs, questions } from '../../db/schema';
 import type { SessionUser } from '../../plugins/auth';
 import { recordAudit } from '../audit';
 import { addAiReply } from '../questions';
 import { answerText } from './chloe';
+import { chloeNoReply } from './events';
 import { recordMiss } from './misses';
 import type { Embedder } from './embeddings';
 import type { ChatProvider } from './providers';
@@ -109,7 +111,10 @@ export class ChloeReplier extends PolledWorker {
     });
     // With nothing to go on Chloe does not reply "I have no information": the question waits for a person, and
     // joins her misses.
-    if (nothingFound) return recordMiss(this.db, { question: message, locale, kind: 'nothing' });
+    if (nothingFound) {
+      await recordMiss(this.db, { question: message, locale, kind: 'nothing' });
+      return chloeNoReply.publish(this.db, { q: questionId });
+    }
     if (!text) throw new Error('The provider gave an empty answer');
     await addAiReply(this.db, questionId, text);
   }
@@ -160,4 +165,17 @@ export async function retryJob(db: Database, admin: SessionUser, questionId: str
     });
     return true;
   });
+}
+
+/** Where Chloe's reply to a question stands (the asker's page waits for it while it is being written). */
+export async function replyStatus(db: Database, questionId: string): Promise<ChloeReplyStatus> {
+  const { rows } = await db.execute<{ status: string; replied: boolean }>(sql`
+    select j.status,
+      exists (select 1 from replies r where r.question_id = j.question_id and r.is_ai_reply) as replied
+    from chloe_reply_jobs j where j.question_id = ${questionId}`);
+  const job = rows[0];
+  if (!job) return 'none';
+  if (job.replied) return 'replied';
+  if (job.status === 'failed') return 'failed';
+  return job.status === 'done' ? 'no-reply' : 'answering';
 }

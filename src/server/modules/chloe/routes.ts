@@ -4,8 +4,10 @@ import {
   aiJobsQuerySchema,
   aiJobsResponseSchema,
   chatRequestSchema,
+  chloeReplyStatusSchema,
   type ChatEvent,
 } from '../../../shared/schemas/ai';
+import { errorResponseSchema } from '../../../shared/schemas/common';
 import { idParamsSchema } from '../../../shared/schemas/questions';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -16,7 +18,7 @@ import { requestLocale } from '../../plugins/errors';
 import { eventStreams } from '../../realtime/sse';
 import { answer } from './chloe';
 import { chloeJobsDue } from './events';
-import { listJobs, retryJob } from './jobs';
+import { listJobs, replyStatus, retryJob } from './jobs';
 import { recordMiss } from './misses';
 import { messageLocale } from '../../lib/text';
 import type { Embedder } from './embeddings';
@@ -79,6 +81,19 @@ export const chloeRoutes: FastifyPluginAsyncZod<{
         stream.end();
       }
     },
+  );
+
+  // Anyone may ask, as anyone may read the question: whether Chloe's reply is on its way, there, or not coming.
+  app.get(
+    '/api/ai/replies/:id',
+    {
+      schema: {
+        tags: ['chloe'],
+        params: idParamsSchema,
+        response: { 200: chloeReplyStatusSchema, 400: errorResponseSchema, 429: errorResponseSchema },
+      },
+    },
+    async (request) => ({ status: await replyStatus(db, request.params.id) }),
   );
 
   // Admin only, checked here and again by the auth plugin for every /api/admin/ path: Chloe's reply jobs that

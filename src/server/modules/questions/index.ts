@@ -22,3 +22,4 @@ export { seedCategories } from './categories';
 export { HUMAN_ANSWER, questionSearch, UNANSWERED } from './question-shape';
 export { deleteQuestion, removeQuestion } from './questions';
 export { addAiReply, removeReply } from './replies';
+export { questionTopic } from './live';
