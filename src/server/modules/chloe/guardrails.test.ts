@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MARA_REGISTER_URL } from '../../../shared/constants';
 import { crisisText, disclaimerText, isCrisis, isVisaOrLegal } from './guardrails';
 import { pieces } from './providers';
-import { mentionedState } from './retrieval';
+import { mentionedState } from './local-first';
 import { messageLocale, plain, searchWords } from '../../lib/text';
 
 describe('crisis detection', () => {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { KnowledgeArticle } from '../../../shared/schemas/knowledge';
 import type { GovernmentService } from '../../../shared/schemas/resources';
 import type { Database } from '../../db/client';
-import { lookupPostcode, stateOfPlaceName, type AusState } from '../../lib/postcodes';
+import { lookupPostcode, type AusState } from '../../lib/postcodes';
 import { searchWords } from '../../lib/text';
 import { HUMAN_ANSWER } from '../questions';
 import { nearbyOrganisations, type NearbyOrganisation } from '../resources';
@@ -10,7 +10,7 @@ import { bySimilarity, questionVectors, unit, type Embedder } from './embeddings
 import { questionMode, type Ranked } from './lexical';
 import { questionWithSynonyms, type Query } from './query';
 import { POSTGRES_STOP_WORDS } from './stop-words';
-import { localFirst } from './local-first';
+import { localFirst, mentionedState } from './local-first';
 import { rankArticlesFor, rankFor, searchIndexes, type SearchIndexes } from './search-index';
 
 export type Source = { title: string; url: string };
@@ -62,45 +62,6 @@ const RRF_K = 60;
 const EMBED_TIMEOUT_MS = 3_000;
 /** A community question is kept only when it ranks at least this share of the best one. */
 const RELATIVE_RANK = 0.6;
-
-/** States by their codes (in capitals, so "act" or "sa" in a sentence do not count), names and main cities. */
-const STATES: [AusState, string, RegExp][] = [
-  ['NSW', 'NSW', /new south wales|sydney|parramatta|newcastle|wollongong/i],
-  ['VIC', 'VIC', /victoria|melbourne|geelong|ballarat|bendigo/i],
-  ['QLD', 'QLD', /queensland|brisbane|gold coast|cairns|townsville/i],
-  ['WA', 'WA', /western australia|tây úc|tay uc|perth/i],
-  ['SA', 'SA', /south australia|nam úc|nam uc|adelaide/i],
-  ['TAS', 'TAS', /tasmania|hobart|launceston/i],
-  ['ACT', 'ACT', /canberra/i],
-  ['NT', 'NT', /northern territory|darwin|alice springs/i],
-];
-
-/** Names of places written with capitals: up to three words ("Footscray", "Box Hill", "Kings Cross"). */
-const PLACE_NAMES = /\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){0,2}/gu;
-
-/**
- * The state a message names: by its code, its name or a main city, else by a suburb or town only one state has
- * ("Footscray" is in Victoria; "Richmond" is in five states, so it names none). `ordinary` tells a word of everyday
- * English (a suburb called "Research" is not meant in "research jobs").
- */
-export function mentionedState(
-  message: string,
-  ordinary: (word: string) => boolean = () => false,
-): AusState | undefined {
-  const codes = new Set(message.match(/\b[A-Z]{2,3}\b/g) ?? []);
-  const named = STATES.find(([, code, names]) => codes.has(code) || names.test(message))?.[0];
-  if (named) return named;
-  for (const [run] of message.matchAll(PLACE_NAMES)) {
-    const words = run.split(/\s+/);
-    for (let n = words.length; n >= 1; n -= 1) {
-      const name = words.slice(0, n).join(' ');
-      if (n === 1 && (name.length < 4 || ordinary(name))) continue;
-      const state = stateOfPlaceName(name);
-      if (state) return state;
-    }
-  }
-  return undefined;
-}
 
 /** Nothing relevant was found: no article, service, community answer or organisation. */
 export const nothingRetrieved = (context: Retrieved) =>
