@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { CHLOE_MISS_STATUSES, type ChloeMissStatus } from '../../../shared/chloe';
 import type { ChloeMiss } from '../../../shared/schemas/ai';
 import { Button } from '../../components/ui/button';
-import { inputClasses } from '../../components/ui/field';
+import { SelectField } from '../../components/ui/field';
 import { chloeMissesQuery, useDecideMiss, type MissDecision } from '../../data/admin';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { useTranslation, type MessageKey } from '../../lib/i18n';
@@ -42,22 +42,14 @@ function MissActions({
   const question = short(miss.question);
   return (
     <div className="flex flex-col gap-2 max-lg:mt-2 lg:min-w-64">
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {t('admin.chloeMisses.article')}
-      </label>
-      <select
-        id={id}
-        value={articleId}
-        onChange={(event) => setArticleId(event.target.value)}
-        className={inputClasses}
-      >
+      <SelectField id={id} label={t('admin.chloeMisses.article')} value={articleId} onChange={setArticleId}>
         <option value="">{t('admin.chloeMisses.chooseArticle')}</option>
         {articles.map((article) => (
           <option key={article.id} value={article.id}>
             {article.title}
           </option>
         ))}
-      </select>
+      </SelectField>
       <div className="flex flex-wrap gap-2">
         <Button
           size="sm"

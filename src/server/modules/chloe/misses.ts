@@ -95,7 +95,14 @@ export async function listMisses(
       )
       .orderBy(desc(chloeMisses.createdAt), desc(chloeMisses.id))
       .limit(MISS_LIMITS.pageSize + 1),
-    db.select({ data: knowledgeArticles.data }).from(knowledgeArticles).orderBy(knowledgeArticles.id),
+    // The titles only: an article's row holds its whole text and its questions.
+    db
+      .select({
+        id: knowledgeArticles.id,
+        title: sql<string>`${knowledgeArticles.data}->'title'->>${locale}`,
+      })
+      .from(knowledgeArticles)
+      .orderBy(knowledgeArticles.id),
     db.select({ total: count() }).from(chloeMisses).where(eq(chloeMisses.status, query.status)),
   ]);
   const { page, nextCursor } = keysetPage(rows, MISS_LIMITS.pageSize, (last) => ({
@@ -109,7 +116,7 @@ export async function listMisses(
     })),
     nextCursor,
     total: counted?.total ?? 0,
-    articles: articles.map(({ data }) => ({ id: data.id, title: data.title[locale] })),
+    articles,
   };
 }
 

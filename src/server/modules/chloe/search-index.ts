@@ -150,8 +150,7 @@ export function rankArticlesFor(indexes: SearchIndexes, question: string | Query
     .sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
   const asked = query.text === undefined ? undefined : askedBefore(indexes, query.text);
   if (!asked) return ranked;
-  const top = Math.max(ranked[0]?.score ?? 0, Number.MIN_VALUE);
-  return [{ id: asked, score: top }, ...ranked.filter((row) => row.id !== asked)];
+  return [{ id: asked, score: ranked[0]?.score ?? 0 }, ...ranked.filter((row) => row.id !== asked)];
 }
 
 /** How often an instance checks whether the articles or services changed (an admin's change shows within it). */
