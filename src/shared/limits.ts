@@ -72,6 +72,9 @@ export const NOTIFICATION_TYPES = [
   'mentor_declined',
   'content_removed',
   'new_reports',
+  'topic_question',
+  'conversation_reminder',
+  'conversation_no_reply',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

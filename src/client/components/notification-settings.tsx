@@ -17,6 +17,8 @@ import { Card, Skeleton } from './ui/card';
 const ONLY_FOR: Partial<Record<NotificationType, Role>> = {
   new_conversation: 'mentor',
   conversation_closed: 'student',
+  conversation_reminder: 'mentor',
+  conversation_no_reply: 'student',
   mentor_verified: 'mentor',
   mentor_declined: 'mentor',
   new_reports: 'admin',

@@ -79,6 +79,10 @@ export const mailEn = {
     questionRemoved: 'A moderator removed your question “{{title}}”.',
     replyRemoved: 'A moderator removed one of your replies.',
     newReports: 'New reports are waiting for review.',
+    topicQuestion: 'New question in a topic you follow: “{{title}}”.',
+    conversationReminder: 'A student has waited two days for your first reply in “{{title}}”.',
+    conversationNoReply:
+      'Your conversation “{{title}}” is closed because no reply came within 7 days. You can choose another mentor.',
     actions: {
       question: 'Read the replies',
       conversation: 'Open the chat',
@@ -106,6 +110,7 @@ export const mailEn = {
    */
   push: {
     reply: 'New reply on Mentor Me',
+    question: 'New question on Mentor Me',
     message: 'New message on Mentor Me',
     conversation: 'New conversation on Mentor Me',
     other: 'New notification on Mentor Me',

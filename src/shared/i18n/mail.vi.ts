@@ -73,6 +73,10 @@ export const mailVi: typeof mailEn = {
     questionRemoved: 'Người kiểm duyệt đã gỡ câu hỏi “{{title}}” của bạn.',
     replyRemoved: 'Người kiểm duyệt đã gỡ một câu trả lời của bạn.',
     newReports: 'Có báo cáo mới đang chờ xem xét.',
+    topicQuestion: 'Câu hỏi mới trong chủ đề bạn theo dõi: “{{title}}”.',
+    conversationReminder: 'Một sinh viên đã chờ hai ngày để nhận câu trả lời đầu tiên của bạn trong “{{title}}”.',
+    conversationNoReply:
+      'Cuộc trò chuyện “{{title}}” của bạn đã đóng vì không có trả lời trong 7 ngày. Bạn có thể chọn một người hướng dẫn khác.',
     actions: {
       question: 'Đọc các câu trả lời',
       conversation: 'Mở cuộc trò chuyện',
@@ -95,6 +99,7 @@ export const mailVi: typeof mailEn = {
   },
   push: {
     reply: 'Có trả lời mới trên Mentor Me',
+    question: 'Có câu hỏi mới trên Mentor Me',
     message: 'Có tin nhắn mới trên Mentor Me',
     conversation: 'Có cuộc trò chuyện mới trên Mentor Me',
     other: 'Có thông báo mới trên Mentor Me',

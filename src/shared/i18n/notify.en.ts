@@ -21,6 +21,10 @@ export const notifyEn = {
   questionRemoved: 'A moderator removed your question “{{title}}”',
   replyRemoved: 'A moderator removed your reply “{{title}}”',
   newReports: 'New reports are waiting for review.',
+  topicQuestion: 'New question in a topic you follow: “{{title}}”',
+  conversationReminder: '{{name}} has waited two days for your first reply in “{{title}}”',
+  conversationNoReply:
+    'Your conversation “{{title}}” with {{name}} is closed: no reply came within 7 days. You can choose another mentor.',
   /** The title of what a notification opens, when it is not a question or a chat. */
   targets: {
     mentorApplication: 'Your mentor application',

@@ -19,6 +19,10 @@ export const notifyVi: typeof notifyEn = {
   questionRemoved: 'Quản trị viên đã gỡ câu hỏi “{{title}}” của bạn',
   replyRemoved: 'Quản trị viên đã gỡ câu trả lời “{{title}}” của bạn',
   newReports: 'Có báo cáo mới đang chờ xem xét.',
+  topicQuestion: 'Câu hỏi mới trong chủ đề bạn theo dõi: “{{title}}”',
+  conversationReminder: '{{name}} đã chờ hai ngày để nhận câu trả lời đầu tiên của bạn trong “{{title}}”',
+  conversationNoReply:
+    'Cuộc trò chuyện “{{title}}” của bạn với {{name}} đã đóng vì không có trả lời trong 7 ngày. Bạn có thể chọn một người hướng dẫn khác.',
   targets: {
     mentorApplication: 'Đơn đăng ký làm người hướng dẫn',
     reports: 'Báo cáo',

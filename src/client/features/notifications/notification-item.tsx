@@ -1,7 +1,9 @@
 import {
   BadgeCheck,
   BadgeX,
+  Clock,
   Flag,
+  MessageCircleQuestion,
   MessageSquareReply,
   MessageSquareOff,
   MessagesSquare,
@@ -26,6 +28,9 @@ const ICONS: Record<NotificationType, LucideIcon> = {
   mentor_declined: BadgeX,
   content_removed: ShieldAlert,
   new_reports: Flag,
+  topic_question: MessageCircleQuestion,
+  conversation_reminder: Clock,
+  conversation_no_reply: MessageSquareOff,
 };
 
 /**

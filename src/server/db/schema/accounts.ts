@@ -57,6 +57,8 @@ export const users = pgTable(
     awayUntil: date('away_until', { mode: 'string' }),
     /** How many open conversations a mentor takes at once. */
     capacity: integer('capacity').notNull().default(5),
+    /** Whether a mentor's card and page say when they were last active ("today", "this week", "this month"). */
+    showsLastActive: boolean('shows_last_active').notNull().default(true),
     /** The profile above in another language, for founding members shown on the Founders page to every reader. */
     profileTranslations: jsonb('profile_translations').$type<ProfileTranslations>(),
     /**

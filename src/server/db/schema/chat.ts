@@ -33,12 +33,23 @@ export const conversations = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     lastSeq: integer('last_seq').notNull().default(0),
+    /** Why it closed: the mentor stopped mentoring, or never replied within the days a new conversation waits. */
+    closedReason: text('closed_reason', { enum: ['mentor-left', 'no-reply'] }),
+    /** When its mentor was reminded that the student waits for a first reply. */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    /** When the mentor first wrote in it: how long students wait for a mentor, on the mentor's card. */
+    firstReplyAt: timestamp('first_reply_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('conversations_status_check', sql`${t.status} in ('active', 'closed')`),
     check('conversations_two_people_check', sql`${t.studentId} <> ${t.mentorId}`),
+    check('conversations_closed_reason_check', sql`${t.closedReason} in ('mentor-left', 'no-reply')`),
+    // The conversations still waiting for their mentor's first reply, for the reminder and the release.
+    index('conversations_unanswered_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'active' and ${t.firstReplyAt} is null`),
     index('conversations_student_idx').on(t.studentId, t.status, t.createdAt),
     index('conversations_mentor_idx').on(t.mentorId),
   ],

@@ -76,6 +76,9 @@ export const notificationPreferences = pgTable('notification_preferences', {
   pushShowsTitles: boolean('push_shows_titles').notNull().default(false),
   /** When the last daily digest went. */
   digestSentAt: timestamp('digest_sent_at', { withTimezone: true }),
+  /** A mentor's daily email of the questions waiting in their topics and languages, and when it last went. */
+  waitingEmail: boolean('waiting_email').notNull().default(false),
+  waitingSentAt: timestamp('waiting_sent_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -55,6 +55,8 @@ export const questions = pgTable(
     replyCount: integer('reply_count').notNull().default(0),
     /** Replies the asker marked "This helped"; counts in trending with likes and replies. */
     helpfulCount: integer('helpful_count').notNull().default(0),
+    /** The language it is written in (lib/text.ts messageLocale), for the mentors who read it. */
+    language: text('language').notNull().default('en'),
     createdAt: createdAt(),
     /**
      * English stemming for English text, 'simple' for Vietnamese and everything else. mentorme_tags_text is
@@ -142,6 +144,47 @@ export const likes = userQuestionMarks('likes');
 export const bookmarks = userQuestionMarks('bookmarks');
 /** A person hears of new replies to the question (asking and replying follow; a bookmark does not). */
 export const questionFollows = userQuestionMarks('question_follows');
+
+/**
+ * A mentor has said "I'm answering this": other mentors see so until `expiresAt`, and the claim ends when its mentor
+ * replies or releases it.
+ */
+export const questionClaims = pgTable(
+  'question_claims',
+  {
+    questionId: uuid('question_id')
+      .primaryKey()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    mentorId: uuid('mentor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('question_claims_mentor_idx').on(t.mentorId)],
+);
+
+/**
+ * A member's choice about a topic: `following` true is told of its new questions; false is a mentor who stopped
+ * following one of their own topics (mentors follow their topics unless they say otherwise).
+ */
+export const categoryFollows = pgTable(
+  'category_follows',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    following: boolean('following').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.categoryId] }),
+    index('category_follows_category_idx').on(t.categoryId),
+  ],
+);
 
 /** A question's recorded voice note: at most one, up to 3 MB, its type sniffed from the bytes. */
 export const voiceNotes = pgTable('voice_notes', {

@@ -1,3 +1,4 @@
+import { messageLocale } from '../../lib/text';
 import { randomBytes } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -127,6 +128,7 @@ async function seedDemoQuestions(db: Database): Promise<void> {
           categoryId: categoryIds.get(item.category) ?? null,
           title: item.title,
           content: item.content,
+          language: messageLocale(`${item.title} ${item.content}`, 'en'),
           tags: item.tags,
           isUrgent: item.isUrgent,
           isAnonymous: item.isAnonymous,

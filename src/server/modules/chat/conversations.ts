@@ -173,10 +173,14 @@ export async function createConversation(
 }
 
 /** Closes the open conversations `where` says, in the caller's transaction, and tells both people of each. */
-async function closeConversationsIn(tx: Executor, where: SQL) {
+async function closeConversationsIn(
+  tx: Executor,
+  where: SQL,
+  closedReason: (typeof conversations.$inferSelect)['closedReason'] = null,
+) {
   const closed = await tx
     .update(conversations)
-    .set({ status: 'closed', updatedAt: new Date() })
+    .set({ status: 'closed', closedReason, updatedAt: new Date() })
     .where(and(where, eq(conversations.status, 'active')))
     .returning();
   for (const row of closed) await publishChatEvent(tx, { t: 'conversation', c: row.id, u: peopleOf(row) });
@@ -196,7 +200,7 @@ export async function closeConversationIn(tx: Executor, id: string): Promise<voi
  * transaction, both people of each see it, and each student is told why.
  */
 export async function closeMentorConversationsIn(tx: Executor, mentorId: string): Promise<void> {
-  const closed = await closeConversationsIn(tx, eq(conversations.mentorId, mentorId));
+  const closed = await closeConversationsIn(tx, eq(conversations.mentorId, mentorId), 'mentor-left');
   await notifyMentorLeft(tx, closed);
 }
 

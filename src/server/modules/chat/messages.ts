@@ -105,7 +105,13 @@ export async function sendMessage(
       const now = new Date();
       const [numbered] = await tx
         .update(conversations)
-        .set({ lastSeq: sql`${conversations.lastSeq} + 1`, updatedAt: now })
+        .set({
+          lastSeq: sql`${conversations.lastSeq} + 1`,
+          updatedAt: now,
+          ...(sender.id === conversation.mentorId && {
+            firstReplyAt: sql`coalesce(${conversations.firstReplyAt}, ${now})`,
+          }),
+        })
         .where(eq(conversations.id, conversationId))
         .returning({ seq: conversations.lastSeq });
       const [row] = await tx

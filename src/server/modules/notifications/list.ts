@@ -94,6 +94,12 @@ function shape(row: Row, locale: Locale): Notification {
       }
       case 'new_reports':
         return [{ kind: 'reports', id: null, title: t('notify.targets.reports') }, t('notify.newReports')];
+      case 'topic_question':
+        return [question, t('notify.topicQuestion', { title: question.title })];
+      case 'conversation_reminder':
+        return [conversation, t('notify.conversationReminder', { name, title: conversation.title })];
+      case 'conversation_no_reply':
+        return [conversation, t('notify.conversationNoReply', { name, title: conversation.title })];
     }
   })();
   return {

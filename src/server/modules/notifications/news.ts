@@ -64,6 +64,7 @@ export function target(row: Pick<NewsRow, 'type' | 'question_id' | 'reply_id' | 
   switch (row.type) {
     case 'reply_to_my_question':
     case 'reply_to_followed':
+    case 'topic_question':
       if (!row.question_id) return { kind: 'question', path: '/' };
       return {
         kind: 'question',
@@ -71,6 +72,8 @@ export function target(row: Pick<NewsRow, 'type' | 'question_id' | 'reply_id' | 
       };
     case 'new_conversation':
     case 'chat_message':
+    case 'conversation_reminder':
+    case 'conversation_no_reply':
       return { kind: 'conversation', path: row.conversation_id ? `/chat?c=${row.conversation_id}` : '/chat' };
     case 'new_reports':
       return { kind: 'reports', path: '/admin?tab=reports' };
@@ -128,6 +131,12 @@ export function newsItem(rows: NewsRow[], locale: Locale, linkBase: string): New
           : t('replyRemoved');
       case 'new_reports':
         return t('newReports');
+      case 'topic_question':
+        return t('topicQuestion', { title });
+      case 'conversation_reminder':
+        return t('conversationReminder', { title });
+      case 'conversation_no_reply':
+        return t('conversationNoReply', { title });
     }
   })();
   const quotes = REPLY_TYPES.includes(row.type)

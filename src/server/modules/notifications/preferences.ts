@@ -22,6 +22,9 @@ const EMAIL_BY_DEFAULT: Record<NotificationType, boolean> = {
   mentor_declined: true,
   content_removed: true,
   new_reports: false,
+  topic_question: false,
+  conversation_reminder: true,
+  conversation_no_reply: true,
 };
 
 /**

@@ -58,6 +58,9 @@ const HEADLINES: Record<NotificationType, string> = {
   mentor_declined: 'other',
   content_removed: 'other',
   new_reports: 'other',
+  topic_question: 'question',
+  conversation_reminder: 'conversation',
+  conversation_no_reply: 'conversation',
 };
 
 /**

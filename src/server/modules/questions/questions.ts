@@ -1,3 +1,4 @@
+import { messageLocale } from '../../lib/text';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Locale } from '../../../shared/constants';
@@ -38,6 +39,7 @@ export async function createQuestion(
         categoryId: categoryId ?? null,
         title: input.title,
         content: input.content,
+        language: messageLocale(`${input.title} ${input.content}`, locale),
         tags: input.tags,
         isUrgent: input.isUrgent,
         isAnonymous: input.isAnonymous,
