@@ -17,6 +17,7 @@ import type {
   ReportActionInput,
   ReportStatus,
 } from '../../shared/schemas/admin';
+import type { AdminWaiting } from '../../shared/schemas/admin-waiting';
 import type { FeedbackRating } from '../../shared/chloe';
 import type { FailedEmailsResponse } from '../../shared/schemas/mail';
 import type { ChloeMissStatus } from '../../shared/chloe';
@@ -35,6 +36,7 @@ export type AiJob = z.infer<typeof aiJobSchema>;
 export const adminKeys = {
   all: ['admin'] as const,
   stats: ['admin', 'stats'] as const,
+  waiting: ['admin', 'waiting'] as const,
   questions: (query: AdminQuestionsQuery, locale: string) => ['admin', 'questions', query, locale] as const,
   users: (query: AdminUsersQuery) => ['admin', 'users', query] as const,
   reports: (status: ReportStatus) => ['admin', 'reports', status] as const,
@@ -75,6 +77,12 @@ export const adminStatsQuery = () =>
   queryOptions({
     queryKey: adminKeys.stats,
     queryFn: ({ signal }) => api<AdminStats>('/api/admin/stats', { signal }),
+  });
+
+export const adminWaitingQuery = () =>
+  queryOptions({
+    queryKey: adminKeys.waiting,
+    queryFn: ({ signal }) => api<AdminWaiting>('/api/admin/waiting', { signal }),
   });
 
 /** Category names come in the caller's language, hence the locale in the key. */

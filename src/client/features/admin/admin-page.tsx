@@ -22,6 +22,7 @@ import { NeedsAttention, StatCards } from './stats';
 import { Tabs } from './tabs';
 import { ADMIN_TABS, useAdminParams, type AdminTab, type ParamUpdate } from './use-admin-params';
 import { UsersTab } from './users-tab';
+import { WaitingSection } from './waiting';
 
 const PANELS: Record<AdminTab, { label: MessageKey; Panel: ComponentType }> = {
   questions: { label: 'admin.tabs.questions', Panel: QuestionsTab },
@@ -87,6 +88,7 @@ export function AdminPage() {
         <StatCards stats={stats} />
       </section>
       <NeedsAttention stats={stats.data} onOpen={openFromAttention} />
+      <WaitingSection />
       <div className="mt-8">
         <Tabs
           label={t('admin.tabs.label')}

@@ -1,6 +1,7 @@
 /** A fake server for the dashboard's tests, answering with the data of admin-fixtures.ts (imported by *.test.tsx only). */
 import { vi } from 'vitest';
 import type { AdminQuestion, AdminReport, AdminStats, AdminUser } from '../../../shared/schemas/admin';
+import type { AdminWaiting } from '../../../shared/schemas/admin-waiting';
 import type { FailedEmail } from '../../../shared/schemas/mail';
 import type { AdminDirectoryReport } from '../../../shared/schemas/directory';
 import { json } from '../../test/helpers';
@@ -18,6 +19,7 @@ import {
   stats,
   users,
 } from './admin-fixtures';
+import { waiting } from './waiting-fixtures';
 
 export type Call = { method: string; url: string; body: unknown };
 
@@ -35,6 +37,8 @@ export function serveAdmin(
     emails?: FailedEmail[];
     stats?: Partial<AdminStats>;
     outdated?: AdminDirectoryReport[];
+    /** The waiting times as they are, or the answer instead of them (a failure). */
+    waiting?: AdminWaiting | (() => Response);
     /**
      * A second page of a list, by the list's path: the first page then ends with the cursor `next`. A Response is the
      * answer to the second page as it is (a failure).
@@ -61,6 +65,8 @@ export function serveAdmin(
     const path = url.split('?')[0];
     if (path === '/api/auth/me') return json(200, { user: adminUser });
     if (path === '/api/admin/stats') return json(200, { ...stats, ...lists.stats });
+    if (path === '/api/admin/waiting')
+      return typeof lists.waiting === 'function' ? lists.waiting() : json(200, lists.waiting ?? waiting);
     if (path === '/api/admin/questions') return page(url, 'questions', lists.questions ?? [question]);
     if (path === '/api/admin/users')
       return page(

@@ -29,6 +29,7 @@ const waitingMentor = async () => {
 
 const ROUTES: Route[] = [
   { method: 'GET', target: async () => ({ url: '/api/admin/stats' }), status: 200 },
+  { method: 'GET', target: async () => ({ url: '/api/admin/waiting' }), status: 200 },
   { method: 'GET', target: async () => ({ url: '/api/admin/questions?filter=urgent' }), status: 200 },
   {
     method: 'DELETE',

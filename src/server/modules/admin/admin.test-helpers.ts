@@ -8,10 +8,11 @@ import type {
   AuditResponse,
   ReportStatus,
 } from '../../../shared/schemas/admin';
+import type { AdminWaiting } from '../../../shared/schemas/admin-waiting';
 import type { Conversation, Message } from '../../../shared/schemas/chat';
 import type { Database } from '../../db/client';
 import { mailOutbox, type MailKind } from '../../db/schema';
-import { useTestApp, type EnvOverrides } from '../../test/helpers';
+import { useTestApp, type EnvOverrides, type TestDeps } from '../../test/helpers';
 import { seedCategories } from '../questions';
 import { createUser, DAY_MS, RELAXED_LIMITS, type FastUser } from '../questions/questions.test-helpers';
 
@@ -56,6 +57,7 @@ export function adminApi(app: FastifyInstance) {
       ok<AdminUsersResponse>(await send('GET', `/api/admin/users${query(params)}`, who)),
     reports: async (who: Caller, status?: ReportStatus, cursor?: string) =>
       ok<AdminReportsResponse>(await send('GET', `/api/admin/reports${query({ status, cursor })}`, who)),
+    waiting: async (who: Caller) => ok<AdminWaiting>(await send('GET', '/api/admin/waiting', who)),
     audit: async (who: Caller, cursor?: string) =>
       ok<AuditResponse>(await send('GET', `/api/admin/audit${query({ cursor })}`, who)),
     decide: (who: Caller, reportId: string, body: unknown) =>
@@ -96,8 +98,12 @@ export type AdminApi = ReturnType<typeof adminApi>;
  * One app and database for a test file, with the categories and four members a month old: an admin, two
  * students (Alice and Bob) and a verified mentor. Rate limits are out of the way.
  */
-export function useAdminApp(overrides: EnvOverrides = {}) {
-  const t = useTestApp({ ...RELAXED_LIMITS, RATE_LIMIT_CHAT_MESSAGES_PER_SECOND: '1000', ...overrides });
+export function useAdminApp(overrides: EnvOverrides = {}, deps: TestDeps = {}) {
+  const t = useTestApp(
+    { ...RELAXED_LIMITS, RATE_LIMIT_CHAT_MESSAGES_PER_SECOND: '1000', ...overrides },
+    false,
+    deps,
+  );
   const members = {
     admin: {} as FastUser,
     alice: {} as FastUser,

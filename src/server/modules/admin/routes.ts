@@ -5,6 +5,7 @@ import {
   auditResponseSchema,
   newsletterResponseSchema,
 } from '../../../shared/schemas/admin';
+import { adminWaitingSchema } from '../../../shared/schemas/admin-waiting';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import {
@@ -15,13 +16,18 @@ import {
 import { listAudit, recordAudit } from '../audit';
 import { readWeek, writeNewsletter } from './newsletter';
 import { adminStats } from './stats';
+import { adminWaiting } from './waiting';
 
 /**
  * The admin dashboard's API. Every route checks for an admin itself, as well as the auth plugin's hook for every
  * /api/admin/ path: a route moved or mounted elsewhere stays closed.
  */
-export const adminRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, opts) => {
-  const { db, config } = opts;
+export const adminRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  config: Config;
+  clock: () => Date;
+}> = async (app, opts) => {
+  const { db, config, clock } = opts;
 
   app.get(
     '/api/admin/stats',
@@ -29,6 +35,15 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
     async (request) => {
       admin(request);
       return adminStats(db);
+    },
+  );
+
+  app.get(
+    '/api/admin/waiting',
+    { schema: { tags, response: { 200: adminWaitingSchema, ...errorReplies } } },
+    async (request) => {
+      admin(request);
+      return adminWaiting(db, clock());
     },
   );
 
