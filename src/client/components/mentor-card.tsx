@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { CATEGORIES } from '../../shared/categories';
 import { mentorLanguageName } from '../../shared/schemas/languages';
-import type { Mentor } from '../../shared/schemas/mentors';
+import { replyTimeBucket, type Mentor } from '../../shared/schemas/mentors';
 import { cn } from '../lib/cn';
 import { formatDate, initials } from '../lib/format';
 import { useTranslation } from '../lib/i18n';
@@ -68,6 +68,29 @@ export function MentorCounts({ mentor, className }: { mentor: Mentor; className?
   );
 }
 
+/** How soon a mentor usually replies to a new conversation, and when they were last on the site, when known. */
+export function MentorActivity({
+  mentor,
+  className,
+}: {
+  mentor: Pick<Mentor, 'replyTime' | 'lastActive'>;
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  const lines: string[] = [];
+  if (mentor.replyTime !== null) {
+    const bucket = replyTimeBucket(mentor.replyTime);
+    lines.push(
+      bucket.kind === 'hours'
+        ? t('mentors.replyTime.hours', { count: bucket.hours })
+        : t(`mentors.replyTime.${bucket.kind}`),
+    );
+  }
+  if (mentor.lastActive) lines.push(t(`mentors.lastActive.${mentor.lastActive}`));
+  if (lines.length === 0) return null;
+  return <p className={cn('text-sm text-slate-700', className)}>{lines.join(' · ')}</p>;
+}
+
 /** The round initials that stand for a person without a photo. */
 export function Initials({ name, large = false }: { name: string; large?: boolean }) {
   return (
@@ -109,6 +132,7 @@ export function MentorCard({ mentor }: { mentor: Mentor }) {
         {mentor.isDemo && <Badge colour="bg-amber-100 text-amber-900">{t('founders.demoProfile')}</Badge>}
       </div>
       <MentorFacts mentor={mentor} />
+      <MentorActivity mentor={mentor} />
       <MentorCounts mentor={mentor} className="mt-auto" />
     </Card>
   );

@@ -16,6 +16,7 @@ export const mentorKeys = {
   all: ['mentors'] as const,
   list: (filters: MentorFilters) => ['mentors', 'list', filters] as const,
   one: (id: string) => ['mentors', 'one', id] as const,
+  similar: (id: string) => ['mentors', 'similar', id] as const,
   ownProfile: ['mentors', 'own-profile'] as const,
 };
 
@@ -33,6 +34,21 @@ export const mentorQuery = (id: string) =>
   queryOptions({
     queryKey: mentorKeys.one(id),
     queryFn: ({ signal }) => api<MentorDetail>(`/api/mentors/${encodeURIComponent(id)}`, { signal }),
+  });
+
+/** How many other mentors a student whose conversation closed unanswered is offered. */
+const OFFERED_MENTORS = 3;
+
+/**
+ * Mentors who take new conversations now and are like `mentorId` (a topic in common, the reader's language): offered
+ * to a student whose conversation with that mentor closed without a reply.
+ */
+export const similarMentorsQuery = (mentorId: string) =>
+  queryOptions({
+    queryKey: mentorKeys.similar(mentorId),
+    queryFn: ({ signal }) =>
+      api<MentorsResponse>(`/api/mentors${queryString({ similarTo: mentorId })}`, { signal }),
+    select: (page) => page.mentors.slice(0, OFFERED_MENTORS),
   });
 
 /** The mentor asked for is not one (unknown, or no longer a mentor). */
@@ -58,6 +74,8 @@ export function useUpdateMentorProfile(config: MutationConfig<MentorProfile, Men
         client.setQueryData(mentorKeys.ownProfile, profile);
         await client.invalidateQueries({ queryKey: ['mentors', 'list'] });
         await client.invalidateQueries({ queryKey: ['mentors', 'one'] });
+        // A mentor follows their topics unless they said otherwise: new topics are followed ones.
+        await client.invalidateQueries({ queryKey: ['categories', 'following'] });
       },
     }),
   );

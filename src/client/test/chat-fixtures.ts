@@ -9,6 +9,7 @@ export const sampleConversation: Conversation = {
   id: CONVERSATION_ID,
   title: 'Finding my first part-time job',
   status: 'active',
+  closedReason: null,
   createdAt: '2026-03-01T00:00:00.000Z',
   updatedAt: '2026-03-14T12:30:00.000Z',
   participant: { id: MENTOR_ID, displayName: 'Minh Tran', role: 'mentor' },

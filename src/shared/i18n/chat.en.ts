@@ -109,4 +109,11 @@ export const chatEn = {
   feedbackGiven: 'You have already answered for this conversation.',
   availableFirst: 'Mentors taking new conversations are listed first.',
   unavailable: 'not taking new conversations',
+  noReplyOffer: 'No reply came within 7 days. Here are mentors who take new conversations:',
+  mentorLeftOffer: 'This mentor no longer mentors. Here are mentors who take new conversations:',
+  otherMentorsLoading: 'Looking for other mentors…',
+  otherMentorsFailed: 'Other mentors could not be loaded.',
+  otherMentorsNone: 'No mentor for this topic is free right now. You can look through all mentors.',
+  startWith: 'Start a Conversation',
+  startWithLabel: 'Start a conversation with {{name}}',
 };

@@ -112,4 +112,14 @@ export const chatVi: { [K in keyof typeof chatEn]: string } = {
   feedbackGiven: 'Bạn đã trả lời cho cuộc trò chuyện này rồi.',
   availableFirst: 'Những người hướng dẫn đang nhận cuộc trò chuyện mới được xếp trước.',
   unavailable: 'hiện chưa nhận cuộc trò chuyện mới',
+  noReplyOffer:
+    'Sau 7 ngày vẫn chưa có câu trả lời. Đây là những người hướng dẫn đang nhận cuộc trò chuyện mới:',
+  mentorLeftOffer:
+    'Người này không còn làm người hướng dẫn. Đây là những người hướng dẫn đang nhận cuộc trò chuyện mới:',
+  otherMentorsLoading: 'Đang tìm người hướng dẫn khác…',
+  otherMentorsFailed: 'Không tải được danh sách người hướng dẫn khác.',
+  otherMentorsNone:
+    'Hiện chưa có người hướng dẫn nào rảnh cho chủ đề này. Bạn có thể xem tất cả người hướng dẫn.',
+  startWith: 'Bắt đầu trò chuyện',
+  startWithLabel: 'Bắt đầu trò chuyện với {{name}}',
 };

@@ -46,6 +46,18 @@ export const mentorsEn = {
   studentsStart: 'Students can start a conversation with a mentor.',
   allMentors: 'All mentors',
   notFound: 'This mentor was not found. They may no longer be a mentor.',
+  replyTime: {
+    hour: 'Usually replies within an hour',
+    hours_one: 'Usually replies within {{count}} hour',
+    hours_other: 'Usually replies within {{count}} hours',
+    day: 'Usually replies within a day',
+    days: 'Usually replies within a few days',
+  },
+  lastActive: {
+    today: 'Active today',
+    week: 'Active this week',
+    month: 'Active this month',
+  },
   edit: {
     title: 'Your mentor profile',
     intro: 'Students see this on your card on the Mentors page and on your own page.',
@@ -68,6 +80,8 @@ export const mentorsEn = {
     awayUntil: 'Last day away',
     capacity: 'Open conversations at once',
     capacityHint: 'When this many are open, students see you as full. From 1 to 10.',
+    showsLastActive: 'Show when I was last active',
+    showsLastActiveHint: 'Your card then says “Active today”, “Active this week” or “Active this month”.',
     save: 'Save Profile',
     saving: 'Saving…',
     saved: 'Profile saved',

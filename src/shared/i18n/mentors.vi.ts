@@ -50,6 +50,18 @@ export const mentorsVi: Texts<typeof mentorsEn> = {
   studentsStart: 'Sinh viên có thể bắt đầu trò chuyện với người hướng dẫn.',
   allMentors: 'Tất cả người hướng dẫn',
   notFound: 'Không tìm thấy người hướng dẫn này. Có thể họ không còn là người hướng dẫn nữa.',
+  replyTime: {
+    hour: 'Thường trả lời trong vòng một giờ',
+    hours_one: 'Thường trả lời trong vòng {{count}} giờ',
+    hours_other: 'Thường trả lời trong vòng {{count}} giờ',
+    day: 'Thường trả lời trong vòng một ngày',
+    days: 'Thường trả lời trong vòng vài ngày',
+  },
+  lastActive: {
+    today: 'Hoạt động hôm nay',
+    week: 'Hoạt động tuần này',
+    month: 'Hoạt động tháng này',
+  },
   edit: {
     title: 'Hồ sơ người hướng dẫn của bạn',
     intro:
@@ -73,6 +85,8 @@ export const mentorsVi: Texts<typeof mentorsEn> = {
     awayUntil: 'Ngày vắng mặt cuối cùng',
     capacity: 'Số cuộc trò chuyện mở cùng lúc',
     capacityHint: 'Khi đã mở đủ số này, sinh viên sẽ thấy bạn đã kín lịch. Từ 1 đến 10.',
+    showsLastActive: 'Cho biết lần cuối tôi hoạt động',
+    showsLastActiveHint: 'Thẻ của bạn sẽ ghi “Hoạt động hôm nay”, “Hoạt động tuần này” hoặc “Hoạt động tháng này”.',
     save: 'Lưu hồ sơ',
     saving: 'Đang lưu…',
     saved: 'Đã lưu hồ sơ',

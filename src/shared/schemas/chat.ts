@@ -7,6 +7,9 @@ export { CHAT_LIMITS } from '../limits';
 
 export const CONVERSATION_STATUSES = ['active', 'closed'] as const;
 export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
+/** Why a conversation closed when neither of its people closed it: its mentor stopped mentoring, or never replied. */
+export const CLOSED_REASONS = ['mentor-left', 'no-reply'] as const;
+export type ClosedReason = (typeof CLOSED_REASONS)[number];
 
 /** The student's answer to "Was this conversation helpful?" once it is closed. */
 export const conversationFeedbackSchema = z.object({
@@ -92,6 +95,8 @@ export const conversationSchema = z.object({
   id: z.string(),
   title: z.string(),
   status: z.enum(CONVERSATION_STATUSES),
+  /** Null while open, or when one of its people closed it. */
+  closedReason: z.enum(CLOSED_REASONS).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** The other person: a name and a role, nothing private. */

@@ -14,6 +14,26 @@ export { MENTOR_LANGUAGES, mentorLanguageName, type MentorLanguage } from './lan
 export const MENTOR_AVAILABILITY = ['open', 'away', 'full'] as const;
 export type MentorAvailability = (typeof MENTOR_AVAILABILITY)[number];
 
+/** When a mentor was last on the site, in Australian days: today, in the last 7 days, or in the last 30. */
+export const LAST_ACTIVE = ['today', 'week', 'month'] as const;
+export type LastActive = (typeof LAST_ACTIVE)[number];
+
+/** Fewer replied conversations than this (in the last 90 days) say too little to show a reply time. */
+export const REPLY_TIME_MIN_CONVERSATIONS = 5;
+
+/**
+ * How a reply time reads on a card: within an hour, within N hours (up to 6), within a day, or within a few days.
+ * The words are "Usually replies within …" in the reader's language.
+ */
+export function replyTimeBucket(
+  minutes: number,
+): { kind: 'hour' } | { kind: 'hours'; hours: number } | { kind: 'day' } | { kind: 'days' } {
+  if (minutes <= 60) return { kind: 'hour' };
+  if (minutes <= 6 * 60) return { kind: 'hours', hours: Math.ceil(minutes / 60) };
+  if (minutes <= 24 * 60) return { kind: 'day' };
+  return { kind: 'days' };
+}
+
 const optionalLine = (max: number, tooLong: string) =>
   lineText()
     .max(max, tooLong)
@@ -62,6 +82,7 @@ export const mentorProfileUpdateSchema = z
       .int('mentors.errors.capacityInvalid')
       .min(MENTOR_LIMITS.capacityMin, 'mentors.errors.capacityInvalid')
       .max(MENTOR_LIMITS.capacityMax, 'mentors.errors.capacityInvalid'),
+    showsLastActive: z.boolean('validation.invalidInput'),
   })
   .partial()
   .refine((v) => Object.keys(v).length > 0, 'validation.nothingToUpdate');
@@ -78,6 +99,8 @@ export const mentorProfileSchema = z.object({
   city: z.string().nullable(),
   awayUntil: z.string().nullable(),
   capacity: z.number().int(),
+  /** Whether their card says when they were last active. */
+  showsLastActive: z.boolean(),
   /** Without a headline a mentor is not offered to students and cannot be verified. */
   complete: z.boolean(),
 });
@@ -99,6 +122,13 @@ export const mentorSchema = z.object({
   helpfulCount: z.number().int(),
   availability: z.enum(MENTOR_AVAILABILITY),
   awayUntil: z.string().nullable(),
+  /**
+   * The median minutes from a conversation's start to the mentor's first reply, over their conversations of the
+   * last 90 days; null with fewer than REPLY_TIME_MIN_CONVERSATIONS replied, or when most went unanswered.
+   */
+  replyTime: z.number().int().nullable(),
+  /** When they were last on the site; null when longer ago than a month, never, or they hide it. */
+  lastActive: z.enum(LAST_ACTIVE).nullable(),
   /** A sample profile of the demo data, labelled as one. */
   isDemo: z.boolean(),
 });
@@ -122,6 +152,11 @@ export const mentorsQuerySchema = z.object({
   q: lineText().max(MENTOR_LIMITS.searchMax, 'validation.searchMax').optional(),
   // A name of up to 200 characters, each up to 4 bytes in UTF-8, in base64.
   cursor: cursorQuery(mentorCursorSchema, 1_200),
+  /**
+   * Other mentors for a student whose conversation with this one closed unanswered: only those taking new
+   * conversations now, sharing a topic with this mentor and speaking the reader's language, never this mentor.
+   */
+  similarTo: z.uuid('validation.idInvalid').optional(),
 });
 export type MentorsQuery = z.infer<typeof mentorsQuerySchema>;
 

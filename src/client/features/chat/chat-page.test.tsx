@@ -23,6 +23,8 @@ const mentors: Mentor[] = [
     helpfulCount: 1,
     availability: 'open',
     awayUntil: null,
+    replyTime: null,
+    lastActive: null,
     isDemo: false,
   },
 ];

@@ -11,6 +11,7 @@ import { ConversationMenu } from './conversation-menu';
 import { FeedbackForm } from './feedback-form';
 import { MessageBubble, PendingBubble } from './message-bubble';
 import { MessageList } from './message-list';
+import { OtherMentors } from './other-mentors';
 import { ReportDialog } from './report-dialog';
 import { RoleBadge, StatusBadge } from './badges';
 import { useMarkReadWhenSeen } from './use-mark-read';
@@ -119,9 +120,14 @@ export function MessagePane({ conversation, user }: { conversation: Conversation
       <p aria-live="polite" className="min-h-6 px-4 text-sm text-slate-600 italic">
         {typing.otherTyping ? t('chat.typing', { name: other.displayName }) : ''}
       </p>
-      {user.role === 'student' && conversation.status === 'closed' && !conversation.feedbackGiven && (
-        <FeedbackForm conversation={conversation} />
+      {user.role === 'student' && conversation.status === 'closed' && conversation.closedReason && (
+        <OtherMentors conversation={conversation} />
       )}
+      {/* A conversation its mentor never answered has nothing to rate. */}
+      {user.role === 'student' &&
+        conversation.status === 'closed' &&
+        conversation.closedReason !== 'no-reply' &&
+        !conversation.feedbackGiven && <FeedbackForm conversation={conversation} />}
       <Composer onSend={pane.submit} onTyping={typing.typed} lockedNotice={lockedNotice} />
       <ReportDialog
         conversationId={conversation.id}

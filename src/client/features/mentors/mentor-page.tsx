@@ -4,7 +4,13 @@ import { ArrowLeft, MessageCircle } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import type { MentorDetail } from '../../../shared/schemas/mentors';
 import { LoadFailed } from '../../components/load-failed';
-import { AvailabilityBadge, Initials, MentorCounts, MentorFacts } from '../../components/mentor-card';
+import {
+  AvailabilityBadge,
+  Initials,
+  MentorActivity,
+  MentorCounts,
+  MentorFacts,
+} from '../../components/mentor-card';
 import { Page } from '../../components/page';
 import { buttonClasses } from '../../components/ui/button';
 import { Badge, Card, Skeleton } from '../../components/ui/card';
@@ -94,6 +100,7 @@ function MentorShown({ mentor }: { mentor: MentorDetail }) {
             <span className="font-medium text-slate-700">{t('mentors.journey')}:</span> {mentor.countryPath}
           </p>
         )}
+        <MentorActivity mentor={mentor} />
         <MentorCounts mentor={mentor} />
         <StartConversation mentor={mentor} />
       </Card>

@@ -76,6 +76,7 @@ function ProfileForm({ profile, user }: { profile: MentorProfile; user: User }) 
         city: text('city'),
         awayUntil: away ? text('awayUntil') : null,
         capacity: Number(text('capacity')),
+        showsLastActive: form.get('showsLastActive') === 'on',
       });
       if (!parsed.success) return toastInvalid('mentors.edit.saveFailed', parsed.error);
       save.mutate(parsed.data);
@@ -182,6 +183,21 @@ function ProfileForm({ profile, user }: { profile: MentorProfile; user: User }) 
         max={MENTOR_LIMITS.capacityMax}
         defaultValue={profile.capacity}
       />
+      <div>
+        <label className="flex min-h-11 items-center gap-2 text-slate-900">
+          <input
+            type="checkbox"
+            name="showsLastActive"
+            defaultChecked={profile.showsLastActive}
+            aria-describedby={`${ids}-last-active-hint`}
+            className="h-5 w-5 accent-brand-700"
+          />
+          {t('mentors.edit.showsLastActive')}
+        </label>
+        <p id={`${ids}-last-active-hint`} className="text-sm text-slate-600">
+          {t('mentors.edit.showsLastActiveHint')}
+        </p>
+      </div>
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? t('mentors.edit.saving') : t('mentors.edit.save')}

@@ -1,5 +1,5 @@
 import { and, count, eq, gt, sql, type SQL } from 'drizzle-orm';
-import { CHAT_LIMITS, type Conversation } from '../../../shared/schemas/chat';
+import { CHAT_LIMITS, type ClosedReason, type Conversation } from '../../../shared/schemas/chat';
 import type { Role } from '../../../shared/constants';
 import type { MentorAvailability } from '../../../shared/schemas/mentors';
 import type { Database } from '../../db/client';
@@ -27,6 +27,7 @@ type ConversationListRow = {
   id: string;
   title: string;
   status: 'active' | 'closed';
+  closed_reason: ClosedReason | null;
   created_at: Date;
   updated_at: Date;
   last_seq: number;
@@ -47,6 +48,7 @@ function toConversation(row: ConversationListRow): Conversation {
     id: row.id,
     title: row.title,
     status: row.status,
+    closedReason: row.closed_reason,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
     participant: { id: row.other_id, displayName: row.other_name, role: row.other_role },
@@ -77,7 +79,7 @@ function toConversation(row: ConversationListRow): Conversation {
  */
 async function readConversations(db: Database, userId: string, onlyId?: string): Promise<Conversation[]> {
   const result = await db.execute<ConversationListRow>(sql`
-    select c.id, c.title, c.status, c.created_at, c.updated_at, c.last_seq, p.last_read_seq,
+    select c.id, c.title, c.status, c.closed_reason, c.created_at, c.updated_at, c.last_seq, p.last_read_seq,
       case when c.status = 'active' then op.last_read_seq end as other_read_seq,
       o.id as other_id, o.display_name as other_name, o.role as other_role,
       m.content as message_content, m.sender_id as message_sender, m.created_at as message_created_at,
@@ -173,7 +175,7 @@ export async function createConversation(
 }
 
 /** Closes the open conversations `where` says, in the caller's transaction, and tells both people of each. */
-async function closeConversationsIn(
+export async function closeConversationsIn(
   tx: Executor,
   where: SQL,
   closedReason: (typeof conversations.$inferSelect)['closedReason'] = null,

@@ -66,6 +66,8 @@ describe('GET /api/mentors', () => {
         'id',
         'isDemo',
         'languages',
+        'lastActive',
+        'replyTime',
         'state',
         'topics',
       ].sort(),
@@ -264,6 +266,7 @@ describe('PATCH /api/me/mentor-profile', () => {
       city: 'Footscray',
       awayUntil: null,
       capacity: 3,
+      showsLastActive: false,
     };
     const response = await patch(person, changes);
     expect(response.statusCode, response.body).toBe(200);

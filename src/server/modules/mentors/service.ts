@@ -1,6 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import {
   MENTOR_LIMITS,
+  type LastActive,
   type Mentor,
   type MentorAvailability,
   type MentorCursor,
@@ -20,12 +21,10 @@ import { errors } from '../../errors';
 import { iso } from '../../lib/text';
 import type { SessionUser } from '../../plugins/auth';
 import { recordAudit } from '../audit';
+import { AUSTRALIAN_TODAY, LAST_ACTIVE, REPLY_TIME, REPLY_TIME_JOIN } from './activity';
 
 /** Users (alias `u`) who are verified mentors: the only ones anyone is shown as mentors. */
 export const VERIFIED_MENTOR = sql`u.role = 'mentor' and u.mentor_verified_at is not null`;
-
-/** Today in Australian Eastern time, in SQL: a mentor "away until" a day is back the day after. */
-const AUSTRALIAN_TODAY = sql`(now() at time zone 'Australia/Sydney')::date`;
 
 /** Open conversations of mentor `u`. */
 const OPEN_CONVERSATIONS = sql`(select count(*)::int from conversations c where c.mentor_id = u.id and c.status = 'active')`;
@@ -49,6 +48,8 @@ type MentorRow = {
   helpful_count: number;
   availability: MentorAvailability;
   away_until: string | null;
+  reply_time: number | null;
+  last_active: LastActive | null;
   is_demo: boolean;
   translations: ProfileTranslations | null;
 };
@@ -59,8 +60,9 @@ const SELECT_MENTOR = sql`
       where r.author_id = u.id and q.author_id <> u.id) as answer_count,
     (select count(*)::int from replies r where r.author_id = u.id and r.helpful_at is not null) as helpful_count,
     ${AVAILABILITY} as availability,
-    case when u.away_until >= ${AUSTRALIAN_TODAY} then to_char(u.away_until, 'YYYY-MM-DD') end as away_until
-  from users u`;
+    case when u.away_until >= ${AUSTRALIAN_TODAY} then to_char(u.away_until, 'YYYY-MM-DD') end as away_until,
+    ${REPLY_TIME} as reply_time, ${LAST_ACTIVE} as last_active
+  from users u ${REPLY_TIME_JOIN}`;
 
 /** A profile reads in the reader's language where it has been translated (demo and founding profiles), else as written. */
 const translated = (row: MentorRow, locale: Locale): Partial<ProfileText> => row.translations?.[locale] ?? {};
@@ -80,6 +82,8 @@ function toMentor(row: MentorRow, locale: Locale): Mentor {
     helpfulCount: row.helpful_count,
     availability: row.availability,
     awayUntil: row.away_until,
+    replyTime: row.reply_time,
+    lastActive: row.last_active,
     isDemo: row.is_demo,
   };
 }
@@ -101,6 +105,12 @@ export async function listMentors(
   if (query.topic) where.push(sql`${query.topic} = any(u.topics)`);
   if (query.language) where.push(sql`${query.language} = any(u.languages)`);
   if (query.state) where.push(sql`u.state = ${query.state}`);
+  if (query.similarTo)
+    where.push(
+      sql`u.id <> ${query.similarTo} and ${AVAILABILITY} = 'open'
+        and u.topics && (select s.topics from users s where s.id = ${query.similarTo})
+        and ${viewer?.locale ?? locale} = any(u.languages)`,
+    );
   if (query.q) {
     const pattern = contains(query.q);
     where.push(sql`(u.display_name ilike ${pattern} or u.headline ilike ${pattern} or u.story ilike ${pattern}
@@ -188,6 +198,7 @@ export function toMentorProfile(user: SessionUser): MentorProfile {
     city: user.city,
     awayUntil: user.awayUntil,
     capacity: user.capacity,
+    showsLastActive: user.showsLastActive,
     complete: !!user.headline,
   };
 }
@@ -202,6 +213,7 @@ const PROFILE_FIELDS = [
   'city',
   'awayUntil',
   'capacity',
+  'showsLastActive',
 ] as const;
 
 /**

@@ -27,5 +27,7 @@ export {
   notifyReplied,
   silenceConversations,
 } from './notify';
+export { notifyConversationReminders, notifyNoReply } from './notify-conversations';
+export { notifyTopicFollowers } from './notify-topics';
 export { preferencesOf } from './preferences';
 export { markConversationRead } from './read';
