@@ -185,10 +185,13 @@ export async function seedScale(
       (from, to) =>
         sql`
         with made as (
-          insert into conversations (id, title, status, student_id, mentor_id, last_seq, created_at, updated_at)
+          insert into conversations (id, title, status, student_id, mentor_id, last_seq, created_at, updated_at,
+            first_reply_at)
           select ${idOf(run, 'c', sql`c`)}, ${pick(TOPICS, sql`c`)}, case when c % 10 = 0 then 'closed' else 'active' end,
             ${student(sql`c * 104729`)}, ${mentor(sql`c`)}, seqs, started,
-            least(${base}::timestamptz, started + seqs * interval '3 minutes')
+            least(${base}::timestamptz, started + seqs * interval '3 minutes'),
+            -- The mentor writes the even messages: the second is their first reply.
+            case when seqs >= 2 then least(${base}::timestamptz, started + 2 * interval '3 minutes') end
           from (select c, ${shareOf(M, conversations, sql`((c - 1)::bigint * ${conversationStride}) % ${conversations}`, messageCurve)} as seqs,
               ${at(sql`${SPAN_SECONDS}::float8 * (1 - (c - random()) / ${conversations}::float8)`)} as started
             from generate_series(${from}::bigint, ${to}::bigint) as c) s
