@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { CATEGORIES } from '../../shared/categories';
 import { mentorLanguageName } from '../../shared/schemas/languages';
-import { replyTimeBucket, type Mentor } from '../../shared/schemas/mentors';
+import { replyTimeBucket } from '../../shared/reply-time';
+import type { Mentor } from '../../shared/schemas/mentors';
 import { cn } from '../lib/cn';
 import { formatDate, initials } from '../lib/format';
 import { useTranslation } from '../lib/i18n';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { REPLY_TIME_MIN_CONVERSATIONS, type LastActive } from '../../../shared/schemas/mentors';
+import { REPLY_TIME_MIN_CONVERSATIONS } from '../../../shared/reply-time';
+import type { LastActive } from '../../../shared/schemas/mentors';
 
 /** Today in Australian Eastern time, in SQL: a mentor "away until" a day is back the day after. */
 export const AUSTRALIAN_TODAY = sql`(now() at time zone 'Australia/Sydney')::date`;
