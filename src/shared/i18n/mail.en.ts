@@ -101,7 +101,7 @@ export const mailEn = {
     subject_other: 'Your day on Mentor Me: {{count}} updates',
     intro: 'Here is what happened since your last summary.',
     action: 'Open Mentor Me',
-    why: 'You get one summary a day because you chose the daily digest in your notification settings.',
+    why: 'You get one summary a day because you chose the daily digest, or emails about topics you follow, in your notification settings.',
     unsubscribe: 'Stop all notification emails',
   },
   /**

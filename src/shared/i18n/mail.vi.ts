@@ -94,7 +94,7 @@ export const mailVi: typeof mailEn = {
     subject_other: 'Một ngày của bạn trên Mentor Me: {{count}} cập nhật',
     intro: 'Đây là những gì đã diễn ra kể từ bản tóm tắt trước của bạn.',
     action: 'Mở Mentor Me',
-    why: 'Bạn nhận một bản tóm tắt mỗi ngày vì bạn đã chọn nhận tóm tắt hằng ngày trong phần cài đặt thông báo.',
+    why: 'Bạn nhận một bản tóm tắt mỗi ngày vì bạn đã chọn nhận tóm tắt hằng ngày, hoặc email về các chủ đề bạn theo dõi, trong phần cài đặt thông báo.',
     unsubscribe: 'Ngừng nhận mọi email thông báo',
   },
   push: {

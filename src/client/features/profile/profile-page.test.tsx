@@ -15,8 +15,12 @@ const exported = {
   questions: [{ id: 'q1', title: 'Where do I get a tax file number?' }],
 };
 
-/** The notification settings' calls (the section is part of the page), answered with everything on. */
+/**
+ * The notification settings' calls (the section is part of the page), answered with everything on, and the topics
+ * the person follows (none).
+ */
 function notificationAnswer(url: string): Response | undefined {
+  if (url === '/api/categories/following') return json(200, { categories: [] });
   if (url === '/api/notifications/preferences')
     return json(200, {
       types: Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, { email: true, push: true }])),
@@ -35,6 +39,7 @@ const mentorProfile: MentorProfile = {
   city: 'Footscray',
   awayUntil: null,
   capacity: 5,
+  showsLastActive: true,
   complete: true,
 };
 
@@ -207,6 +212,7 @@ describe('profile: a mentor’s profile', () => {
     expect(sent).toEqual([]);
 
     await userEvent.click(within(section).getByRole('radio', { name: 'Taking new conversations' }));
+    await userEvent.click(within(section).getByRole('checkbox', { name: 'Show when I was last active' }));
     await userEvent.click(within(section).getByRole('button', { name: 'Save Profile' }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({
@@ -217,6 +223,7 @@ describe('profile: a mentor’s profile', () => {
       city: 'Footscray',
       awayUntil: null,
       capacity: 5,
+      showsLastActive: false,
     });
   });
 });

@@ -21,6 +21,7 @@ import { formatDate } from '../../lib/format';
 import { currentLocale, messageKey, setLanguage } from '../../lib/i18n';
 import { useProfileQuestions } from '../../data/questions';
 import { ConfirmEmailNotice, EmailForm } from './email-settings';
+import { FollowedTopicsCard } from './followed-topics';
 import { MentorProfileCard } from './mentor-profile-form';
 
 function DetailsForm({ user }: { user: User }) {
@@ -269,6 +270,7 @@ export function ProfilePage() {
         {!user.emailVerified && !user.isDemo && <ConfirmEmailNotice user={user} />}
         <DetailsForm user={user} />
         {user.role === 'mentor' && <MentorProfileCard user={user} />}
+        <FollowedTopicsCard user={user} />
         <NotificationSettings user={user} />
         <QuestionList which="mine" />
         <QuestionList which="saved" />

@@ -16,6 +16,7 @@ import { formatNumber } from '../../lib/format';
 import { useTranslation, withTexts } from '../../lib/i18n';
 import { feedQuestions, useFeed, useShowFeedTop, type FeedParams } from '../../data/questions';
 import { CategoryChips, SearchBox } from './feed-filters';
+import { FollowTopicButton } from './follow-topic';
 import { NewQuestionsButton, useHeaderHeight, useNewQuestions } from './new-questions';
 
 /** The Ask dialog (with its form validation) loads when it is first opened. */
@@ -192,6 +193,7 @@ export function FeedPage({ sort }: { sort: 'trending' | 'latest' }) {
 
         <SearchBox value={q ?? ''} onSearch={(value) => update({ q: value || undefined })} />
         <CategoryChips selected={category} onSelect={(slug) => update({ category: slug })} />
+        {user && category && <FollowTopicButton key={category} slug={category} />}
 
         {q && (
           <p className="flex flex-wrap items-center gap-2 text-slate-800">

@@ -117,10 +117,12 @@ class PersonRun {
     await this.skip(pending.filter((row) => isDue(row) && !wanted(row)));
     const eligible = pending.filter(wanted);
     const due = eligible.filter(isDue);
-    if (due.length > 0) {
-      if (preferences.emailDigest) await this.digest(person, due);
-      else await this.single(person, groups(due), eligible);
-    }
+    // A topic's new questions can be many a day: their emails go only in the daily digest, even for a person who
+    // has everything else emailed as it comes, so following a busy topic never floods an inbox.
+    const daily = preferences.emailDigest ? due : due.filter((row) => row.type === 'topic_question');
+    const single = due.filter((row) => !daily.includes(row));
+    if (daily.length > 0) await this.digest(person, daily);
+    if (single.length > 0) await this.single(person, groups(single), eligible);
     return { changed: this.changed, wrote: this.wrote };
   }
 

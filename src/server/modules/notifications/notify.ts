@@ -17,7 +17,7 @@ const CHAT_EMAIL_DELAY = sql`now() + interval '10 minutes'`;
 const REMOVED_EXCERPT_CHARS = 120;
 
 /** `a` and `b` (uuid expressions) have not blocked each other, either way round. */
-const unblocked = (a: SQL, b: SQL) =>
+export const unblocked = (a: SQL, b: SQL) =>
   sql`not exists (select 1 from blocks bl
     where (bl.blocker_id = ${a} and bl.blocked_id = ${b}) or (bl.blocker_id = ${b} and bl.blocked_id = ${a}))`;
 

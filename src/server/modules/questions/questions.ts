@@ -9,7 +9,7 @@ import { chloeReplyJobs, categories, questions } from '../../db/schema';
 import { errors } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
 import { recordAudit } from '../audit';
-import { announceGone, notifyRemoved } from '../notifications';
+import { announceGone, notifyRemoved, notifyTopicFollowers } from '../notifications';
 import { publishQuestionsChanged } from './cache';
 import { questionPosted } from './events';
 import { resolveReportsOn } from '../reports';
@@ -48,6 +48,7 @@ export async function createQuestion(
     // Chloe answers every new question: a durable job, created with the question or not at all.
     await tx.insert(chloeReplyJobs).values({ questionId: created!.id, urgent: input.isUrgent });
     await followQuestion(tx, user.id, created!.id);
+    await notifyTopicFollowers(tx, created!.id);
     // Readers of the feed hear of it once it commits.
     await questionPosted.publish(tx, { q: created!.id, category: (categoryId && input.category) || '' });
     return created!.id;
