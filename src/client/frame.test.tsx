@@ -172,6 +172,7 @@ describe('the page frames', () => {
       ) as NotificationPreferences['types'],
       emailDigest: false,
       pushShowsTitles: false,
+      waitingEmail: false,
     };
     const saved = {
       ...sampleQuestion,

@@ -39,6 +39,8 @@ export const errors = {
   /** A Host this server does not answer to (plugins/allowed-hosts.ts). */
   hostNotAllowed: () => new AppError(421, 'HOST_NOT_ALLOWED', 'errors.hostNotAllowed'),
   notFound: () => new AppError(404, 'NOT_FOUND', 'errors.notFound'),
+  /** A topic (category) slug that names none of the seven. */
+  topicNotFound: () => new AppError(404, 'NOT_FOUND', 'follows.topicNotFound'),
   emailTaken: () => new AppError(409, 'EMAIL_TAKEN', 'errors.emailTaken'),
   commonPassword: () => new AppError(400, 'COMMON_PASSWORD', 'validation.passwordCommon'),
   /** Emailed links: a reset or confirmation link that is used, expired or unknown. */
@@ -83,6 +85,10 @@ export const errors = {
   feedbackGiven: () => new AppError(409, 'FEEDBACK_GIVEN', 'chat.feedbackGiven'),
   /** Mentor profiles. */
   mentorsOnly: () => new AppError(403, 'MENTORS_ONLY', 'mentors.errors.mentorsOnly'),
+  /** "Waiting for you": claiming questions is for verified mentors, one mentor at a time. */
+  verifiedMentorsOnly: () => new AppError(403, 'VERIFIED_MENTORS_ONLY', 'waiting.errors.verifiedMentorsOnly'),
+  questionClaimed: () => new AppError(409, 'QUESTION_CLAIMED', 'waiting.errors.claimed'),
+  questionAnswered: () => new AppError(409, 'QUESTION_ANSWERED', 'waiting.errors.answered'),
   /** Answers that helped. */
   askerOnly: () => new AppError(403, 'ASKER_ONLY', 'questions.helpfulAskerOnly'),
   ownReply: () => new AppError(409, 'OWN_REPLY', 'questions.helpfulOwnReply'),

@@ -57,6 +57,7 @@ export const PAGES = {
   },
   '/mentors': { screen: 'features/mentors/mentors-page.tsx', texts: ['mentors.title', 'mentors.intro'] },
   '/mentors/:id': { screen: 'features/mentors/mentor-page.tsx' },
+  '/mentor': { screen: 'features/mentoring/waiting-page.tsx' },
   '/chloe': {
     screen: 'features/chloe/chloe-page.tsx',
     texts: ['frames.chloeTitle', 'frames.chloeText'],

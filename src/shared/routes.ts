@@ -5,6 +5,7 @@ export const PAGE_PATHS = [
   '/resources',
   '/chat',
   '/mentors',
+  '/mentor',
   '/chloe',
   '/faq',
   '/about',

@@ -88,6 +88,13 @@ function MainNav(props: {
             </NavLink>
           </li>
         ))}
+        {user?.role === 'mentor' && user.mentorVerified && (
+          <li>
+            <NavLink to="/mentor" className={props.linkClassName} onClick={props.onFollow}>
+              {t('nav.waiting')}
+            </NavLink>
+          </li>
+        )}
         <li>
           <CareerLink className={props.careerClassName} />
         </li>

@@ -54,6 +54,10 @@ const MentorPage = page(
   () => import('../features/mentors/mentor-page'),
   (m) => m.MentorPage,
 );
+const WaitingPage = page(
+  () => import('../features/mentoring/waiting-page'),
+  (m) => m.WaitingPage,
+);
 const OrganisationPage = page(
   () => import('../features/resources/organisation-page'),
   (m) => m.OrganisationPage,
@@ -180,6 +184,14 @@ export function AppRoutes() {
         <Route path="chat" element={<ChatPage />} />
         <Route path="mentors" element={<MentorsPage />} />
         <Route path="mentors/:id" element={<MentorPage />} />
+        <Route
+          path="mentor"
+          element={
+            <RequireAuth>
+              <WaitingPage />
+            </RequireAuth>
+          }
+        />
         <Route path="chloe" element={<ChloePage />} />
         <Route path="government" element={<GovernmentPage />} />
         <Route path="faq" element={<FaqPage />} />

@@ -17,6 +17,7 @@ const preferences: NotificationPreferences = {
   ) as NotificationPreferences['types'],
   emailDigest: false,
   pushShowsTitles: false,
+  waitingEmail: false,
 };
 
 function serve() {
@@ -32,6 +33,7 @@ function serve() {
         types: { ...saved.types },
         emailDigest: update.emailDigest ?? saved.emailDigest,
         pushShowsTitles: update.pushShowsTitles ?? saved.pushShowsTitles,
+        waitingEmail: update.waitingEmail ?? saved.waitingEmail,
       };
       for (const [type, channels] of Object.entries(update.types ?? {}))
         saved.types[type as keyof typeof saved.types] = {
@@ -67,6 +69,8 @@ describe('notification settings on the profile', () => {
       'A new chat message',
       'A chat of mine is closed because its mentor stopped mentoring',
       'Something I posted is removed',
+      'A new question in a topic I follow',
+      'A chat of mine closes because no mentor replied',
     ]);
     expect(screen.getByRole('checkbox', { name: 'Someone replies to my question: Email' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'A new chat message: Alert' })).toBeChecked();
@@ -162,5 +166,24 @@ describe('notification settings that cannot be loaded', () => {
     renderSettings();
     expect(await screen.findByText('Your notification settings could not be loaded.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+  });
+});
+
+describe('the daily waiting email setting', () => {
+  afterEach(() => unstubPush());
+
+  it('is offered to mentors only, off until they turn it on', async () => {
+    const { updates } = serve();
+    const user = userEvent.setup();
+    const { unmount } = renderSettings();
+    await screen.findByRole('table');
+    expect(screen.queryByRole('checkbox', { name: /questions waiting/ })).toBeNull();
+    unmount();
+    renderSettings({ ...sampleUser, role: 'mentor', mentorVerified: true });
+    const box = await screen.findByRole('checkbox', { name: /^Daily email of questions waiting/ });
+    expect(box).not.toBeChecked();
+    await user.click(box);
+    await waitFor(() => expect(updates).toEqual([{ waitingEmail: true }]));
+    expect(box).toBeChecked();
   });
 });

@@ -223,6 +223,14 @@ export function NotificationSettings({ user }: { user: User }) {
                 checked={data.pushShowsTitles}
                 onChange={(on) => update.mutate({ pushShowsTitles: on })}
               />
+              {user.role === 'mentor' && (
+                <Choice
+                  label={t('mentoring.waitingEmail')}
+                  hint={t('mentoring.waitingEmailHint')}
+                  checked={data.waitingEmail}
+                  onChange={(on) => update.mutate({ waitingEmail: on })}
+                />
+              )}
             </div>
           </>
         )}

@@ -250,11 +250,9 @@ function applyUpdate(current: NotificationPreferences, update: PreferencesUpdate
     Partial<NotificationPreferences['types'][NotificationType]>,
   ][])
     types[type] = { ...types[type], ...channels };
-  return {
-    types,
-    emailDigest: update.emailDigest ?? current.emailDigest,
-    pushShowsTitles: update.pushShowsTitles ?? current.pushShowsTitles,
-  };
+  // The switches a change names (emailDigest, pushShowsTitles, waitingEmail) take its values.
+  const switches = Object.entries(update).filter(([key, value]) => key !== 'types' && value !== undefined);
+  return { ...current, ...Object.fromEntries(switches), types };
 }
 
 /**

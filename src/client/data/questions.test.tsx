@@ -29,7 +29,7 @@ describe('question mutations', () => {
       pages: [{ questions: [sampleQuestion, other], urgent: [sampleQuestion], nextCursor: null }],
       pageParams: [undefined],
     });
-    client.setQueryData<QuestionDetail>(detailKey, { ...sampleQuestion, replies: [] });
+    client.setQueryData<QuestionDetail>(detailKey, { ...sampleQuestion, replies: [], claim: null });
     client.setQueryData(questionKeys.mine('saved', 'en'), { questions: [sampleQuestion] });
 
     const { result } = renderHook(() => useLike(), { wrapper: withClient(client) });
@@ -59,7 +59,7 @@ describe('question mutations', () => {
       pages: [{ questions: [sampleQuestion, other], urgent: [], nextCursor: null }],
       pageParams: [undefined],
     });
-    client.setQueryData<QuestionDetail>(detailKey, { ...sampleQuestion, replies: [] });
+    client.setQueryData<QuestionDetail>(detailKey, { ...sampleQuestion, replies: [], claim: null });
     const followed = () => [
       client.getQueryData<InfiniteData<QuestionList>>(feedKey)!.pages[0]!.questions.map((q) => q.followed),
       client.getQueryData<QuestionDetail>(detailKey)!.followed,

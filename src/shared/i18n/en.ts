@@ -1,3 +1,5 @@
+import { followsEn } from './follows.en';
+
 /** English UI texts. Every key here exists in vi.ts too (a test enforces it). */
 export const en = {
   app: {
@@ -27,6 +29,19 @@ export const en = {
     admin: 'Admin Dashboard',
     accountMenu: 'Account menu for {{name}}',
     language: 'Language',
+    waiting: 'Waiting for You',
+  },
+  /** A mentor's "I'm answering this" on a question's page. */
+  claim: {
+    byOther: 'A mentor is answering this',
+    byOtherText: 'Another mentor said they are writing an answer. Replies from anyone are still welcome.',
+    mine: 'You are answering this',
+    mineText: 'Other mentors see that someone is answering until {{time}}, or until you reply.',
+    take: 'I’m Answering This',
+    release: 'Release',
+    taken: 'The question is yours for 30 minutes',
+    takeFailed: 'Could not take this question',
+    releaseFailed: 'Could not release this question',
   },
   language: {
     en: 'English',
@@ -235,6 +250,7 @@ export const en = {
     years_one: '{{count}} year ago',
     years_other: '{{count}} years ago',
   },
+  follows: followsEn,
   common: {
     close: 'Close',
     cancel: 'Cancel',

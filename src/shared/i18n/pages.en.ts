@@ -2,6 +2,8 @@ import { adminEn } from './admin.en';
 import { chatEn } from './chat.en';
 import { checkEmailEn } from './check-email.en';
 import { directoryEn } from './directory.en';
+import { followsPagesEn } from './follows.en';
+import { mentoringEn } from './mentoring.en';
 import { mentorsEn } from './mentors.en';
 import { notificationsEn } from './notifications.en';
 
@@ -578,8 +580,10 @@ export const pagesEn = {
   chat: chatEn,
   checkEmail: checkEmailEn,
   mentors: mentorsEn,
+  mentoring: mentoringEn,
   directory: directoryEn,
   notifications: notificationsEn,
+  follows: followsPagesEn,
   admin: adminEn,
   legal: {
     lastReviewed: 'Last reviewed: {{date}}',

@@ -2,6 +2,8 @@ import { adminVi } from './admin.vi';
 import { chatVi } from './chat.vi';
 import { checkEmailVi } from './check-email.vi';
 import { directoryVi } from './directory.vi';
+import { followsPagesVi } from './follows.vi';
+import { mentoringVi } from './mentoring.vi';
 import { mentorsVi } from './mentors.vi';
 import { notificationsVi } from './notifications.vi';
 import type { PageResources } from './pages.en';
@@ -579,8 +581,10 @@ export const pagesVi: PageResources = {
   chat: chatVi,
   checkEmail: checkEmailVi,
   mentors: mentorsVi,
+  mentoring: mentoringVi,
   directory: directoryVi,
   notifications: notificationsVi,
+  follows: followsPagesVi,
   admin: adminVi,
   legal: {
     lastReviewed: 'Xem lại lần cuối: {{date}}',

@@ -1,6 +1,8 @@
 import { chloeEn } from './chloe.en';
+import { followsServerEn } from './follows.en';
 import { mailEn } from './mail.en';
 import { notifyEn } from './notify.en';
+import { waitingEn } from './waiting.en';
 
 /**
  * English texts that only the server writes: emails, Chloe's own words and the bell's sentences. The server
@@ -11,4 +13,6 @@ export const serverEn = {
   mail: mailEn,
   chloe: chloeEn,
   notify: notifyEn,
+  follows: followsServerEn,
+  waiting: waitingEn,
 };

@@ -1,4 +1,5 @@
 import type { Resources } from './en';
+import { followsVi } from './follows.vi';
 
 /** Vietnamese UI texts: the same keys as en.ts. */
 export const vi: Resources = {
@@ -29,6 +30,19 @@ export const vi: Resources = {
     admin: 'Bảng quản trị',
     accountMenu: 'Menu tài khoản của {{name}}',
     language: 'Ngôn ngữ',
+    waiting: 'Câu hỏi đang chờ',
+  },
+  claim: {
+    byOther: 'Một người hướng dẫn đang trả lời câu hỏi này',
+    byOtherText: 'Một người hướng dẫn khác cho biết họ đang viết câu trả lời. Mọi người vẫn có thể trả lời.',
+    mine: 'Bạn đang trả lời câu hỏi này',
+    mineText:
+      'Những người hướng dẫn khác sẽ thấy có người đang trả lời đến {{time}}, hoặc đến khi bạn trả lời.',
+    take: 'Tôi sẽ trả lời',
+    release: 'Bỏ nhận',
+    taken: 'Câu hỏi này dành cho bạn trong 30 phút',
+    takeFailed: 'Không nhận được câu hỏi này',
+    releaseFailed: 'Không bỏ nhận được câu hỏi này',
   },
   language: {
     en: 'English',
@@ -236,6 +250,7 @@ export const vi: Resources = {
     years_one: '{{count}} năm trước',
     years_other: '{{count}} năm trước',
   },
+  follows: followsVi,
   common: {
     close: 'Đóng',
     cancel: 'Hủy',

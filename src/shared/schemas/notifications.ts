@@ -66,6 +66,8 @@ export const preferencesSchema = z.object({
   emailDigest: z.boolean(),
   /** The lock screen shows the question's or chat's title instead of only "New reply on Mentor Me". */
   pushShowsTitles: z.boolean(),
+  /** A mentor's daily email of the questions waiting in their topics and languages (off by default). */
+  waitingEmail: z.boolean(),
 });
 export type NotificationPreferences = z.infer<typeof preferencesSchema>;
 /** A PUT may send only what changes. */
@@ -73,6 +75,7 @@ export const preferencesUpdateSchema = z.object({
   types: z.partialRecord(z.enum(NOTIFICATION_TYPES), channelsSchema.partial()).optional(),
   emailDigest: z.boolean().optional(),
   pushShowsTitles: z.boolean().optional(),
+  waitingEmail: z.boolean().optional(),
 });
 export type PreferencesUpdate = z.infer<typeof preferencesUpdateSchema>;
 

@@ -181,7 +181,16 @@ export const questionSchema = z.object({
 });
 export type Question = z.infer<typeof questionSchema>;
 
-export const questionDetailSchema = questionSchema.extend({ replies: z.array(replySchema) });
+/**
+ * A mentor said "I'm answering this" and has not replied yet: `mine` for that mentor; never who it is to others.
+ */
+export const questionClaimSchema = z.object({ mine: z.boolean(), expiresAt: z.string() }).nullable();
+export type QuestionClaim = z.infer<typeof questionClaimSchema>;
+
+export const questionDetailSchema = questionSchema.extend({
+  replies: z.array(replySchema),
+  claim: questionClaimSchema,
+});
 export type QuestionDetail = z.infer<typeof questionDetailSchema>;
 
 export const questionListSchema = z.object({

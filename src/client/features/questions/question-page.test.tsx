@@ -24,6 +24,7 @@ const question: QuestionDetail = {
       helpful: false,
     },
   ],
+  claim: null,
 };
 
 /** The question (`shown()`, as it is now) and the signed-in member; `write` answers every other call. */

@@ -2,6 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import type { QuestionDetail } from '../../../shared/schemas/questions';
 import { Link, useParams } from 'react-router';
 import { LoadFailed } from '../../components/load-failed';
+import { ClaimControls } from '../../components/claim-controls';
 import { Page } from '../../components/page';
 import { QuestionBadges } from '../../components/question-card';
 import { buttonClasses } from '../../components/ui/button';
@@ -46,6 +47,16 @@ export function QuestionPage() {
   return <QuestionShown question={query.data} />;
 }
 
+/**
+ * A person other than the asker has replied (an anonymous asker's own replies show no author): no mentor takes it
+ * any more. The server decides in the end.
+ */
+const hasPersonsAnswer = (question: QuestionDetail) =>
+  question.replies.some(
+    (reply) =>
+      !reply.isAiReply && reply.author !== null && reply.author.displayName !== question.author?.displayName,
+  );
+
 /** The question on screen: what its reader was told about it is read. */
 function QuestionShown({ question }: { question: QuestionDetail }) {
   useReadQuestionNotifications(question.id, question.replies.length);
@@ -55,6 +66,12 @@ function QuestionShown({ question }: { question: QuestionDetail }) {
         <QuestionBadges question={question} />
       </div>
       <QuestionDetails question={question} />
+      <ClaimControls
+        questionId={question.id}
+        claim={question.claim}
+        answered={question.isOwn || hasPersonsAnswer(question)}
+        className="mt-4"
+      />
       <Replies question={question} />
     </Page>
   );

@@ -23,6 +23,8 @@ export type NoticeValues = {
   unsubscribeLink: string;
   settingsLink: string;
   homeLink: string;
+  /** A digest of the questions waiting in a mentor's topics, in its own words (modules/questions/waiting-mail.ts). */
+  waiting?: true;
 };
 export type RenderedMail = { subject: string; text: string; html: string };
 
@@ -157,6 +159,7 @@ function renderNoticeMail(kind: NoticeMailKind, locale: Locale, values: NoticeVa
   const [first] = values.items;
   if (!first) throw new Error(`A ${kind} email needs its news`);
   const t = translator(locale, { name: values.name });
+  if (kind === 'digest' && values.waiting) return renderWaitingMail(locale, values, t);
   const block = kind === 'digest' ? 'digest' : 'notification';
   const footerLinks = [
     { label: t(`${block}.unsubscribe`), href: values.unsubscribeLink },
@@ -185,6 +188,23 @@ function renderNoticeMail(kind: NoticeMailKind, locale: Locale, values: NoticeVa
       action: { label: t('digest.action'), href: values.homeLink },
       after: [t('digest.why')],
       footerLinks,
+    },
+    t,
+  );
+}
+
+/** A mentor's daily list of waiting questions: its button opens "Waiting for you", its footer the settings. */
+function renderWaitingMail(locale: Locale, values: NoticeValues, t: (key: string) => string): RenderedMail {
+  const w = (key: string, more: Values = {}) => translate(locale, `waiting.email.${key}` as MessageKey, more);
+  return layout(
+    locale,
+    {
+      subject: w('subject', { count: values.items.length }),
+      paragraphs: [t('greeting'), w('intro')],
+      list: values.items.map((item) => ({ label: item.text, href: item.link })),
+      action: { label: w('action'), href: values.homeLink },
+      after: [w('why')],
+      footerLinks: [{ label: w('stop'), href: values.settingsLink }],
     },
     t,
   );

@@ -45,12 +45,13 @@ export function defaultPreferences(): NotificationPreferences {
     ) as NotificationPreferences['types'],
     emailDigest: false,
     pushShowsTitles: false,
+    waitingEmail: false,
   };
 }
 
 type StoredPreferences = Pick<
   typeof notificationPreferences.$inferSelect,
-  'types' | 'emailDigest' | 'pushShowsTitles'
+  'types' | 'emailDigest' | 'pushShowsTitles' | 'waitingEmail'
 >;
 
 /** The stored choices over the defaults: a type or channel never chosen keeps its default. */
@@ -60,7 +61,12 @@ function effective(stored: StoredPreferences | undefined): NotificationPreferenc
   for (const type of NOTIFICATION_TYPES) {
     preferences.types[type] = { ...preferences.types[type], ...stored.types[type] };
   }
-  return { ...preferences, emailDigest: stored.emailDigest, pushShowsTitles: stored.pushShowsTitles };
+  return {
+    ...preferences,
+    emailDigest: stored.emailDigest,
+    pushShowsTitles: stored.pushShowsTitles,
+    waitingEmail: stored.waitingEmail,
+  };
 }
 
 /** Each person's effective preferences (defaults for those who never chose), for the email and push senders. */
@@ -109,6 +115,7 @@ export async function updatePreferences(
         types,
         emailDigest: update.emailDigest ?? stored!.emailDigest,
         pushShowsTitles: update.pushShowsTitles ?? stored!.pushShowsTitles,
+        waitingEmail: update.waitingEmail ?? stored!.waitingEmail,
         updatedAt: new Date(),
       })
       .where(eq(notificationPreferences.userId, userId))

@@ -171,6 +171,7 @@ describe('preferences', () => {
       },
       emailDigest: false,
       pushShowsTitles: false,
+      waitingEmail: false,
     });
   });
 

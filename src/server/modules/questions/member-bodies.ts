@@ -4,6 +4,7 @@ import type { ListQuestionsOptions } from '../../../shared/schemas/questions';
 import type { Database } from '../../db/client';
 import type { SessionUser } from '../../plugins/auth';
 import { perDatabaseCache } from '../../lib/ttl-cache';
+import { claimFor, type StoredClaim } from './claims';
 import { feedPage } from './feed';
 import { questionDetail, shapeReply } from './question-detail';
 import { shapeQuestion, viewerFlags, type QuestionRow, type ViewerFlags } from './question-shape';
@@ -27,7 +28,7 @@ type PreparedList = {
   urgent: BytePiece[];
   tail: Buffer;
 };
-type PreparedDetail = { question: Piece; replies: Piece[] };
+type PreparedDetail = { question: Piece; replies: Piece[]; claim: StoredClaim | null };
 
 const NO_MARKS: ViewerFlags = { liked: false, bookmarked: false, followed: false };
 
@@ -108,11 +109,13 @@ export async function memberQuestionJson(
   viewer: SessionUser,
   locale: Locale,
   id: string,
+  now = new Date(),
 ): Promise<string | null> {
   if (viewer.role === 'admin') return null;
   const prepared = await detailCache(db).get(`${id}|${locale}`, async () => {
-    const { row, replies } = await questionDetail(db, id);
+    const { row, replies, claim } = await questionDetail(db, id);
     return {
+      claim,
       question: questionPiece(row, locale, true),
       replies: replies.map((reply) => ({
         json: open(shapeReply(reply, row, null)),
@@ -125,7 +128,8 @@ export async function memberQuestionJson(
   const replies = prepared.replies
     .map((reply) => `${reply.json},"isOwn":${reply.authorId === viewer.id}}`)
     .join(',');
-  return `${prepared.question.json},"replies":[${replies}]${marksJson(marks(id), prepared.question.authorId === viewer.id)}`;
+  const claim = JSON.stringify(claimFor(prepared.claim, viewer.id, now));
+  return `${prepared.question.json},"replies":[${replies}],"claim":${claim}${marksJson(marks(id), prepared.question.authorId === viewer.id)}`;
 }
 
 /** Sends JSON already written. */

@@ -6,6 +6,7 @@ import type { Database } from '../../db/client';
 import { errors } from '../../errors';
 import { iso } from '../../lib/text';
 import { perDatabaseCache } from '../../lib/ttl-cache';
+import { claimFor, storedClaim, type StoredClaim } from './claims';
 import {
   SELECT_QUESTION,
   shapeQuestion,
@@ -25,13 +26,14 @@ type ReplyRow = {
   role: Role | null;
   helpful: boolean;
 };
-type RawDetail = { row: QuestionRow; replies: ReplyRow[] };
+/** `claim` as stored, expired or not: each reader's clock judges it. */
+type RawDetail = { row: QuestionRow; replies: ReplyRow[]; claim: StoredClaim | null };
 
 /** The question pages, as read from the database. */
 const detailCache = perDatabaseCache<RawDetail>(5_000, 2_000);
 
 async function readDetail(db: Database, id: string): Promise<RawDetail> {
-  const [question, replyRows] = await Promise.all([
+  const [question, replyRows, claim] = await Promise.all([
     db.execute<QuestionRow>(sql`${SELECT_QUESTION} where q.id = ${id}`),
     db.execute<ReplyRow>(sql`
       select r.id, r.content, r.is_ai_reply, r.created_at, r.author_id, u.display_name, ${BADGE_ROLE} as role,
@@ -39,10 +41,11 @@ async function readDetail(db: Database, id: string): Promise<RawDetail> {
       from replies r left join users u on u.id = r.author_id
       where r.question_id = ${id}
       order by r.is_ai_reply desc, r.created_at asc, r.id asc`),
+    storedClaim(db, id),
   ]);
   const row = question.rows[0];
   if (!row) throw errors.notFound();
-  return { row, replies: replyRows.rows };
+  return { row, replies: replyRows.rows, claim };
 }
 
 /** A question and its replies as read from the database, kept a few seconds; writes clear it. */
@@ -69,14 +72,17 @@ export function shapeReply(reply: ReplyRow, question: QuestionRow, viewer: Viewe
   };
 }
 
-/** The question with all its replies: Chloe's first, then the others oldest first. */
+/**
+ * The question with all its replies: Chloe's first, then the others oldest first; and its claim as at `now`.
+ */
 export async function getQuestion(
   db: Database,
   viewer: Viewer,
   locale: Locale,
   id: string,
+  now = new Date(),
 ): Promise<QuestionDetail> {
-  const { row, replies: replyRows } = await questionDetail(db, id);
+  const { row, replies: replyRows, claim } = await questionDetail(db, id);
   const flags = await viewerFlags(db, viewer, [id]);
   return {
     ...shapeQuestion(row, viewer, locale, flags(id), true),
@@ -84,5 +90,6 @@ export async function getQuestion(
       ...shapeReply(reply, row, viewer),
       isOwn: viewer !== null && viewer.id === reply.author_id,
     })),
+    claim: claimFor(claim, viewer?.id ?? null, now),
   };
 }

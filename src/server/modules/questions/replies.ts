@@ -14,6 +14,7 @@ import { resolveReportsOn } from '../reports';
 import { getQuestion } from './question-detail';
 import { enforcePostingLimits } from './posting-limits';
 import { assertQuestionExists, followQuestion } from './questions';
+import { releaseClaimIn } from './claims';
 import { marksChanged } from './viewer-marks';
 
 /** The question's reply count moves in the same transaction as the reply itself. */
@@ -52,8 +53,9 @@ export async function createReply(
       .values({ questionId, authorId: user.id, content })
       .returning({ id: replies.id });
     await moveReplyCount(tx, questionId, 1);
-    // Replying follows the question (a replier is never told of their own reply).
+    // Replying follows the question (a replier is never told of their own reply), and ends their claim on it.
     await followQuestion(tx, user.id, questionId);
+    await releaseClaimIn(tx, user.id, questionId);
     await replyWritten(tx, questionId, reply!.id, user.id, config.notifications.replyEmailDelaySeconds);
   });
   marksChanged(db, user.id);

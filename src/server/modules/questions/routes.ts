@@ -45,8 +45,9 @@ const plainJson = () => (data: unknown) => JSON.stringify(data);
 export const questionRoutes: FastifyPluginAsyncZod<{
   db: Database;
   config: Config;
+  clock: () => Date;
 }> = async (app, opts) => {
-  const { db, config } = opts;
+  const { db, config, clock } = opts;
   const limits = config.postingLimits;
 
   app.addContentTypeParser(
@@ -115,13 +116,14 @@ export const questionRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const locale = requestLocale(request);
+      const now = clock();
       if (request.user) {
-        const json = await memberQuestionJson(db, request.user, locale, request.params.id);
+        const json = await memberQuestionJson(db, request.user, locale, request.params.id, now);
         return json === null
-          ? getQuestion(db, request.user, locale, request.params.id)
+          ? getQuestion(db, request.user, locale, request.params.id, now)
           : sendJson(reply, json);
       }
-      return sendPrepared(request, reply, await visitorQuestionJson(db, locale, request.params.id));
+      return sendPrepared(request, reply, await visitorQuestionJson(db, locale, request.params.id, now));
     },
   );
 

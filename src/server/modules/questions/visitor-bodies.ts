@@ -47,8 +47,13 @@ export function visitorListJson(
   );
 }
 
-export function visitorQuestionJson(db: Database, locale: Locale, id: string): Promise<PreparedJson> {
+export function visitorQuestionJson(
+  db: Database,
+  locale: Locale,
+  id: string,
+  now = new Date(),
+): Promise<PreparedJson> {
   return visitorCache(db).get(`detail|${id}|${locale}`, async () =>
-    prepareJson(await getQuestion(db, null, locale, id)),
+    prepareJson(await getQuestion(db, null, locale, id, now)),
   );
 }
