@@ -74,7 +74,8 @@ export const mailVi: typeof mailEn = {
     replyRemoved: 'Người kiểm duyệt đã gỡ một câu trả lời của bạn.',
     newReports: 'Có báo cáo mới đang chờ xem xét.',
     topicQuestion: 'Câu hỏi mới trong chủ đề bạn theo dõi: “{{title}}”.',
-    conversationReminder: 'Một sinh viên đã chờ hai ngày để nhận câu trả lời đầu tiên của bạn trong “{{title}}”.',
+    conversationReminder:
+      'Một sinh viên đã chờ hai ngày để nhận câu trả lời đầu tiên của bạn trong “{{title}}”.',
     conversationNoReply:
       'Cuộc trò chuyện “{{title}}” của bạn đã đóng vì không có trả lời trong 7 ngày. Bạn có thể chọn một người hướng dẫn khác.',
     actions: {

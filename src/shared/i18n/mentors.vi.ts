@@ -86,7 +86,8 @@ export const mentorsVi: Texts<typeof mentorsEn> = {
     capacity: 'Số cuộc trò chuyện mở cùng lúc',
     capacityHint: 'Khi đã mở đủ số này, sinh viên sẽ thấy bạn đã kín lịch. Từ 1 đến 10.',
     showsLastActive: 'Cho biết lần cuối tôi hoạt động',
-    showsLastActiveHint: 'Thẻ của bạn sẽ ghi “Hoạt động hôm nay”, “Hoạt động tuần này” hoặc “Hoạt động tháng này”.',
+    showsLastActiveHint:
+      'Thẻ của bạn sẽ ghi “Hoạt động hôm nay”, “Hoạt động tuần này” hoặc “Hoạt động tháng này”.',
     save: 'Lưu hồ sơ',
     saving: 'Đang lưu…',
     saved: 'Đã lưu hồ sơ',

@@ -62,7 +62,9 @@ describe('the 48-hour reminder', () => {
     const replied = await pair();
     await send(ctx.app, replied.mentor, replied.conversation.id, 'Hello! Happy to help.');
     const blocked = await pair();
-    await ctx.db.insert(blocks).values({ blockerId: blocked.mentor.user.id, blockedId: blocked.student.user.id });
+    await ctx.db
+      .insert(blocks)
+      .values({ blockerId: blocked.mentor.user.id, blockedId: blocked.student.user.id });
     clock.advance(49 * HOUR);
     await sweep();
     expect(await notified(replied.mentor.user.id, 'conversation_reminder')).toHaveLength(0);

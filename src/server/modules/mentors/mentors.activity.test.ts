@@ -25,11 +25,15 @@ const list = async (query: Record<string, string>, headers: Record<string, strin
   return response.json<MentorsResponse>();
 };
 
-const detail = async (id: string) =>
-  (await t.app.inject({ url: `/api/mentors/${id}` })).json<MentorDetail>();
+const detail = async (id: string) => (await t.app.inject({ url: `/api/mentors/${id}` })).json<MentorDetail>();
 
 /** A conversation `ageDays` old that the mentor first answered after `replyMinutes` (null: never, closed for it). */
-async function seedConversation(mentorId: string, studentId: string, ageDays: number, replyMinutes: number | null) {
+async function seedConversation(
+  mentorId: string,
+  studentId: string,
+  ageDays: number,
+  replyMinutes: number | null,
+) {
   const createdAt = new Date(Date.now() - ageDays * DAY);
   await t.db.insert(conversations).values({
     title: 'Seeded',
