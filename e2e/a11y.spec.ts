@@ -22,14 +22,16 @@ const PAGES = [
   '/verify-email',
   '/profile',
   '/notifications',
+  '/mentor',
   '/admin',
   '/does-not-exist',
 ];
 
 /** The pages that need someone signed in, and who. */
-const SIGNED_IN: Partial<Record<string, 'student' | 'admin'>> = {
+const SIGNED_IN: Partial<Record<string, 'student' | 'mentor' | 'admin'>> = {
   '/profile': 'student',
   '/notifications': 'student',
+  '/mentor': 'mentor',
   '/admin': 'admin',
 };
 

@@ -4,8 +4,8 @@ import { CATEGORIES } from '../../../shared/categories';
 import type { WaitingQuestion } from '../../../shared/schemas/mentoring';
 import { ClaimControls } from '../../components/claim-controls';
 import { LoadFailed } from '../../components/load-failed';
+import { MorePages } from '../../components/more-pages';
 import { Page } from '../../components/page';
-import { Button } from '../../components/ui/button';
 import { Badge, Card, Skeleton } from '../../components/ui/card';
 import { useWaiting } from '../../data/mentoring';
 import { useAuth } from '../../lib/auth';
@@ -91,20 +91,12 @@ function WaitingList() {
           <WaitingItem key={question.id} question={question} />
         ))}
       </ul>
-      {list.isFetchNextPageError && (
-        <LoadFailed text={t('mentoring.loadFailed')} onRetry={() => void list.fetchNextPage()} />
-      )}
-      {list.hasNextPage && !list.isFetchNextPageError && (
-        <div className="flex justify-center py-4">
-          <Button
-            variant="secondary"
-            disabled={list.isFetchingNextPage}
-            onClick={() => void list.fetchNextPage()}
-          >
-            {list.isFetchingNextPage ? t('mentoring.loadingMore') : t('mentoring.showMore')}
-          </Button>
-        </div>
-      )}
+      <MorePages
+        list={list}
+        more={t('mentoring.showMore')}
+        loading={t('mentoring.loadingMore')}
+        failed={t('mentoring.loadFailed')}
+      />
     </>
   );
 }

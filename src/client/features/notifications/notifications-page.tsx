@@ -1,6 +1,7 @@
 import '../../lib/page-texts';
 import { CheckCheck } from 'lucide-react';
 import { LoadFailed } from '../../components/load-failed';
+import { MorePages } from '../../components/more-pages';
 import { Page } from '../../components/page';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -71,20 +72,12 @@ export function NotificationsPage() {
           ))}
         </ul>
       )}
-      {list.isFetchNextPageError && (
-        <LoadFailed text={t('notifications.loadFailed')} onRetry={() => void list.fetchNextPage()} />
-      )}
-      {list.hasNextPage && !list.isFetchNextPageError && (
-        <div className="flex justify-center py-4">
-          <Button
-            variant="secondary"
-            disabled={list.isFetchingNextPage}
-            onClick={() => void list.fetchNextPage()}
-          >
-            {list.isFetchingNextPage ? t('notifications.loadingMore') : t('notifications.loadMore')}
-          </Button>
-        </div>
-      )}
+      <MorePages
+        list={list}
+        more={t('notifications.loadMore')}
+        loading={t('notifications.loadingMore')}
+        failed={t('notifications.loadFailed')}
+      />
     </Page>
   );
 }
