@@ -57,6 +57,11 @@ export const questions = pgTable(
     helpfulCount: integer('helpful_count').notNull().default(0),
     /** The language it is written in (lib/text.ts messageLocale), for the mentors who read it. */
     language: text('language').notNull().default('en'),
+    /**
+     * When a person (not Chloe, not the asker) first replied; null while none has. Kept by triggers on `replies`
+     * (migration 0026), whichever way a reply comes or goes (a deleted account takes its replies along).
+     */
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
     createdAt: createdAt(),
     /**
      * English stemming for English text, 'simple' for Vietnamese and everything else. mentorme_tags_text is
@@ -80,6 +85,10 @@ export const questions = pgTable(
      * enough to outrank them (feed.ts).
      */
     index('questions_engagement_idx').on(sql`(${t.upvotes} + ${t.replyCount} + ${t.helpfulCount})`),
+    // The questions waiting for a person's answer, for mentors and the admins: a small part of all of them.
+    index('questions_waiting_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.answeredAt} is null`),
     index('questions_urgent_idx')
       .on(t.createdAt)
       .where(sql`${t.isUrgent}`),

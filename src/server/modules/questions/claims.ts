@@ -6,7 +6,7 @@ import { questionClaims } from '../../db/schema';
 import { errors } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
 import { publishQuestionsChanged } from './cache';
-import { HUMAN_ANSWER } from './question-shape';
+import { UNANSWERED } from './question-shape';
 
 /** A claim as stored: whose it is and until when. An expired one is no claim (`claimFor`). */
 export type StoredClaim = { mentorId: string; expiresAt: Date };
@@ -48,7 +48,7 @@ export async function claimQuestion(
 ): Promise<QuestionClaim> {
   return db.transaction(async (tx) => {
     const found = await tx.execute<{ answered: boolean }>(sql`
-      select exists (select 1 from replies r where ${HUMAN_ANSWER}) as answered
+      select not ${UNANSWERED} as answered
       from questions q where q.id = ${questionId} for update of q`);
     const question = found.rows[0];
     if (!question) throw errors.notFound();

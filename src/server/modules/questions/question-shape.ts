@@ -54,8 +54,8 @@ export const SELECT_QUESTION = sql`
  */
 export const HUMAN_ANSWER = sql`r.question_id = q.id and not r.is_ai_reply and r.author_id <> q.author_id`;
 
-/** Question `q` has no reply from a person yet. */
-export const UNANSWERED = sql`not exists (select 1 from replies r where ${HUMAN_ANSWER})`;
+/** Question `q` has no reply from a person yet (`answered_at` is kept by the replies' triggers, migration 0026). */
+export const UNANSWERED = sql`q.answered_at is null`;
 
 /** Questions (alias `q`) matching a search, in English, in any language word for word, or by a title like it. */
 export const questionSearch = (q: string) => sql`(q.search @@ websearch_to_tsquery('english', ${q})
