@@ -21,6 +21,7 @@ import { connectDatabase } from '../src/server/db/connect';
 import type { Database } from '../src/server/db/client';
 import { countCommunity } from '../src/server/modules/content/service';
 import { clearCaches } from '../src/server/lib/ttl-cache';
+import { createSession } from '../src/server/plugins/auth';
 
 const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/mentorme_scale';
 const CALLS = Number(process.env.BENCH_SCALE_CALLS ?? 200);
@@ -150,6 +151,30 @@ export async function benchScale(): Promise<string[]> {
         await time(`search "${RARE_SEARCH}" (no match), ${sort}`, call(`/api/questions?${query}`)),
       );
     }
+    // A verified mentor's "Waiting for you" (its first and tenth pages), with topics that match a share of them.
+    const [mentor] = (
+      await db.execute<{ id: string }>(sql`
+        update users set topics = '{housing,work-career}', languages = '{en,vi}'
+        where id = (select id from users where role = 'mentor' and mentor_verified_at is not null limit 1)
+        returning id`)
+    ).rows;
+    const bearer = { authorization: `Bearer ${await createSession(db, mentor!.id)}` };
+    const waiting = async (path: string) => {
+      const response = await fetch(base + path, { headers: bearer });
+      if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+      return (await response.json()) as { nextCursor: string | null };
+    };
+    let tenthWaiting = '/api/mentor/waiting';
+    for (let page = 1; page < 10; page += 1) {
+      const { nextCursor } = await waiting(tenthWaiting);
+      tenthWaiting = `/api/mentor/waiting?cursor=${encodeURIComponent(nextCursor!)}`;
+    }
+    timings.push(
+      await time('waiting for a mentor: page 1', async () => void (await waiting('/api/mentor/waiting'))),
+    );
+    timings.push(
+      await time('waiting for a mentor: page 10 (cursor)', async () => void (await waiting(tenthWaiting))),
+    );
     timings.push(await time('categories, as served', call('/api/categories')));
     timings.push(await time('categories, caches emptied', call('/api/categories'), cold));
     timings.push(await time('community stats, as served', call('/api/stats/community')));

@@ -84,3 +84,9 @@ export const DIRECTORY_REPORT_NOTE_MAX = 500;
 export function exportFileName(exportedAt: string): string {
   return `mentor-me-data-${exportedAt.slice(0, 10)}.json`;
 }
+
+/**
+ * The waiting questions are counted up to this many: past it the page says "1,000 or more", and counting a large
+ * backlog to the last one would cost every mentor's visit more than the page itself.
+ */
+export const WAITING_TOTAL_CAP = 1000;

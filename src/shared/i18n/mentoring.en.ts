@@ -7,6 +7,7 @@ export const mentoringEn = {
   lead: 'Questions no person has answered yet. SOS questions come first, then those in your topics and languages, then the oldest.',
   total_one: '{{count}} question is waiting',
   total_other: '{{count}} questions are waiting',
+  totalAtLeast: '{{count}} or more questions are waiting',
   sos: 'SOS',
   matches: 'Your topic and language',
   noTopic: 'No topic',

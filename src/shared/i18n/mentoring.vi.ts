@@ -8,6 +8,7 @@ export const mentoringVi: Texts<typeof mentoringEn> = {
   lead: 'Những câu hỏi chưa có ai trả lời. Câu hỏi SOS đứng đầu, rồi đến câu hỏi thuộc chủ đề và ngôn ngữ của bạn, rồi đến câu hỏi cũ nhất.',
   total_one: '{{count}} câu hỏi đang chờ',
   total_other: '{{count}} câu hỏi đang chờ',
+  totalAtLeast: 'Có từ {{count}} câu hỏi trở lên đang chờ',
   sos: 'SOS',
   matches: 'Đúng chủ đề và ngôn ngữ của bạn',
   noTopic: 'Chưa có chủ đề',

@@ -44,6 +44,7 @@ export const waitingResponseSchema = z.object({
   questions: z.array(waitingQuestionSchema),
   nextCursor: z.string().nullable(),
   /** Every question waiting for a person's answer (the mentor's own left out). */
+  /** How many wait, counted up to WAITING_TOTAL_CAP. */
   total: z.number().int(),
 });
 export type WaitingPage = z.infer<typeof waitingResponseSchema>;

@@ -1,3 +1,4 @@
+import { WAITING_TOTAL_CAP } from '../../../shared/limits';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -100,6 +101,12 @@ describe('/mentor', () => {
     const mine = screen.getByRole('link', { name: 'Question q3' }).closest('li')!;
     await user.click(within(mine).getByRole('button', { name: 'Release' }));
     expect(await within(mine).findByRole('button', { name: 'I’m Answering This' })).toBeInTheDocument();
+  });
+
+  it('counts a large backlog only so far', async () => {
+    serve({ questions: first, total: WAITING_TOTAL_CAP });
+    renderPage();
+    expect(await screen.findByText('1,000 or more questions are waiting')).toBeInTheDocument();
   });
 
   it('says when nothing waits, and when the list could not load', async () => {

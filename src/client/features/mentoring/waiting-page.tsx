@@ -1,6 +1,7 @@
 import '../../lib/page-texts';
 import { Link } from 'react-router';
 import { CATEGORIES } from '../../../shared/categories';
+import { WAITING_TOTAL_CAP } from '../../../shared/limits';
 import type { WaitingQuestion } from '../../../shared/schemas/mentoring';
 import { ClaimControls } from '../../components/claim-controls';
 import { LoadFailed } from '../../components/load-failed';
@@ -9,6 +10,7 @@ import { Page } from '../../components/page';
 import { Badge, Card, Skeleton } from '../../components/ui/card';
 import { useWaiting } from '../../data/mentoring';
 import { useAuth } from '../../lib/auth';
+import { formatNumber } from '../../lib/format';
 import { useTranslation, type TFunction } from '../../lib/i18n';
 
 const HOUR = 3600;
@@ -55,7 +57,7 @@ function WaitingItem({ question }: { question: WaitingQuestion }) {
 }
 
 function WaitingList() {
-  const { t } = useTranslation();
+  const { t, locale } = useTranslation();
   const list = useWaiting();
   const questions = list.data?.pages.flatMap((page) => page.questions) ?? [];
   const total = list.data?.pages[0]?.total;
@@ -83,7 +85,9 @@ function WaitingList() {
     <>
       {total !== undefined && (
         <p role="status" className="mb-4 text-slate-700">
-          {t('mentoring.total', { count: total })}
+          {total >= WAITING_TOTAL_CAP
+            ? t('mentoring.totalAtLeast', { count: formatNumber(WAITING_TOTAL_CAP, locale) })
+            : t('mentoring.total', { count: total })}
         </p>
       )}
       <ul className="space-y-3">

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '../../../shared/constants';
+import { WAITING_TOTAL_CAP } from '../../../shared/limits';
 import { WAITING_PAGE_SIZE, type WaitingCursor, type WaitingPage } from '../../../shared/schemas/mentoring';
 import { excerpt } from '../../../shared/text';
 import type { Database } from '../../db/client';
@@ -35,6 +36,14 @@ const textArray = (list: string[]) =>
 export const matchesReader = (reader: Pick<WaitingReader, 'topics' | 'languages'>) =>
   sql`coalesce(c.slug = any(${textArray(reader.topics)}) and q.language = any(${textArray(reader.languages)}), false)`;
 
+/** The runs of the list, in order: SOS first, and in each, the reader's topics and languages first. */
+const TIERS = [
+  { urgent: true, matches: true },
+  { urgent: true, matches: false },
+  { urgent: false, matches: true },
+  { urgent: false, matches: false },
+] as const;
+
 /** The questions waiting for a person's answer that `reader` may take: none of their own. */
 const waitingFilters = (reader: WaitingReader): SQL[] => [UNANSWERED, sql`q.author_id <> ${reader.id}`];
 
@@ -51,26 +60,45 @@ export async function waitingQuestions(
 ): Promise<WaitingPage> {
   const matches = matchesReader(reader);
   const filters = waitingFilters(reader);
-  // Ascending on (not urgent, not matching, time, id): false sorts before true.
-  const after = cursor
-    ? [
-        sql`(not q.is_urgent, not ${matches}, q.created_at, q.id) >
-          (${!cursor.urgent}, ${!cursor.matches}, ${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`,
-      ]
-    : [];
+  // The order is four runs, each oldest first: SOS in the reader's topics and languages, the other SOS, the rest in
+  // them, the rest. Each run is read on its own along the waiting questions' index, only as far as a page needs,
+  // rather than sorting every waiting question on each request; a page starts in its cursor's run.
+  const from = cursor
+    ? TIERS.findIndex((tier) => tier.urgent === cursor.urgent && tier.matches === cursor.matches)
+    : 0;
+  const runs = TIERS.flatMap((tier, index) =>
+    index < from
+      ? []
+      : [
+          sql`(select q.id, q.title, q.content, c.slug as category_slug, q.language, q.is_urgent, q.created_at,
+              ${exactTime(sql`q.created_at`)} as created_at_exact, ${matches} as matches,
+              cl.mentor_id as claim_mentor_id, cl.expires_at as claim_expires_at, ${index}::int as tier
+            from questions q
+            left join categories c on c.id = q.category_id
+            left join question_claims cl on cl.question_id = q.id and cl.expires_at > ${now}
+            where ${sql.join(
+              [
+                ...filters,
+                sql`q.is_urgent = ${tier.urgent}`,
+                sql`${matches} = ${tier.matches}`,
+                ...(cursor && index === from
+                  ? [sql`(q.created_at, q.id) > (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`]
+                  : []),
+              ],
+              sql` and `,
+            )}
+            order by q.created_at, q.id
+            limit ${WAITING_PAGE_SIZE + 1})`,
+        ],
+  );
   const [rows, counted] = await Promise.all([
     db.execute<WaitingRow>(sql`
-      select q.id, q.title, q.content, c.slug as category_slug, q.language, q.is_urgent, q.created_at,
-        ${exactTime(sql`q.created_at`)} as created_at_exact, ${matches} as matches,
-        cl.mentor_id as claim_mentor_id, cl.expires_at as claim_expires_at
-      from questions q
-      left join categories c on c.id = q.category_id
-      left join question_claims cl on cl.question_id = q.id and cl.expires_at > ${now}
-      where ${sql.join([...filters, ...after], sql` and `)}
-      order by not q.is_urgent, not ${matches}, q.created_at, q.id
+      select * from (${sql.join(runs, sql` union all `)}) runs
+      order by tier, created_at, id
       limit ${WAITING_PAGE_SIZE + 1}`),
     db.execute<{ total: number }>(sql`
-      select count(*)::int as total from questions q where ${sql.join(filters, sql` and `)}`),
+      select count(*)::int as total from (select 1 from questions q where ${sql.join(filters, sql` and `)}
+        limit ${WAITING_TOTAL_CAP}) waiting`),
   ]);
   const { page, nextCursor } = keysetPage(rows.rows, WAITING_PAGE_SIZE, (last) => ({
     urgent: last.is_urgent,
