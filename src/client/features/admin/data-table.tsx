@@ -150,22 +150,38 @@ export function ListState({
         <Skeleton className="h-12 w-full" />
       </div>
     );
-  if (query.isError)
-    return (
-      <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-900">
-        <p className="font-medium">{t('admin.list.loadFailed')}</p>
-        <p className="mt-1 text-sm">{listLoadFailure(query.error)}</p>
-        <Button
-          variant="secondary"
-          size="sm"
-          className="mt-3"
-          disabled={query.isFetching}
-          onClick={() => void query.refetch()}
-        >
-          {t('common.retry')}
-        </Button>
-      </div>
-    );
+  if (query.isError) return <LoadFailedAlert title={t('admin.list.loadFailed')} query={query} />;
   if (count === 0) return <p className="rounded-xl bg-slate-50 p-4 text-slate-700">{empty}</p>;
   return <div aria-busy={query.isFetching || undefined}>{children}</div>;
+}
+
+/** A part of the dashboard that could not be loaded: why, in words, and a retry, in place. */
+export function LoadFailedAlert({
+  title,
+  query,
+  className,
+}: {
+  title: string;
+  query: Pick<UseQueryResult, 'error' | 'refetch' | 'isFetching'>;
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div
+      role="alert"
+      className={cn('rounded-xl border border-red-200 bg-red-50 p-4 text-red-900', className)}
+    >
+      <p className="font-medium">{title}</p>
+      <p className="mt-1 text-sm">{listLoadFailure(query.error)}</p>
+      <Button
+        variant="secondary"
+        size="sm"
+        className="mt-3"
+        disabled={query.isFetching}
+        onClick={() => void query.refetch()}
+      >
+        {t('common.retry')}
+      </Button>
+    </div>
+  );
 }

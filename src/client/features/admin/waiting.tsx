@@ -3,12 +3,11 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CATEGORIES } from '../../../shared/categories';
 import type { AdminWaiting, WaitingQuestion, WaitingTopic } from '../../../shared/schemas/admin-waiting';
-import { Button } from '../../components/ui/button';
 import { Badge, Skeleton } from '../../components/ui/card';
-import { adminWaitingQuery, listLoadFailure } from '../../data/admin';
+import { adminWaitingQuery } from '../../data/admin';
 import { formatDate, formatNumber } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
-import { DataTable, type Column } from './data-table';
+import { DataTable, LoadFailedAlert, type Column } from './data-table';
 import { WaitingWeeks } from './waiting-chart';
 import { formatShare, formatWait, NoFigure } from './waiting-format';
 
@@ -144,19 +143,7 @@ export function WaitingSection() {
           <Skeleton className="h-40 w-full" />
         </div>
       ) : query.isError ? (
-        <div role="alert" className="mt-4 rounded-xl border border-red-200 bg-red-50 p-4 text-red-900">
-          <p className="font-medium">{t('admin.waiting.loadFailed')}</p>
-          <p className="mt-1 text-sm">{listLoadFailure(query.error)}</p>
-          <Button
-            variant="secondary"
-            size="sm"
-            className="mt-3"
-            disabled={query.isFetching}
-            onClick={() => void query.refetch()}
-          >
-            {t('common.retry')}
-          </Button>
-        </div>
+        <LoadFailedAlert className="mt-4" title={t('admin.waiting.loadFailed')} query={query} />
       ) : (
         <>
           {part('admin-waiting-topics', t('admin.waiting.byTopic'), <TopicsTable waiting={query.data} />)}
