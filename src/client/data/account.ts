@@ -56,7 +56,8 @@ export function useDownloadMyData(config: MutationConfig<void, void> = {}) {
 }
 
 /** The profile form sends both fields. */
-type ProfileInput = Required<Pick<z.input<typeof updateProfileSchema>, 'displayName' | 'locale'>>;
+type ProfileInput = Required<Pick<z.input<typeof updateProfileSchema>, 'displayName' | 'locale'>> &
+  Pick<z.input<typeof updateProfileSchema>, 'state'>;
 
 /** A change to the signed-in person's account (`PATCH /api/auth/me`); the stored user follows the answer. */
 function usePatchMe<Input>(config: MutationConfig<User, Input>) {

@@ -26,6 +26,11 @@ export const accountExportSchema = z.object({
     story: z.string().nullable(),
     countryPath: z.string().nullable(),
     expertise: z.array(z.string()),
+    /** Where the person lives, if they said; a mentor's topics and languages. */
+    state: z.string().nullable(),
+    city: z.string().nullable(),
+    topics: z.array(z.string()),
+    languages: z.array(z.string()),
     createdAt: z.string(),
     lastSeenAt: z.string().nullable(),
   }),

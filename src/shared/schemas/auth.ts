@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, LOCALES, ROLES, SIGNUP_ROLES } from '../constants';
 import { INVISIBLE_OR_BIDI, lineText, longText } from './common';
+import { AUS_STATES } from '../directory';
 import { MENTOR_PROFILE_LIMITS } from '../limits';
 
 export { MENTOR_PROFILE_LIMITS } from '../limits';
@@ -87,11 +88,14 @@ export const updateProfileSchema = z
   .object({
     displayName: displayNameSchema.optional(),
     locale: localeSchema.optional(),
+    /** Where the person lives (null: not said): Chloe gives that state's services and rules first. */
+    state: z.enum(AUS_STATES, 'validation.stateInvalid').nullable().optional(),
     email: emailSchema.optional(),
     currentPassword: currentPasswordSchema.optional(),
   })
   .refine(
-    (v) => v.displayName !== undefined || v.locale !== undefined || v.email !== undefined,
+    (v) =>
+      v.displayName !== undefined || v.locale !== undefined || v.state !== undefined || v.email !== undefined,
     'validation.nothingToUpdate',
   )
   .refine((v) => v.email === undefined || v.currentPassword !== undefined, {
@@ -151,6 +155,8 @@ export const userSchema = z.object({
    * (`DELETE /api/auth/me/notice`); null otherwise.
    */
   mentorDeclinedReason: z.string().nullable(),
+  /** The state or territory the person lives in, if they said; absent from a user stored by an older release. */
+  state: z.string().nullable().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

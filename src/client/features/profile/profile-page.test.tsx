@@ -80,6 +80,26 @@ describe('profile: password and account deletion', () => {
     expect(screen.queryByText(/This is a demo account/)).not.toBeInTheDocument();
   });
 
+  it('lets a student say which state they live in', async () => {
+    const fetch = stubFetch((url, body) => {
+      const notifications = notificationAnswer(url);
+      if (notifications) return notifications;
+      if (url === '/api/auth/me')
+        return json(200, { user: body ? { ...sampleUser, state: 'VIC' } : sampleUser });
+      return json(200, { questions: [] });
+    });
+    renderProfile(sampleUser);
+    const state = await screen.findByLabelText('State or territory (optional)');
+    expect(state).toHaveAccessibleDescription(/Chloe then gives your state’s services and rules first/);
+    await userEvent.selectOptions(state, 'Victoria');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() =>
+      expect(fetch).toHaveBeenCalledWith('/api/auth/me', expect.objectContaining({ method: 'PATCH' })),
+    );
+    const patch = fetch.mock.calls.find(([url, init]) => url === '/api/auth/me' && init?.method === 'PATCH')!;
+    expect(JSON.parse(String(patch[1]!.body))).toMatchObject({ state: 'VIC' });
+  });
+
   it('offers a demo account neither, and says why', async () => {
     serve(demo, () => json(200, exported));
     renderProfile(demo);

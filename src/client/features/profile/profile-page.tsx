@@ -3,76 +3,25 @@ import { Download } from 'lucide-react';
 import { startTransition, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { useNavigate } from 'react-router';
-import type { Locale } from '../../../shared/constants';
-import type { User } from '../../../shared/schemas/auth';
 import { useSchemas } from '../../lib/schemas';
 import { NotificationSettings } from '../../components/notification-settings';
 import { Page } from '../../components/page';
 import { QuestionCard, QuestionCardSkeleton } from '../../components/question-card';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Field, inputClasses, NewPasswordFields } from '../../components/ui/field';
+import { Field, NewPasswordFields } from '../../components/ui/field';
 import { Modal } from '../../components/ui/modal';
 import { toast } from '../../lib/toast';
-import { useChangePassword, useDeleteAccount, useDownloadMyData, useUpdateProfile } from '../../data/account';
+import { useChangePassword, useDeleteAccount, useDownloadMyData } from '../../data/account';
 import { useAuth } from '../../lib/auth';
 import { isAwaitingVerification } from '../../data/chat';
 import { formatDate } from '../../lib/format';
-import { currentLocale, messageKey, setLanguage } from '../../lib/i18n';
+import { messageKey } from '../../lib/i18n';
 import { useProfileQuestions } from '../../data/questions';
 import { ConfirmEmailNotice, EmailForm } from './email-settings';
+import { DetailsForm } from './details-form';
 import { FollowedTopicsCard } from './followed-topics';
 import { MentorProfileCard } from './mentor-profile-form';
-
-function DetailsForm({ user }: { user: User }) {
-  const { t } = useTranslation();
-  const languageId = useId();
-  const save = useUpdateProfile({
-    meta: { errorTitle: 'profile.saveFailed' },
-    onSuccess: (_user, input) => {
-      setLanguage(input.locale);
-      toast({ title: t('profile.saved') });
-    },
-  });
-  const busy = save.isPending;
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    save.mutate({
-      displayName: String(form.get('displayName')),
-      locale: String(form.get('locale')) as Locale,
-    });
-  };
-  return (
-    <Card>
-      <h2 className="text-xl font-semibold">{t('profile.detailsTitle')}</h2>
-      <form onSubmit={onSubmit} className="mt-4 space-y-4">
-        <Field
-          label={t('profile.displayName')}
-          name="displayName"
-          defaultValue={user.displayName}
-          maxLength={60}
-          required
-          autoComplete="nickname"
-        />
-        <div className="space-y-1">
-          <label htmlFor={languageId} className="block text-sm font-medium text-slate-800">
-            {t('profile.language')}
-          </label>
-          <select id={languageId} name="locale" defaultValue={currentLocale()} className={inputClasses}>
-            <option value="en">{t('language.en')}</option>
-            <option value="vi" lang="vi">
-              {t('language.vi')}
-            </option>
-          </select>
-        </div>
-        <Button type="submit" disabled={busy}>
-          {busy ? t('profile.saving') : t('profile.save')}
-        </Button>
-      </form>
-    </Card>
-  );
-}
 
 function PasswordForm() {
   const { t } = useTranslation();

@@ -128,6 +128,18 @@ describe('profile', () => {
     expect(onlyLocale.json().user).toMatchObject({ displayName: 'Hoa Pham', locale: 'en' });
   });
 
+  it('keeps the state a person lives in, or none, and refuses one that is not a state', async () => {
+    const account = await signUp(t.app);
+    const patch = (payload: object) =>
+      t.app.inject({ method: 'PATCH', url: '/api/auth/me', payload, headers: bearer(account.token) });
+    expect((await patch({ state: 'VIC' })).json().user).toMatchObject({ state: 'VIC' });
+    expect((await me(bearer(account.token))).json().user).toMatchObject({ state: 'VIC' });
+    const wrong = await patch({ state: 'Victoria' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error).toBe(pagesEn.validation.stateInvalid);
+    expect((await patch({ state: null })).json().user).toMatchObject({ state: null });
+  });
+
   it('answers 400 for an empty body, an unknown locale or an empty name', async () => {
     const account = await signUp(t.app);
     const patch = (payload: object) =>

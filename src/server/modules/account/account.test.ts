@@ -100,6 +100,10 @@ describe('GET /api/me/export', () => {
       story: null,
       countryPath: null,
       expertise: [],
+      state: null,
+      city: null,
+      topics: [],
+      languages: [],
       createdAt: account!.createdAt.toISOString(),
       // Signing in is a visit.
       lastSeenAt: account!.lastSeenAt!.toISOString(),

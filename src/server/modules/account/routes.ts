@@ -69,7 +69,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
               caller(request),
             );
       const updated =
-        changes.displayName !== undefined || changes.locale !== undefined
+        changes.displayName !== undefined || changes.locale !== undefined || changes.state !== undefined
           ? await account.updateProfile(db, user.id, changes)
           : (replaced ?? user);
       return { user: toPublicUser(updated) };

@@ -13,7 +13,7 @@ import { publishQuestionsChanged } from '../questions';
 export async function updateProfile(
   db: Database,
   userId: string,
-  changes: { displayName?: string; locale?: Locale },
+  changes: { displayName?: string; locale?: Locale; state?: string | null },
 ): Promise<SessionUser> {
   const [user] = await db.update(users).set(changes).where(eq(users.id, userId)).returning();
   if (!user) throw errors.notFound();

@@ -21,6 +21,7 @@ export function toPublicUser(user: SessionUser): User {
     mentorVerified: user.role === 'mentor' && user.mentorVerifiedAt !== null,
     emailVerified: user.emailVerifiedAt !== null,
     mentorDeclinedReason: user.mentorDeclinedReason,
+    state: user.state,
   };
 }
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -8,7 +8,8 @@ import { retrieve } from './retrieval';
 import { loadKnowledge, syncKnowledge } from '../../db/seed/knowledge';
 import { MARA_REGISTER_URL } from '../../../shared/constants';
 import type { GovernmentService } from '../../../shared/schemas/resources';
-import { bearer, testConfig, useTestApp, userWithRole, type TestContext } from '../../test/helpers';
+import { users } from '../../db/schema';
+import { bearer, signUp, testConfig, useTestApp, userWithRole, type TestContext } from '../../test/helpers';
 import { answerOf, readEvents } from './chloe.test-helpers';
 import type { ChatProvider } from './providers';
 import { chloeRoutes } from './routes';
@@ -304,6 +305,19 @@ describe('with the real knowledge base', () => {
     // Another state's rules come after the reader's, if at all.
     const nsw = text.indexOf('- NSW:');
     expect(nsw === -1 || nsw > victoria).toBe(true);
+  });
+
+  it('gives a member the state their profile names when the message names no place', async () => {
+    const member = await signUp(t.app);
+    await t.db.update(users).set({ state: 'VIC' }).where(eq(users.id, member.user.id));
+    const message = "My landlord won't give my bond back after I moved out";
+    const sourcesFor = async (headers: Record<string, string>) => {
+      const done = (await readEvents(await chat(server.url, { message }, headers))).events.at(-1)!;
+      return done.type === 'done' ? (done.sources ?? []).map((source) => source.url) : [];
+    };
+    expect((await sourcesFor(bearer(member.token)))[0]).toMatch(/^https:\/\/www\.consumer\.vic\.gov\.au\//);
+    // A visitor, whose state nobody knows, is not given Victoria's first for the same words.
+    expect((await sourcesFor({}))[0]).not.toMatch(/consumer\.vic\.gov\.au/);
   });
 });
 

@@ -19,6 +19,8 @@ export type ChloeRequest = {
   sourcesInText?: boolean;
   /** Chloe's embedding model, when one is configured: retrieval then fuses meaning with words. */
   embedder?: Embedder;
+  /** The state the signed-in person's profile names, when the message names none. */
+  readerState?: string | null;
 };
 
 /** Words that steer retrieval to crisis support (the mental health and family violence articles). */
@@ -57,6 +59,7 @@ export async function answer(
   const context = await retrieve(db, searchText(request.message, request.history) + topic, {
     embedder: request.embedder,
     first: crisis ? CRISIS_ARTICLES : undefined,
+    readerState: request.readerState,
   });
   const visaOrLegal = isVisaOrLegal(request.message) || Boolean(context.articles[0]?.visaOrLegal);
   const sources = sourceList(context, locale);

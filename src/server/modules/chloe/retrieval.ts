@@ -1,3 +1,4 @@
+import { AUS_STATES } from '../../../shared/directory';
 import { sql } from 'drizzle-orm';
 import type { KnowledgeArticle } from '../../../shared/schemas/knowledge';
 import type { GovernmentService } from '../../../shared/schemas/resources';
@@ -124,6 +125,8 @@ export type RetrieveOptions = {
   embedder?: Embedder;
   /** Articles put first whatever the ranking says (a person in crisis gets the mental health article). */
   first?: string[];
+  /** The state the reader's profile names: first when the message names no place of its own. */
+  readerState?: string | null;
 };
 const LIMITS = { articles: 3, services: 2, questions: 2, organisations: 3 };
 
@@ -168,7 +171,10 @@ export async function retrieve(
   const postcode = message.match(/(?<!\d)\d{4}(?!\d)/)?.[0];
   const place = postcode ? lookupPostcode(postcode) : undefined;
   // A person who names their state or city gets that state's services (and the national ones), not another's.
-  const state = place?.state ?? mentionedState(message, (word) => indexes.articles.hasWord(word));
+  const state =
+    place?.state ??
+    mentionedState(message, (word) => indexes.articles.hasWord(word)) ??
+    AUS_STATES.find((code) => code === options.readerState);
 
   const [questionRows, organisations, queryVector] = await Promise.all([
     // Which of the message's words each question has is worked out for the few best only, after the sort.

@@ -60,6 +60,7 @@ export const chloeRoutes: FastifyPluginAsyncZod<{
           pageLocale,
           signal,
           embedder: opts.embedder,
+          readerState: request.user?.state,
         });
         for await (const content of result.chunks) {
           if (signal.aborted) break;
