@@ -34,6 +34,7 @@ describe('sign-up', () => {
       'mentorDeclinedReason',
       'mentorVerified',
       'role',
+      'state',
     ]);
     expect(body.user).toMatchObject({
       email,
