@@ -64,6 +64,8 @@ export default defineConfig({
           testTimeout: 300_000,
           hookTimeout: 300_000,
           pool: 'forks',
+          // One cluster at a time: the load test's smoke run measures a machine the other file is not using.
+          fileParallelism: false,
         },
       },
     ],

@@ -25,7 +25,9 @@ const USAGE = `Usage: npm run cluster -- [--instances N] [--port PORT] [--databa
   --database-url URL  the PostgreSQL database, created when it does not exist
                       (default: DATABASE_URL, else ${DEFAULT_DATABASE_URL})
   --skip-migrate      no migrate step first: the instances prepare the database as they start, one at a
-                      time under its lock`;
+                      time under its lock
+  --cpu-prof DIR      each instance writes a CPU profile (.cpuprofile, for Chrome's DevTools) into DIR
+                      when it stops`;
 
 let options;
 try {
@@ -35,6 +37,7 @@ try {
       port: { type: 'string', default: '5000' },
       'database-url': { type: 'string' },
       'skip-migrate': { type: 'boolean', default: false },
+      'cpu-prof': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   }).values;
@@ -88,7 +91,14 @@ async function main() {
   chmodSync(runDir, 0o755);
   const instances = Array.from(
     { length: count },
-    (_, index) => new Instance(index, runDir, { port, count, baseEnv, databaseUrl }),
+    (_, index) =>
+      new Instance(index, runDir, {
+        port,
+        count,
+        baseEnv,
+        databaseUrl,
+        cpuProfileDir: options['cpu-prof'] && path.resolve(options['cpu-prof']),
+      }),
   );
   cluster.instances = instances;
   console.log(

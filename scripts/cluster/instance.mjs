@@ -10,7 +10,7 @@ import { cluster, STOP_TIMEOUT_MS } from './supervisor.mjs';
 const READY_TIMEOUT_MS = 180_000;
 
 export class Instance {
-  /** settings: the cluster's { port, count, baseEnv, databaseUrl }. */
+  /** settings: the cluster's { port, count, baseEnv, databaseUrl, cpuProfileDir }. */
   constructor(index, runDir, settings) {
     this.id = `i${index + 1}`;
     this.port = settings.port + 1 + index;
@@ -41,7 +41,16 @@ export class Instance {
   start() {
     const out = openSync(this.log, 'a');
     // Its own process group: a Ctrl-C in the terminal reaches this script only, which stops the instances in order.
-    this.child = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
+    const profile = this.settings.cpuProfileDir
+      ? [
+          '--cpu-prof',
+          '--cpu-prof-dir',
+          this.settings.cpuProfileDir,
+          '--cpu-prof-name',
+          `${this.id}.cpuprofile`,
+        ]
+      : [];
+    this.child = spawn(process.execPath, ['--enable-source-maps', ...profile, serverEntry], {
       cwd: root,
       env: this.env(),
       stdio: ['ignore', out, out],
