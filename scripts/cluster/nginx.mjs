@@ -72,10 +72,13 @@ export function writeNginxConfig(runDir, port, instances) {
     main,
     [
       workerUser(),
-      'worker_processes 1;',
+      'worker_processes auto;',
+      // Each person holds a few connections and a socket, and each is two (theirs and the instance's): nginx's
+      // default 1,024 connections turned people away from about 500 at once (decision 055).
+      'worker_rlimit_nofile 65536;',
       `pid ${path.join(runDir, 'nginx.pid')};`,
       `error_log ${path.join(runDir, 'error.log')} warn;`,
-      'events { worker_connections 1024; }',
+      'events { worker_connections 16384; }',
       'http {',
       ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `    ${temp(name)}`),
       `    include ${site};`,

@@ -98,6 +98,7 @@ async function main() {
   });
 
   try {
+    await Promise.all(APP_MODULES.map((module) => module.warm?.(context)));
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')

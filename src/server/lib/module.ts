@@ -32,6 +32,8 @@ export type ModuleParts<Context extends FastifyPluginOptions, Event> = {
   workers?: readonly WorkerPart<Context, Event>[];
   /** Work one instance does for all of them (lib/leadership.ts). */
   leaderTasks?: (context: Context) => LeaderTask[];
+  /** What an instance builds before it listens (main.ts), so that no person's request waits while it is built. */
+  warm?: (context: Context) => Promise<void>;
 };
 
 /** Describes a module once, in its front door (`modules/<name>/index.ts`). */

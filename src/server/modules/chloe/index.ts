@@ -8,7 +8,7 @@ import { missesRoutes, pruneMisses } from './misses';
 import type { ChatProvider } from './providers';
 import { chloeRoutes } from './routes';
 import { similarRoutes } from './similar';
-import { dropIndexes } from './search-index';
+import { dropIndexes, searchIndexes } from './search-index';
 
 type Needs = { chatProvider: ChatProvider; embedder: Embedder | undefined };
 
@@ -30,6 +30,11 @@ export default defineModule<Needs>({
   caches: ({ db, bus }) => {
     bus.on(knowledgeChanged, () => dropIndexes(db));
     bus.onReconnected(() => dropIndexes(db));
+  },
+  // The articles' and services' indexes take an instance a second or two to build, its event loop blocked: before
+  // it listens, not in the first question's request (decision 055).
+  warm: async ({ db, embedder }) => {
+    await searchIndexes(db, embedder?.model);
   },
   workers: [
     {

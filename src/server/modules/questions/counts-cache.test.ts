@@ -77,8 +77,16 @@ describe('the counts caches', () => {
     expect(liked.statusCode).toBe(200);
     expect(await housing()).toEqual({ housing: 1, total: 1 });
     expect((await stats()).members).toBe(2);
-    const listed = (await a().list({ sort: 'latest' })).questions.find((q) => q.id === fixture);
+    // A member's feed shows the like at once (a visitor's within 5 s: visitor-bodies.ts).
+    const listed = (await a().list({ sort: 'latest' }, author.headers)).questions.find(
+      (q) => q.id === fixture,
+    );
     expect(listed?.upvotes).toBe(1);
+    const visitorSees = async () =>
+      (await a().list({ sort: 'latest' })).questions.find((q) => q.id === fixture)?.upvotes;
+    expect(await visitorSees()).toBe(0);
+    vi.setSystemTime(Date.now() + 5_000);
+    expect(await visitorSees()).toBe(1);
   });
 
   it('counts again once the minute has passed, for what nothing announced', async () => {

@@ -31,8 +31,13 @@ export function sendPrepared(request: FastifyRequest, reply: FastifyReply, prepa
   return reply.send((encoding ? prepared[encoding] : prepared.identity) as never);
 }
 
-/** What a visitor (no session) gets is the same for every visitor, so it is kept ready to send. */
-const visitorCache = perDatabaseCache<PreparedJson>(5_000, 2_000);
+/**
+ * What a visitor (no session) gets is the same for every visitor, so it is kept ready to send. New questions and
+ * replies, edits and removals empty it at once; likes do not: a visitor has none of their own to see, and with a
+ * thousand people on, likes came several times a second and left every visitor's feed to be ranked, serialized and
+ * compressed again (decision 055). A like reaches visitors' counts within the 5 s.
+ */
+const visitorCache = perDatabaseCache<PreparedJson>(5_000, 2_000, { keptOnLikes: true });
 
 export function visitorListJson(
   db: Database,

@@ -16,6 +16,7 @@ import type { Database } from '../../db/client';
 import { organisations } from '../../db/schema';
 import { errors } from '../../errors';
 import { haversineKm, lookupPostcode, nearestLocality } from '../../lib/postcodes';
+import { perDatabaseCache } from '../../lib/ttl-cache';
 
 export type NearbyQuery = {
   lat?: number;
@@ -66,6 +67,13 @@ const searchable = sql`concat_ws(' ', ${organisations.data}->>'name', ${organisa
     from jsonb_array_elements(${organisations.data}->'services') s))`;
 
 /**
+ * The whole directory as readers see it, read once a second at most on each instance instead of on every request
+ * (it was the most read table under load: decision 055). A curator's change shows within the second.
+ */
+type DirectoryRow = { data: Organisation; lat: number; lng: number };
+const directoryCache = perDatabaseCache<DirectoryRow[]>(1_000, 1, { byTimeOnly: true });
+
+/**
  * Every organisation readers may see (not archived) with its coordinates, matching the search and the language:
  * the directory is small enough to rank and page in memory.
  */
@@ -77,10 +85,12 @@ export async function readDirectory(db: Database, query: Pick<NearbyQuery, 'q' |
       sql`(${searchable} ilike ${like} or word_similarity(${query.q}, ${searchable}) >= ${SEARCH_SIMILARITY})`,
     );
   }
-  const rows = await db
-    .select({ data: organisations.data, lat: organisations.lat, lng: organisations.lng })
-    .from(organisations)
-    .where(and(...where));
+  const read = (): Promise<DirectoryRow[]> =>
+    db
+      .select({ data: organisations.data, lat: organisations.lat, lng: organisations.lng })
+      .from(organisations)
+      .where(and(...where));
+  const rows = query.q ? await read() : await directoryCache(db).get('all', read);
   const { language } = query;
   return language ? rows.filter((row) => offersLanguage(row.data, language)) : rows;
 }
