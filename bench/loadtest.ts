@@ -82,7 +82,8 @@ async function main(): Promise<void> {
     );
     await freshDatabase(databaseUrl!);
   }
-  const { run, password } = await prepareDatabase(databaseUrl!, users, questions);
+  // A deployment elsewhere keeps its own questions: only the members' accounts are added to it.
+  const { run, password } = await prepareDatabase(databaseUrl!, users, values.target ? 0 : questions);
   try {
     if (!values.target) cluster = await startCluster(port, instances, databaseUrl!, values['cpu-prof']);
     const base = values.target ?? cluster!.base;

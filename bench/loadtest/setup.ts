@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { countQuestions, prepareScaleDatabase } from '../../src/server/cli/seed-scale-database';
 import { seedScale } from '../../src/server/cli/seed-scale-rows';
-import { withDatabase } from '../../src/server/db/client';
+import { createDatabase, withDatabase } from '../../src/server/db/client';
 import { hashPassword } from '../../src/server/lib/passwords';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -39,17 +39,18 @@ export async function freshDatabase(url: string): Promise<void> {
 }
 
 /**
- * The community people read (when the database has none yet) and an account for every member of the run, all
- * with one password: established members (60 days old, email confirmed), the chatting mentors verified.
+ * The community people read (`questions` of them, when the database has fewer; none for a deployment's own
+ * database, which is left as it is) and an account for every member of the run, all with one password: established
+ * members (60 days old, email confirmed), the chatting mentors verified.
  */
 export async function prepareDatabase(
   url: string,
   people: number,
   questions: number,
 ): Promise<{ run: string; password: string }> {
-  const db = await prepareScaleDatabase(url);
+  const db = questions ? await prepareScaleDatabase(url) : createDatabase(url, { max: 2 });
   try {
-    if ((await countQuestions(db)) < questions / 2) {
+    if (questions && (await countQuestions(db)) < questions / 2) {
       await seedScale(db, { questions, replies: questions * 3, messages: 0 }, { jobs: 2 });
     }
     const run = randomBytes(4).toString('hex');
