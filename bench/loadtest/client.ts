@@ -117,12 +117,13 @@ export class Browser {
     return JSON.parse(answer.text()) as T;
   }
 
-  /** A first visit: the page, then its scripts and styles, as a browser with an empty cache loads them. */
+  /**
+   * A first visit: the page, then its scripts and styles, as a browser with an empty cache loads them (named in
+   * its tags, or in the list its start script reads, `#app-code`).
+   */
   async firstVisit(path: string): Promise<void> {
     const page = await this.call('GET', path);
-    const assets = [...page.text().matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map(
-      (m) => m[1]!,
-    );
+    const assets = [...page.text().matchAll(/"(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
     await Promise.all([...new Set(assets)].map((asset) => this.call('GET', asset)));
   }
 

@@ -38,8 +38,11 @@ function pageLocale(request: FastifyRequest): Locale {
   );
 }
 
-/** Pages whose frame carries data, by `route|locale`: as fresh as the feeds' first pages. */
-const dataFramePages = perDatabaseCache<PageBytes>(5_000, 20);
+/**
+ * Visitors' pages whose frame carries data, by `route|locale`: as fresh as the visitors' feeds (visitor-bodies.ts),
+ * kept through likes, which otherwise had every arriving visitor's page drawn and compressed again (decision 055).
+ */
+const dataFramePages = perDatabaseCache<PageBytes>(5_000, 20, { keptOnLikes: true });
 
 /**
  * The app's pages, every GET the API and the built files do not answer: the single-page app in the reader's
