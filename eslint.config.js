@@ -59,16 +59,22 @@ const clientOrServer = {
   message: 'src/shared imports nothing from the client or the server.',
 };
 
-// One way to choose a language's text (decision 045): `inLocale(locale, { en, vi })` from shared/i18n, never a
-// `locale === 'vi' ? … : …` of one's own. ESLint keeps one `no-restricted-syntax` list per file, so the server's
-// sessions block below lists it again beside its own.
+// One way to choose a language's text (decisions 045, 056): `inReaderLanguage(text, locale)` from shared/languages (or
+// a table keyed by every language), never a `locale === 'vi' ? … : …` of one's own; and no type spells out the set of
+// languages (`'en' | 'vi'`): it is `Locale`, from the one list. ESLint keeps one `no-restricted-syntax` list per
+// file, so the server's sessions block below lists these again beside its own.
 const onePickOfLanguage = {
   selector:
     'ConditionalExpression > BinaryExpression.test[operator=/^[!=]==?$/]' +
     ':matches([left.name=/locale$/i], [left.property.name=/locale$/i], [right.name=/locale$/i], [right.property.name=/locale$/i])' +
-    ':matches([left.value=/^(en|vi)$/], [right.value=/^(en|vi)$/])',
+    ':matches([left.value=/^(en|vi|zh-Hans|ne)$/], [right.value=/^(en|vi|zh-Hans|ne)$/])',
   message:
-    "Choose a language's text with inLocale(locale, { en, vi }) from shared/i18n, not a conditional of its own.",
+    "Choose a language's text with inReaderLanguage(text, locale) from shared/languages, not a conditional of its own.",
+};
+const noSpelledLanguages = {
+  selector: "TSUnionType:has(TSLiteralType > Literal[value='en']):has(TSLiteralType > Literal[value='vi'])",
+  message:
+    "Name the languages with Locale from shared/languages: the list of languages is data, not a type's literals.",
 };
 
 export default tseslint.config(
@@ -130,7 +136,7 @@ export default tseslint.config(
     // A language's text always through the translator's one helper, on the server and in shared code.
     files: ['src/server/**/*.ts', 'src/shared/**/*.ts'],
     ignores: ['**/*.test.ts', '**/*.test-helpers.ts'],
-    rules: { 'no-restricted-syntax': ['error', onePickOfLanguage] },
+    rules: { 'no-restricted-syntax': ['error', onePickOfLanguage, noSpelledLanguages] },
   },
   {
     // Ending sessions also voids the account's pending email links: one function does both (plugins/sessions.ts).
@@ -153,6 +159,7 @@ export default tseslint.config(
             'End sessions with endSessions or endSession (plugins/sessions.ts): they also void pending email links.',
         },
         onePickOfLanguage,
+        noSpelledLanguages,
       ],
     },
   },

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { LANGUAGES } from './src/shared/languages.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 5000}`;
 
@@ -12,6 +13,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   publicDir: isSsrBuild ? false : path.resolve(import.meta.dirname, 'src/client/public'),
   plugins: [
     react(),
+    languageFonts(),
     tailwindcss(),
     ...(isSsrBuild
       ? []
@@ -89,3 +91,21 @@ export default defineConfig(({ isSsrBuild }) => ({
     },
   },
 }));
+
+/**
+ * Each language's fonts (shared/languages.ts) in the stylesheet, for its pages only (`:lang()`): the system's fonts
+ * for its script, so nothing is downloaded and nothing shifts when it comes.
+ */
+function languageFonts(): Plugin {
+  return {
+    name: 'language-fonts',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!id.endsWith('/src/client/styles.css')) return undefined;
+      const rules = LANGUAGES.flatMap((entry) =>
+        'fonts' in entry ? [`:lang(${entry.code}) { font-family: ${entry.fonts}; }`] : [],
+      );
+      return `${code}\n@layer base {\n${rules.join('\n')}\n}\n`;
+    },
+  };
+}

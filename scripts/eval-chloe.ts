@@ -68,11 +68,19 @@ function evaluate(cases: EvalCase[], retrieved: (item: EvalCase, i: number) => s
   return { byLocale, offTopic };
 }
 
-/** The questions asked in both languages (the same `pair`): each pair's first article should be the same. */
+/**
+ * The same question asked in several languages (the same `pair`): its English case beside each of the others, whose
+ * first article should be the same.
+ */
 function translatedPairs(cases: EvalCase[]): [EvalCase, EvalCase][] {
   const byPair = new Map<string, EvalCase[]>();
   for (const item of cases) if (item.pair) byPair.set(item.pair, [...(byPair.get(item.pair) ?? []), item]);
-  return [...byPair.values()].filter((list) => list.length === 2).map(([a, b]) => [a!, b!]);
+  return [...byPair.values()].flatMap((list) => {
+    const english = list.find((item) => item.locale === 'en');
+    return english
+      ? list.filter((item) => item !== english).map((item) => [english, item] as [EvalCase, EvalCase])
+      : [];
+  });
 }
 
 const indexes = () => buildSearchIndexes(loadKnowledge(), loadHelpContent().services);

@@ -1,6 +1,6 @@
 /**
- * `npm run shots`: screenshots of every screen, desktop (1280 px) and phone (360 px), English and Vietnamese, for a
- * person to look at. Starts the app the way `npm start` does on a fresh data folder with demo data, saves the
+ * `npm run shots`: screenshots of every screen, desktop (1280 px) and phone (360 px), in every language, for a
+ * person to look at (SHOTS_LANGUAGES=zh-Hans,ne for some languages only). Starts the app the way `npm start` does on a fresh data folder with demo data, saves the
  * pictures to test-results/shots/ (or SHOTS_DIR) and stops the app.
  */
 import { spawn } from 'node:child_process';
@@ -9,14 +9,14 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { chromiumLaunch } from '../e2e/chromium';
 import { adminTabs, declinedNotice, seedAdminExamples } from './shots-admin';
+import { LOCALES, type Locale } from '../src/shared/languages';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.SHOTS_PORT ?? 5300);
 const base = `http://localhost:${port}`;
 const out = path.resolve(root, process.env.SHOTS_DIR ?? 'test-results/shots');
 const dataDir = path.join(root, '.data/shots');
-const locales = ['en', 'vi'] as const;
-type Locale = (typeof locales)[number];
+const locales = process.env.SHOTS_LANGUAGES ? (process.env.SHOTS_LANGUAGES.split(',') as Locale[]) : LOCALES;
 
 const pages = [
   '/',

@@ -1,15 +1,8 @@
-import { registerTexts, type MessageKey } from '../shared/i18n';
-import { en } from '../shared/i18n/en';
-import { pagesEn } from '../shared/i18n/pages.en';
-import { pagesVi } from '../shared/i18n/pages.vi';
-import { serverEn } from '../shared/i18n/server.en';
-import { serverVi } from '../shared/i18n/server.vi';
-import { vi } from '../shared/i18n/vi';
+import { loadAllTexts, type MessageKey } from '../shared/i18n';
 
-// The server answers in every text, the screens' texts too (its error and validation messages are among them).
-registerTexts({ en, vi });
-registerTexts({ en: pagesEn, vi: pagesVi });
-registerTexts({ en: serverEn, vi: serverVi });
+// The server answers in every text of every language, the screens' texts too (its error and validation messages are
+// among them).
+await loadAllTexts();
 
 /**
  * Named errors with stable codes. Messages are i18n keys, answered in the caller's language

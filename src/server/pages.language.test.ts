@@ -13,7 +13,7 @@ function builtClient(): string {
   mkdirSync(dir);
   writeFileSync(
     path.join(dir, 'index.html'),
-    '<html lang="en"><head><title>Mentor Me</title></head><body><div id="root"></div></body></html>',
+    '<html lang="en" dir="ltr"><head><title>Mentor Me</title></head><body><div id="root"></div></body></html>',
   );
   return dir;
 }
@@ -45,7 +45,7 @@ const pageLanguage = async (url: string) => {
     headers: { 'accept-language': 'en-AU,en;q=0.9', cookie: `${STORAGE_KEYS.language}=en` },
   });
   expect(response.statusCode).toBe(200);
-  return /<html lang="(\w+)"/.exec(response.body)?.[1];
+  return /<html lang="([\w-]+)"/.exec(response.body)?.[1];
 };
 
 describe('the language of a page an email links to', () => {

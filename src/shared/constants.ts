@@ -4,9 +4,7 @@ export const ROLES = ['student', 'mentor', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 export const SIGNUP_ROLES = ['student', 'mentor'] as const;
 
-export const LOCALES = ['en', 'vi'] as const;
-export type Locale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = 'en';
+export { DEFAULT_LOCALE, LOCALES, type Locale } from './languages';
 
 export const LIMITS = {
   emailMax: 254,

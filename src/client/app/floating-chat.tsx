@@ -3,12 +3,10 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { PopoverMenu } from '../components/ui/popover-menu';
 import { useAuth } from '../lib/auth';
-import { laterEn } from '../../shared/i18n/later.en';
-import { laterVi } from '../../shared/i18n/later.vi';
-import { registerTexts, useTranslation } from '../lib/i18n';
+import { addTexts, textsPart, useTranslation } from '../lib/i18n';
 
-// Both languages at once: under a kilobyte, not worth a request of their own (lib/i18n.ts, addTexts).
-registerTexts({ en: laterEn, vi: laterVi });
+// Its few texts, in the reader's language: layout.tsx waits for them (withTexts) before it shows the button.
+void addTexts(textsPart('later'));
 
 /** A text field has focus on a touch screen, or the visible viewport has shrunk: the on-screen keyboard is open. */
 function keyboardOpen(): boolean {

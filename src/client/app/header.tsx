@@ -1,4 +1,4 @@
-import { ExternalLink, Menu } from 'lucide-react';
+import { ExternalLink, Languages, Menu } from 'lucide-react';
 import { lazy, useEffect, useState } from 'react';
 import { setLanguage, useTranslation, withTexts } from '../lib/i18n';
 import { Link, NavLink } from 'react-router';
@@ -12,32 +12,59 @@ import { usePublicConfig } from '../lib/config';
 import { InBrowser } from './in-browser';
 import { MENU_EXTRA_GROUPS, NAV_LINKS } from './nav-links';
 import { SafetyBar } from './safety-bar';
+import { PopoverMenu } from '../components/ui/popover-menu';
+import { language, LANGUAGES, type Locale } from '../../shared/languages';
 
-/** The other language's name; `short` shows its code on a phone's header ("VI"), which the name keeps too. */
-function LanguageSwitch({ className, short = false }: { className?: string; short?: boolean }) {
-  const { t, locale } = useTranslation();
+/** Switches the page's language, and the account's when someone is signed in. */
+function useChooseLanguage(): (code: Locale) => void {
   const keepLanguage = useKeepLanguage();
-  const other = locale === 'en' ? 'vi' : 'en';
-  const code = other.toUpperCase();
+  return (code) => {
+    void setLanguage(code);
+    keepLanguage(code);
+  };
+}
+
+/** Every language by its own name, the reader's marked as current. */
+function LanguageChoices({ itemClassName }: { itemClassName: string }) {
+  const { locale } = useTranslation();
+  const choose = useChooseLanguage();
   return (
-    <button
-      type="button"
-      onClick={() => {
-        void setLanguage(other);
-        keepLanguage(other);
-      }}
-      className={cn(buttonClasses('ghost', 'sm'), className)}
-      aria-label={`${t('language.switchTo')}: ${t(`language.${other}`)}${short ? ` (${code})` : ''}`}
+    <ul>
+      {LANGUAGES.map((entry) => (
+        <li key={entry.code}>
+          <button
+            type="button"
+            lang={entry.code}
+            aria-current={entry.code === locale ? 'true' : undefined}
+            onClick={() => choose(entry.code)}
+            className={cn(itemClassName, entry.code === locale && 'font-semibold text-brand-800')}
+          >
+            {entry.ownName}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The header's language menu: an icon on a phone, the current language's name beside it on a wider screen. */
+function LanguageMenu() {
+  const { t, locale } = useTranslation();
+  const current = language(locale).ownName;
+  return (
+    <PopoverMenu
+      label={`${t('language.switchTo')} (${current})`}
+      trigger={
+        <>
+          <Languages aria-hidden="true" className="h-5 w-5" />
+          <span className="hidden sm:inline">{current}</span>
+        </>
+      }
+      triggerClassName={cn(buttonClasses('ghost', 'sm'), 'gap-1.5')}
+      panelClassName="right-0 top-12 w-48"
     >
-      {short && (
-        <span className="sm:hidden" lang={other}>
-          {code}
-        </span>
-      )}
-      <span lang={other} className={short ? 'hidden sm:inline' : undefined}>
-        {t(`language.${other}`)}
-      </span>
-    </button>
+      <LanguageChoices itemClassName="block w-full rounded-lg px-3 py-2.5 text-left text-slate-800 hover:bg-slate-100" />
+    </PopoverMenu>
   );
 }
 
@@ -182,7 +209,8 @@ function MobileDrawer() {
               </Link>
             </>
           )}
-          <LanguageSwitch className="w-full" />
+          <p className="px-1 pt-2 text-sm font-semibold text-slate-600">{t('language.switchTo')}</p>
+          <LanguageChoices itemClassName="block w-full rounded-lg px-3 py-2.5 text-left text-slate-800 hover:bg-slate-100" />
         </div>
       </Modal>
     </>
@@ -231,7 +259,7 @@ export function Header() {
         </Link>
         <div className="ml-auto flex shrink-0 items-center gap-1.5 sm:gap-2">
           <CrisisDialog />
-          <LanguageSwitch short />
+          <LanguageMenu />
           {user ? (
             <>
               <InBrowser placeholder={<span aria-hidden="true" className="block h-11 w-11" />}>

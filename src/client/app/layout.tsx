@@ -31,7 +31,9 @@ function Toasts() {
  * two pages are as tall as the screen, without the footer (its links are in the menu): the messages take what the
  * header leaves above the message box (decision 040).
  */
-const FloatingChat = lazy(() => import('./floating-chat').then((m) => ({ default: m.FloatingChat })));
+const FloatingChat = lazy(() =>
+  withTexts(import('./floating-chat')).then((m) => ({ default: m.FloatingChat })),
+);
 const CHAT_PAGES = new Set(['/chat', '/chloe']);
 
 /**

@@ -16,6 +16,7 @@ export function Page({
   width = 'wide',
   fill = false,
   quiet = false,
+  lang,
 }: {
   title: string;
   lead?: ReactNode;
@@ -23,10 +24,13 @@ export function Page({
   width?: keyof typeof WIDTHS;
   fill?: boolean;
   quiet?: boolean;
+  /** The language of the page's own text, when it is not the reader's (content not yet translated). */
+  lang?: string;
 }) {
   useDocumentTitle(title, typeof lead === 'string' ? lead : undefined);
   return (
     <div
+      lang={lang}
       className={cn(
         `mx-auto w-full ${WIDTHS[width]} px-4 py-8 wrap-break-word sm:px-6`,
         fill && 'flex min-h-0 flex-1 flex-col max-lg:py-3 lg:block',

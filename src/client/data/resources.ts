@@ -1,6 +1,8 @@
+import type { LanguageName } from '../../shared/schemas/languages';
 import { keepPreviousData, queryOptions, skipToken } from '@tanstack/react-query';
 import type { Locale } from '../../shared/constants';
-import type { HelpInLanguage, LocalResource, LocalResourcesResponse } from '../../shared/schemas/resources';
+import type { LocalResource, LocalResourcesResponse } from '../../shared/schemas/resources';
+import type { HelpInLanguage } from '../../shared/schemas/help-in-language';
 import { ApiError, api, isMissing, queryString } from '../lib/api';
 
 export type { LocalResource, LocalResourcesResponse } from '../../shared/schemas/resources';
@@ -92,16 +94,13 @@ export function organisationQuery(id: string, locale: Locale) {
 export const organisationMissing = isMissing;
 
 /** The ways to get help in Vietnamese in a state ("all": the national ones alone), in the reader's language. */
-export function helpInVietnameseQuery(state: string, locale: Locale) {
+export function helpInLanguageQuery(language: LanguageName, state: string, locale: Locale) {
   return queryOptions({
-    queryKey: ['resources', 'in-language', 'Vietnamese', state, locale] as const,
+    queryKey: ['resources', 'in-language', language, state, locale] as const,
     queryFn: ({ signal }) =>
-      api<HelpInLanguage>(
-        `/api/resources/in-language${helpQueryString({ state, language: 'Vietnamese' }, locale)}`,
-        {
-          signal,
-        },
-      ),
+      api<HelpInLanguage>(`/api/resources/in-language${helpQueryString({ state, language }, locale)}`, {
+        signal,
+      }),
     placeholderData: keepPreviousData,
     staleTime: HELP_STALE_MS,
   });

@@ -1,7 +1,5 @@
-import type { Locale } from '../../shared/constants';
 import type { MessageKey, TFunction } from '../../shared/i18n';
-
-const TAGS: Record<Locale, string> = { en: 'en-AU', vi: 'vi-VN' };
+import { language, type Locale } from '../../shared/languages';
 
 /*
  * Dates and numbers on the public pages are written here rather than by Intl, whose first formatter of a page takes
@@ -38,16 +36,65 @@ function calendar(value: string | Date) {
     : { day: date.getDate(), month: date.getMonth(), year: date.getFullYear() };
 }
 
-/** "14 March 2026" in Australian English, "14 tháng 3, 2026" in Vietnamese. */
+const MONTHS_NE = [
+  'जनवरी',
+  'फेब्रुअरी',
+  'मार्च',
+  'अप्रिल',
+  'मे',
+  'जुन',
+  'जुलाई',
+  'अगस्ट',
+  'सेप्टेम्बर',
+  'अक्टोबर',
+  'नोभेम्बर',
+  'डिसेम्बर',
+];
+
+type Day = { day: number; month: number; year: number };
+
+/** Each language's dates (as Intl writes them in its `intl` locale) and numbers. */
+const WRITTEN: Record<
+  Locale,
+  {
+    date: (d: Day) => string;
+    monthYear: (d: Day) => string;
+    /** Thousands and decimal separators; `lakh` groups by two above the thousands, as Nepali does (12,34,567). */
+    separators: [string, string];
+    lakh?: boolean;
+  }
+> = {
+  en: {
+    date: ({ day, month, year }) => `${day} ${MONTHS_EN[month]} ${year}`,
+    monthYear: ({ month, year }) => `${MONTHS_EN[month]} ${year}`,
+    separators: [',', '.'],
+  },
+  vi: {
+    date: ({ day, month, year }) => `${day} tháng ${month + 1}, ${year}`,
+    monthYear: ({ month, year }) => `tháng ${month + 1} năm ${year}`,
+    separators: ['.', ','],
+  },
+  'zh-Hans': {
+    date: ({ day, month, year }) => `${year}年${month + 1}月${day}日`,
+    monthYear: ({ month, year }) => `${year}年${month + 1}月`,
+    separators: [',', '.'],
+  },
+  ne: {
+    date: ({ day, month, year }) => `${year} ${MONTHS_NE[month]} ${day}`,
+    monthYear: ({ month, year }) => `${year} ${MONTHS_NE[month]}`,
+    separators: [',', '.'],
+    lakh: true,
+  },
+};
+
+/** "14 March 2026" in Australian English, "14 tháng 3, 2026" in Vietnamese, "2026年3月14日" in Chinese. */
 export function formatDate(value: string | Date, locale: Locale): string {
-  const { day, month, year } = calendar(value);
-  return locale === 'en' ? `${day} ${MONTHS_EN[month]} ${year}` : `${day} tháng ${month + 1}, ${year}`;
+  return WRITTEN[locale].date(calendar(value));
 }
 
-/** "March 2026", "tháng 3 năm 2026". */
+/** "March 2026", "tháng 3 năm 2026", "2026年3月". */
 export function formatMonthYear(value: string | Date, locale: Locale): string {
-  const { month, year } = calendar(value);
-  return locale === 'en' ? `${MONTHS_EN[month]} ${year}` : `tháng ${month + 1} năm ${year}`;
+  return WRITTEN[locale].monthYear(calendar(value));
 }
 
 /**
@@ -56,7 +103,7 @@ export function formatMonthYear(value: string | Date, locale: Locale): string {
  * unless one is given.
  */
 export function formatDateTime(value: string | Date, locale: Locale, timeZone?: string): string {
-  const format = new Intl.DateTimeFormat(TAGS[locale], {
+  const format = new Intl.DateTimeFormat(language(locale).intl, {
     month: 'short',
     day: 'numeric',
     hour: 'numeric',
@@ -68,18 +115,19 @@ export function formatDateTime(value: string | Date, locale: Locale, timeZone?: 
   return `${part.month} ${part.day}, ${part.hour}:${part.minute} ${String(part.dayPeriod).toUpperCase()}`;
 }
 
-/** The separators of thousands and of decimals. */
-const SEPARATORS: Record<Locale, [string, string]> = { en: [',', '.'], vi: ['.', ','] };
-
 /** "1,234.5" in English, "1.234,5" in Vietnamese: up to three decimals, as Intl's NumberFormat writes them. */
 export function formatNumber(value: number, locale: Locale): string {
-  const [thousands, decimals] = SEPARATORS[locale];
+  const { separators, lakh } = WRITTEN[locale];
+  const [thousands, decimals] = separators;
   const [whole = '0', fraction] = Math.abs(value)
     .toFixed(3)
     .replace(/\.?0+$/, '')
     .split('.');
   const sign = value < 0 && (whole !== '0' || fraction) ? '-' : '';
-  return sign + whole.replace(/\B(?=(\d{3})+$)/g, thousands) + (fraction ? decimals + fraction : '');
+  const grouped = lakh
+    ? whole.replace(/\B(?=(\d{2})*\d{3}$)/g, thousands)
+    : whole.replace(/\B(?=(\d{3})+$)/g, thousands);
+  return sign + grouped + (fraction ? decimals + fraction : '');
 }
 
 /** First letters of the first and last words of a name, at most two; words that are not names are skipped. */

@@ -1,6 +1,7 @@
 import './page-texts';
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { LOCALES } from '../../shared/languages';
 import { getFixedT, setLanguage, useTranslation } from './i18n';
 
 describe('client translator', () => {
@@ -50,7 +51,7 @@ describe('client translator', () => {
         ? Promise.reject(new Error('offline'))
         : Promise.resolve({ retried: { text: 'Here' } });
     };
-    fresh.addTexts({ en: loader, vi: loader }).catch(() => undefined);
+    fresh.addTexts(Object.fromEntries(LOCALES.map((code) => [code, loader])) as never).catch(() => undefined);
     await fresh.textsReady(5);
     expect(attempts).toBe(3);
     expect(fresh.i18n.t('retried.text' as never)).toBe('Here');

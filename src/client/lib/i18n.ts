@@ -3,8 +3,10 @@
  * set on <html lang>, and followed by components through useTranslation.
  */
 import { useSyncExternalStore } from 'react';
-import { DEFAULT_LOCALE, LOCALES, STORAGE_KEYS, type Locale } from '../../shared/constants';
-import { getFixedT, isLocale, registerTexts, type TFunction } from '../../shared/i18n';
+import { STORAGE_KEYS } from '../../shared/constants';
+import { getFixedT, localeFromAcceptLanguage, registerTexts, type TFunction } from '../../shared/i18n';
+import { DEFAULT_LOCALE, isLocale, language, LOCALES, type Locale } from '../../shared/languages';
+import { TEXTS } from '../../shared/i18n/texts';
 
 export { getFixedT, messageKey, registerTexts, type MessageKey, type TFunction } from '../../shared/i18n';
 
@@ -24,8 +26,9 @@ function storedLocale(): Locale {
           .find((pair) => pair.startsWith(`${STORAGE_KEYS.language}=`))
           ?.slice(STORAGE_KEYS.language.length + 1);
   if (isLocale(cookie)) return cookie;
-  const browser = typeof navigator !== 'undefined' ? navigator.language.slice(0, 2) : DEFAULT_LOCALE;
-  return isLocale(browser) ? browser : DEFAULT_LOCALE;
+  return typeof navigator === 'undefined'
+    ? DEFAULT_LOCALE
+    : localeFromAcceptLanguage((navigator.languages ?? [navigator.language]).join(','));
 }
 
 /**
@@ -56,13 +59,16 @@ const listeners = new Set<() => void>();
 const LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60;
 
 /**
- * Sets <html lang>, and the language cookie that lets the server title the first HTML of a page in it (it holds
- * only `en` or `vi`). The page usually comes in the reader's language: setting the same lang again would still make
- * the browser work out the style of every element on it again.
+ * Sets <html lang dir>, and the language cookie that lets the server title the first HTML of a page in it (it holds
+ * only a language's code). The page usually comes in the reader's language: setting the same lang again would still
+ * make the browser work out the style of every element on it again.
  */
 function applyToDocument() {
   if (typeof document === 'undefined') return;
-  if (document.documentElement.lang !== locale) document.documentElement.lang = locale;
+  const root = document.documentElement;
+  if (root.lang !== locale) root.lang = locale;
+  const { dir } = language(locale);
+  if (root.dir !== dir) root.dir = dir;
   document.cookie = `${STORAGE_KEYS.language}=${locale}; path=/; max-age=${LANGUAGE_COOKIE_AGE}; samesite=lax`;
 }
 applyToDocument();
@@ -83,9 +89,17 @@ export function currentLocale(): Locale {
 /** A set of texts in each language, loaded when needed: the first load's, or the screens'. */
 type Texts = Record<Locale, () => Promise<Record<string, unknown>>>;
 
+/** One part of every language's texts (shared/i18n/texts.ts), as a set to add. */
+export function textsPart(part: 'first' | 'pages' | 'later'): Texts {
+  return Object.fromEntries(LOCALES.map((code) => [code, TEXTS[code][part]])) as Texts;
+}
+
 /** Each set of texts with its loads by language, and what has come in. */
 const loads = new Map<Texts, Partial<Record<Locale, Promise<void>>>>();
-const loaded: Record<Locale, Set<Texts>> = { en: new Set(), vi: new Set() };
+const loaded = Object.fromEntries(LOCALES.map((code) => [code, new Set<Texts>()])) as Record<
+  Locale,
+  Set<Texts>
+>;
 
 function load(texts: Texts, language: Locale): Promise<void> {
   const started = loads.get(texts)!;
@@ -112,10 +126,7 @@ export function addTexts(texts: Texts): Promise<void> {
 }
 
 // The first load's texts, in the reader's language: main.tsx waits for them before the first render (textsReady).
-void addTexts({
-  en: () => import('../../shared/i18n/en').then((module) => module.en),
-  vi: () => import('../../shared/i18n/vi').then((module) => module.vi),
-});
+void addTexts(textsPart('first'));
 
 /**
  * A lazily loaded module, once the texts it brought (lib/page-texts.ts) are in, in the reader's language (or in
@@ -142,7 +153,7 @@ export async function textsReady(firstWait = 2_000): Promise<void> {
   }
 }
 
-/** Every set of texts in every language (the page frames are rendered in both, and so are the unit tests). */
+/** Every set of texts in every language (the page frames are rendered in each, and so are the unit tests). */
 export const loadEveryLanguage = () => withTexts(Promise.resolve(), LOCALES);
 
 let wanted: Locale = locale;

@@ -5,6 +5,7 @@
  * (decision 053). The database is DATABASE_URL's, or the embedded one.
  */
 import { inspect } from 'node:util';
+import { language, type Locale } from '../../shared/languages';
 import { ConfigError, loadConfig } from '../config';
 import { connectDatabase } from '../db/connect';
 import { exportQuestions } from '../modules/chloe';
@@ -34,7 +35,11 @@ async function main() {
   try {
     const exported = await exportQuestions(database.db, dir, format);
     for (const { file, added } of exported)
-      console.log(`${file}: ${added.en} English and ${added.vi} Vietnamese questions added`);
+      console.log(
+        `${file}: ${Object.entries(added)
+          .map(([code, count]) => `${count} ${language(code as Locale).englishName}`)
+          .join(', ')} questions added`,
+      );
     console.log(
       exported.length
         ? 'Review the changes (git diff content/knowledge) and commit them.'

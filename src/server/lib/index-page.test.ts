@@ -1,3 +1,4 @@
+import { LOCALES } from '../../shared/languages';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +16,7 @@ import {
 } from './index-page';
 
 const HTML =
-  '<html lang="en"><head><meta name="description" content="The app." /><title>Mentor Me</title></head><body><div id="root"></div></body></html>';
+  '<html lang="en" dir="ltr"><head><meta name="description" content="The app." /><title>Mentor Me</title></head><body><div id="root"></div></body></html>';
 
 /** A build folder with an entry, a shared chunk, and two screens (one importing a chunk the entry already has). */
 function clientDir(withManifest = true, html = HTML) {
@@ -105,18 +106,18 @@ describe('the app page for each path', () => {
   it('titles and describes a public page in the reader’s language, and sets its lang', () => {
     const pages = loadIndexPages(clientDir());
     const en = pages('/resources', 'en').identity.toString();
-    expect(en).toContain('<html lang="en">');
+    expect(en).toContain('<html lang="en" dir="ltr">');
     expect(en).toContain('<title>Local Resources · Mentor Me</title>');
     expect(en).toContain(
       'content="Find settlement, legal, health, housing and community services near you."',
     );
     const vi = pages('/resources', 'vi').identity.toString();
-    expect(vi).toContain('<html lang="vi">');
+    expect(vi).toContain('<html lang="vi" dir="ltr">');
     expect(vi).toMatch(/<title>[^<]+ · Mentor Me<\/title>/);
     expect(vi).not.toContain('Local Resources');
     // A page without its own texts keeps the app's title, in the reader's language all the same.
     expect(pages('/nowhere', 'vi').identity.toString()).toContain(
-      '<html lang="vi"><head><meta name="description" content="The app." /><title>Mentor Me</title>',
+      '<html lang="vi" dir="ltr"><head><meta name="description" content="The app." /><title>Mentor Me</title>',
     );
   });
 
@@ -259,12 +260,12 @@ describe('the page frames', () => {
     return path.join(dir, 'client');
   }
 
-  it('renders every framed page in both languages with the built renderer', async () => {
+  it('renders every framed page in every language with the built renderer', async () => {
     const dir = withRenderer(
       'export async function renderFrame(pathname, locale) { return { html: `<p>${pathname} ${locale}</p>`, drawnAt: 7 }; }',
     );
     const frames = await renderFrames(await loadFrameRenderer(dir), () => {});
-    expect(frames.size).toBe(FRAMED_PAGES.length * 2);
+    expect(frames.size).toBe(FRAMED_PAGES.length * LOCALES.length);
     expect(frames.get('/government|vi')).toEqual({ html: '<p>/government vi</p>', drawnAt: 7 });
     expect(frames.has('/questions/:id|en')).toBe(false);
   });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { LOCALES, type Locale } from '../../shared/constants';
+import { language } from '../../shared/languages';
 import type { User } from '../../shared/schemas/auth';
 import { translate } from '../../shared/i18n';
 import {
@@ -166,11 +167,21 @@ const scriptJson = (json: string) =>
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** The built page in a language: `<html lang>`, and the page's title and description when it has its own. */
+/**
+ * The built page in a language: `<html lang dir>`, its `<noscript>` line, and the page's title and description when
+ * it has its own.
+ */
 function inLanguage(html: string, locale: Locale, route: PageRoute | undefined): string {
   const appName = translate(locale, 'app.name');
   const texts = route && pageTexts(route);
-  let page = html.replace(/<html lang="[^"]*"/, `<html lang="${locale}"`);
+  let page = html.replace(
+    /<html lang="[^"]*"(?: dir="[^"]*")?/,
+    `<html lang="${locale}" dir="${language(locale).dir}"`,
+  );
+  page = page.replace(
+    /<noscript>[^<]*<\/noscript>/,
+    `<noscript>${escapeHtml(translate(locale, 'app.noScript'))}</noscript>`,
+  );
   if (texts) {
     const [title, description] = texts.map((key) => escapeHtml(translate(locale, key)));
     page = page

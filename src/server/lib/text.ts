@@ -1,4 +1,4 @@
-import type { Locale } from '../../shared/constants';
+import { scriptLocale, type Locale } from '../../shared/languages';
 
 /** Lower case without diacritics: "Mã số thuế" → "ma so thue" (đ becomes d). */
 export function plain(text: string): string {
@@ -18,7 +18,7 @@ const STOP_WORDS = new Set(
 
 /** The words of a message worth searching for, at most 30, each once. */
 export function searchWords(text: string): string[] {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words = text.toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
   return [...new Set(words.filter((word) => word.length > 1 && !STOP_WORDS.has(plain(word))))].slice(0, 30);
 }
 
@@ -31,10 +31,13 @@ const VIETNAMESE_WORDS = new Set(
 );
 
 /**
- * The language of a message: Vietnamese when it has Vietnamese letters, or several common Vietnamese words typed
+ * The language of a message: the one its script says (Chinese characters, Devanagari); Vietnamese when it has
+ * Vietnamese letters, or several common Vietnamese words typed
  * without diacritics ("toi can lam the nao"); otherwise the fallback (the language of the page).
  */
 export function messageLocale(text: string, fallback: Locale): Locale {
+  const script = scriptLocale(text);
+  if (script) return script;
   if (VIETNAMESE_LETTERS.test(text)) return 'vi';
   const words = plain(text).match(/[a-z]+/g) ?? [];
   const vietnamese = words.filter((word) => VIETNAMESE_WORDS.has(word)).length;

@@ -53,7 +53,7 @@ export async function startSmtpServer() {
               text: parsed.text ?? '',
               html: typeof parsed.html === 'string' ? parsed.html : '',
               raw,
-              lang: /<html lang="(\w+)"/.exec(typeof parsed.html === 'string' ? parsed.html : '')?.[1],
+              lang: /<html lang="([\w-]+)"/.exec(typeof parsed.html === 'string' ? parsed.html : '')?.[1],
             });
             callback();
           })

@@ -2,8 +2,14 @@
 export const chloeEn = {
   /** The offline guide's answer: its headings, and what it says when it has nothing to answer from. */
   guide: {
+    /** Under an article's points in a language it was translated into, or lacks. */
+    translated: 'Translated from English. The translation was last checked on {{date}}.',
+    onlyEnglish: 'This article is in English only so far.',
+    /** Under help that lists services described in English only. */
+    servicesInEnglish:
+      'Some services above are described in English. For a free interpreter, call TIS National on [131 450](tel:131450).',
     greeting:
-      "Hi, I'm Chloe. Ask me about study, work, renting, health care, money or support services in Australia, in English or Vietnamese. I answer from official information and show you where it comes from.",
+      "Hi, I'm Chloe. Ask me about study, work, renting, health care, money or support services in Australia, in your language. I answer from official information and show you where it comes from.",
     keyPoints: 'Key points',
     alsoUseful: 'Also useful',
     getHelp: 'Where to get help',

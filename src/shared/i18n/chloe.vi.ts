@@ -3,8 +3,14 @@ import type { chloeEn } from './chloe.en';
 /** Chloe's own words in Vietnamese (chloe.en.ts). */
 export const chloeVi: typeof chloeEn = {
   guide: {
+    /** Under an article's points in a language it was translated into, or lacks. */
+    translated: 'Dịch từ tiếng Anh. Bản dịch được kiểm tra lần cuối ngày {{date}}.',
+    onlyEnglish: 'Bài này hiện mới chỉ có bằng tiếng Anh.',
+    /** Under help that lists services described in English only. */
+    servicesInEnglish:
+      'Một số dịch vụ ở trên được mô tả bằng tiếng Anh. Để có thông dịch viên miễn phí, hãy gọi TIS National số [131 450](tel:131450).',
     greeting:
-      'Chào bạn, mình là Chloe. Bạn có thể hỏi mình về học tập, việc làm, thuê nhà, y tế, tài chính hoặc các dịch vụ hỗ trợ ở Úc, bằng tiếng Việt hoặc tiếng Anh. Mình trả lời dựa trên thông tin chính thức và cho bạn biết nguồn.',
+      'Chào bạn, mình là Chloe. Bạn có thể hỏi mình về học tập, việc làm, thuê nhà, y tế, tài chính hoặc các dịch vụ hỗ trợ ở Úc, bằng ngôn ngữ của bạn. Mình trả lời dựa trên thông tin chính thức và cho bạn biết nguồn.',
     keyPoints: 'Những điểm chính',
     alsoUseful: 'Cũng hữu ích',
     getHelp: 'Nơi nhận hỗ trợ',

@@ -137,6 +137,9 @@ export const directoryEn = {
     spoken: 'Spoken here:',
     interpreting: 'Interpreting:',
   },
+  /** Under an entry whose own texts have no checked translation in the reader's language yet. */
+  inEnglish: 'Its description is in English. For a free interpreter, call TIS National:',
+  /** For a reader of another language than English: help in their language (each language's file names its own). */
   inLanguage: {
     stateLabel: 'The state or territory where you live',
     title: 'Help in Vietnamese',

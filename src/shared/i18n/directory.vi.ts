@@ -139,6 +139,8 @@ export const directoryVi: typeof directoryEn = {
     spoken: 'Có nói:',
     interpreting: 'Thông dịch:',
   },
+  /** Under an entry whose own texts have no checked translation in the reader's language yet. */
+  inEnglish: 'Phần mô tả bằng tiếng Anh. Để có thông dịch viên miễn phí, hãy gọi TIS National:',
   inLanguage: {
     stateLabel: 'Bang hoặc vùng lãnh thổ nơi bạn sống',
     title: 'Giúp đỡ bằng tiếng Việt',

@@ -6,6 +6,8 @@ export const en = {
     name: 'Mentor Me',
     skipToContent: 'Skip to main content',
     loading: 'Loading…',
+    /** Shown by a browser that runs no JavaScript (the page's <noscript>). */
+    noScript: 'Mentor Me needs JavaScript. In an emergency call 000. Lifeline: 13 11 14.',
   },
   nav: {
     main: 'Main navigation',
@@ -44,8 +46,6 @@ export const en = {
     releaseFailed: 'Could not release this question',
   },
   language: {
-    en: 'English',
-    vi: 'Tiếng Việt',
     switchTo: 'Change language',
   },
   roles: {

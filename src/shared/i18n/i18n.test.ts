@@ -1,15 +1,12 @@
 import { describe, expect, expectTypeOf, it, vi as vitest } from 'vitest';
-import { LOCALES } from '../constants';
+import { LANGUAGES, LOCALES, type Locale } from '../languages';
 import { en } from './en';
+import { TEXT_PARTS, TEXTS } from './texts';
 import { getFixedT, localeFromAcceptLanguage, translate, type MessageKey } from './index';
 import { laterEn } from './later.en';
-import { laterVi } from './later.vi';
-import { notificationsEn } from './notifications.en';
-import { notificationsVi } from './notifications.vi';
 import { pagesEn } from './pages.en';
 import { pagesVi } from './pages.vi';
 import { serverEn } from './server.en';
-import { serverVi } from './server.vi';
 import { vi } from './vi';
 
 function keys(node: unknown, prefix = ''): string[] {
@@ -28,54 +25,69 @@ function lookup(node: unknown, key: string): unknown {
     .reduce<unknown>((n, part) => (n as Record<string, unknown> | undefined)?.[part], node);
 }
 
-describe.each([
-  ['first-load texts', en, vi],
-  ['screen texts', pagesEn, pagesVi],
-  // Part of the screen texts; on their own row, so a missing one is named by its file.
-  ['notification texts', notificationsEn, notificationsVi],
-  ['later texts', laterEn, laterVi],
-  ['server texts', serverEn, serverVi],
-])('UI texts: %s', (_name, english, vietnamese) => {
-  it('has every English key in Vietnamese and the reverse', () => {
+const PARTS = TEXT_PARTS;
+/** Each part of each language's texts, as the app and the server load them (shared/languages.ts). */
+const loaded = Object.fromEntries(
+  await Promise.all(
+    LOCALES.map(async (locale) => [
+      locale,
+      Object.fromEntries(
+        await Promise.all(PARTS.map(async (part) => [part, await TEXTS[locale][part]()] as const)),
+      ),
+    ]),
+  ),
+) as Record<Locale, Record<(typeof PARTS)[number], Record<string, unknown>>>;
+const strings = (node: unknown): string[] =>
+  typeof node === 'string' ? [node] : Object.values(node as object).flatMap(strings);
+
+describe.each(
+  PARTS.flatMap((part) => LANGUAGES.filter((l) => l.code !== 'en').map((l) => [part, l.code] as const)),
+)('UI texts: %s in %s', (part, locale) => {
+  const english = loaded.en[part];
+  const translated = loaded[locale][part];
+
+  it('has every English key, and no other', () => {
     const enKeys = keys(english).sort();
-    const viKeys = keys(vietnamese).sort();
-    expect(viKeys.filter((key) => !enKeys.includes(key))).toEqual([]);
-    expect(enKeys.filter((key) => !viKeys.includes(key))).toEqual([]);
+    const ownKeys = keys(translated).sort();
+    expect(ownKeys.filter((key) => !enKeys.includes(key))).toEqual([]);
+    expect(enKeys.filter((key) => !ownKeys.includes(key))).toEqual([]);
   });
 
-  it('has no empty text in either language', () => {
+  it('has no empty text', () => {
     expect(emptyValues(english)).toEqual([]);
-    expect(emptyValues(vietnamese)).toEqual([]);
+    expect(emptyValues(translated)).toEqual([]);
   });
 
-  it('has every plural form each language uses', () => {
-    for (const [locale, texts] of [
+  it('has every plural form the language uses', () => {
+    for (const [code, texts] of [
       ['en', english],
-      ['vi', vietnamese],
+      [locale, translated],
     ] as const) {
-      const forms = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
+      const forms = new Intl.PluralRules(code).resolvedOptions().pluralCategories;
       const bases = new Set(
         keys(texts).flatMap((key) => /^(.+)_(?:zero|one|two|few|many|other)$/.exec(key)?.[1] ?? []),
       );
       for (const base of bases)
         for (const form of forms)
-          expect(lookup(texts, `${base}_${form}`), `${locale} ${base}_${form}`).toBeTypeOf('string');
+          expect(lookup(texts, `${base}_${form}`), `${code} ${base}_${form}`).toBeTypeOf('string');
     }
   });
 
-  it('calls a mentor by one Vietnamese word, “người hướng dẫn”', () => {
-    const strings = (node: unknown): string[] =>
-      typeof node === 'string' ? [node] : Object.values(node as object).flatMap(strings);
-    const other = /cố vấn|\bmentor\b(?! Me\b)/i;
-    expect(strings(vietnamese).filter((text) => other.test(text))).toEqual([]);
-  });
-
-  it('uses the same placeholders in both languages', () => {
+  it('uses the same placeholders as English', () => {
     const placeholders = (text: unknown) => (String(text).match(/\{\{\w+\}\}/g) ?? []).sort();
     for (const key of keys(english)) {
-      expect(placeholders(lookup(vietnamese, key)), key).toEqual(placeholders(lookup(english, key)));
+      expect(placeholders(lookup(translated, key)), key).toEqual(placeholders(lookup(english, key)));
     }
   });
+
+  it('writes numbers in the digits 0-9, as phone numbers are dialled', () => {
+    expect(strings(translated).filter((text) => /[\u0966-\u096F]/.test(text))).toEqual([]);
+  });
+});
+
+it('calls a mentor by one Vietnamese word, “người hướng dẫn”', () => {
+  const other = /cố vấn|\bmentor\b(?! Me\b)/i;
+  for (const part of PARTS) expect(strings(loaded.vi[part]).filter((text) => other.test(text))).toEqual([]);
 });
 
 it('never defines a text in two files (a group may be split between them)', () => {
@@ -141,6 +153,12 @@ describe('translate', () => {
     expect(localeFromAcceptLanguage('fr;q=1, vi;q=0.5, en;q=0.7')).toBe('en');
     expect(localeFromAcceptLanguage('fr')).toBe('en');
     expect(localeFromAcceptLanguage(undefined)).toBe('en');
+    // A region or script names the language it belongs to: zh-CN and zh-TW read Simplified Chinese, ne-NP Nepali.
+    expect(localeFromAcceptLanguage('zh-CN,zh;q=0.9,en;q=0.8')).toBe('zh-Hans');
+    expect(localeFromAcceptLanguage('zh-Hans-AU')).toBe('zh-Hans');
+    expect(localeFromAcceptLanguage('zh-TW')).toBe('zh-Hans');
+    expect(localeFromAcceptLanguage('ne-NP, en;q=0.5')).toBe('ne');
+    expect(localeFromAcceptLanguage('fr, ne;q=0.3, vi;q=0.4')).toBe('vi');
     expect(localeFromAcceptLanguage('vi;q=0')).toBe('en');
   });
 });

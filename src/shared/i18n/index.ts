@@ -1,4 +1,5 @@
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../constants';
+import { DEFAULT_LOCALE, isLocale, LOCALES, localeOfTag, type Locale } from '../languages';
+import { TEXT_PARTS, TEXTS } from './texts';
 import type { en } from './en';
 import type { laterEn } from './later.en';
 import type { pagesEn } from './pages.en';
@@ -28,11 +29,12 @@ export type Values = Record<string, string | number | undefined>;
 /** A translator fixed to one language. */
 export type TFunction = (key: MessageKey, values?: Values) => string;
 
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
-}
+export { isLocale };
 
-/** Picks en or vi from an Accept-Language header, honouring q-values; `fallback` when it names neither. */
+/**
+ * The language an Accept-Language header ranks highest among those we speak (`zh-CN` is zh-Hans), honouring
+ * q-values; `fallback` when it names none.
+ */
 export function localeFromAcceptLanguage(
   header: string | undefined,
   fallback: Locale = DEFAULT_LOCALE,
@@ -43,11 +45,11 @@ export function localeFromAcceptLanguage(
     .map((part) => {
       const [tag = '', ...params] = part.trim().split(';');
       const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      return { lang: tag.toLowerCase().split('-')[0], q: q ? Number(q.slice(2)) : 1 };
+      return { locale: localeOfTag(tag), q: q ? Number(q.slice(2)) : 1 };
     })
     .filter((entry) => entry.q > 0)
     .sort((a, b) => b.q - a.q);
-  return ranked.map((entry) => entry.lang).find(isLocale) ?? fallback;
+  return ranked.find((entry) => entry.locale)?.locale ?? fallback;
 }
 
 /**
@@ -55,7 +57,10 @@ export function localeFromAcceptLanguage(
  * screens bring (pages.*.ts, later.*.ts). The server registers all of them at start (src/server/errors.ts); the app
  * only the reader's language, and another's before it switches (src/client/lib/i18n.ts).
  */
-const registered: Record<Locale, Record<string, unknown>[]> = { en: [], vi: [] };
+const registered = Object.fromEntries(LOCALES.map((locale) => [locale, []])) as unknown as Record<
+  Locale,
+  Record<string, unknown>[]
+>;
 
 export function registerTexts(texts: Partial<Record<Locale, Record<string, unknown>>>) {
   for (const locale of LOCALES) if (texts[locale]) registered[locale].push(texts[locale]);
@@ -136,10 +141,16 @@ export function translate(locale: Locale, key: MessageKey, values: Values = {}):
   return render(locale, key, values, (name) => `{{${name}}}`);
 }
 
-/**
- * A text (or a column, a format) that is not in the dictionaries, in the reader's language: the one way to choose
- * between languages, so a third language is a type error here and not a silent English elsewhere.
- */
-export function inLocale<C extends Readonly<Record<Locale, unknown>>>(locale: Locale, choices: C): C[Locale] {
-  return choices[locale];
+/** Every language's texts, all parts of them: what the server and the tests register before they translate. */
+export async function loadAllTexts(): Promise<void> {
+  const loaded = await Promise.all(
+    LOCALES.map(async (locale) => ({
+      locale,
+      trees: await Promise.all(TEXT_PARTS.map((part) => TEXTS[locale][part]())),
+    })),
+  );
+  for (const { locale, trees } of loaded) {
+    if (registered[locale].length > 0) continue;
+    for (const tree of trees) registerTexts({ [locale]: tree });
+  }
 }

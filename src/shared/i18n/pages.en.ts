@@ -30,7 +30,7 @@ export const pagesEn = {
     controlCharacters:
       'This text contains characters that are not allowed. Please remove them and try again.',
     roleInvalid: 'Please choose student or mentor.',
-    localeInvalid: 'Please choose English or Vietnamese.',
+    localeInvalid: 'Please choose one of the languages we offer.',
     nothingToUpdate: 'There is nothing to update.',
     invalidInput: 'Invalid input data',
     titleRequired: 'Please enter a title.',
@@ -52,7 +52,7 @@ export const pagesEn = {
     stateInvalid: 'Please choose one of the states or territories.',
     coordinatesInvalid: 'This location is not valid.',
     locationRequired: 'Share your location or enter a postcode.',
-    languageInvalid: 'Choose English (en) or Vietnamese (vi).',
+    languageInvalid: 'Please choose one of the languages we offer, by its code (for example en).',
     radiusInvalid: 'The distance must be between 1 and 100 km.',
     noteRequired: 'Please write the notice.',
     noteMax: 'The notice must be at most 300 characters.',
@@ -199,7 +199,7 @@ export const pagesEn = {
       'Chloe gives general information from official sources. She is not a migration agent or a lawyer: for advice about your own visa or legal situation, talk to a',
     disclaimerLink: 'registered migration agent',
     greeting:
-      "Hi, I'm Chloe! Ask me anything about study, work, renting, health care or support services in Australia, in English or Vietnamese. I answer from official information and show you where it comes from.",
+      "Hi, I'm Chloe! Ask me anything about study, work, renting, health care or support services in Australia, in your language. I answer from official information and show you where it comes from.",
     conversation: 'Conversation with Chloe',
     you: 'You',
     typing: 'Chloe is typing…',
@@ -440,7 +440,7 @@ export const pagesEn = {
   },
   faq: {
     title: 'Frequently Asked Questions',
-    subtitle: 'Answers in English and Vietnamese.',
+    subtitle: 'Each answer in two languages.',
     readyTitle: 'Ready to Get Help?',
     readyText: 'Ask the community, or chat with Chloe right now. No account needed to chat.',
     browse: 'Browse Questions',
@@ -459,7 +459,8 @@ export const pagesEn = {
     whatWeDo1: 'A public question feed where peer mentors and our AI assistant Chloe answer.',
     whatWeDo2: 'One-to-one chat with real peer mentors.',
     whatWeDo3: 'A finder for local support services and government resources.',
-    whatWeDo4: 'General information from public Australian Government sources, in English and Vietnamese.',
+    whatWeDo4:
+      'General information from public Australian Government sources, in plain words and in your language.',
     whatWeDontTitle: "What We Don't Do",
     dont1: 'We are not a migration agency.',
     dont2: 'We do not lodge visa applications.',

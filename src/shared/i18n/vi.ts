@@ -7,6 +7,8 @@ export const vi: Resources = {
     name: 'Mentor Me',
     skipToContent: 'Chuyển đến nội dung chính',
     loading: 'Đang tải…',
+    /** Shown by a browser that runs no JavaScript (the page's <noscript>). */
+    noScript: 'Mentor Me cần JavaScript. Khi khẩn cấp, hãy gọi 000. Lifeline: 13 11 14.',
   },
   nav: {
     main: 'Điều hướng chính',
@@ -45,8 +47,6 @@ export const vi: Resources = {
     releaseFailed: 'Không bỏ nhận được câu hỏi này',
   },
   language: {
-    en: 'English',
-    vi: 'Tiếng Việt',
     switchTo: 'Đổi ngôn ngữ',
   },
   roles: {

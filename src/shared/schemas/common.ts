@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCALES } from '../constants';
+import type { Locale } from '../languages';
 
 /**
  * Every schema module imports this one first, so this runs before any schema is built. In the browser zod would
@@ -75,3 +76,15 @@ export const cursorPageFields = { nextCursor: z.string().nullable(), total: z.nu
 
 /** `?lang=en|vi`: the language of the texts in an answer, over Accept-Language and the person's saved language. */
 export const langQuery = { lang: z.enum(LOCALES, 'validation.languageInvalid').optional() };
+
+/**
+ * A text in English and in each other language it has been written in (shared/languages.ts): content is written in
+ * English first, and a reader of a language it lacks is shown the English, marked as such.
+ */
+export function localizedSchema<T extends z.ZodType>(
+  inner: T,
+): z.ZodType<{ en: z.output<T> } & { [L in Locale]?: z.output<T> }> {
+  return z.object(
+    Object.fromEntries(LOCALES.map((code) => [code, code === 'en' ? inner : inner.optional()])),
+  ) as unknown as z.ZodType<{ en: z.output<T> } & { [L in Locale]?: z.output<T> }>;
+}

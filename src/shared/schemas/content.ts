@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import './common';
+import { localizedSchema } from './common';
 import type { Locale } from '../constants';
 
 export const publicConfigSchema = z.object({
@@ -53,7 +53,7 @@ export type Founder = z.infer<typeof founderSchema>;
 export const foundersResponseSchema = z.object({ founders: z.array(founderSchema) });
 
 /** Curated content in content/: validated by a test, typed for the pages that show it. */
-const bilingual = z.object({ en: z.string().min(1), vi: z.string().min(1) });
+const bilingual = localizedSchema(z.string().min(1));
 const isoDate = z.iso.date();
 
 export const faqSchema = z
@@ -68,7 +68,7 @@ const legalBody = z.object({
     .array(z.object({ heading: z.string().min(1), paragraphs: z.array(z.string().min(1)).min(1) }))
     .min(1),
 });
-export const legalPageSchema = z.object({ lastReviewed: isoDate, en: legalBody, vi: legalBody });
+export const legalPageSchema = z.object({ lastReviewed: isoDate }).and(localizedSchema(legalBody));
 export type LegalPage = z.infer<typeof legalPageSchema>;
 
 export const officialSourcesSchema = z.object({

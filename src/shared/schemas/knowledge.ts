@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import './common';
+import { LOCALES } from '../languages';
+import { localizedSchema } from './common';
 
-/** Chloe's knowledge base (content/knowledge): short bilingual articles built from official pages. */
-const bilingual = z.object({ en: z.string().min(1), vi: z.string().min(1) });
+/** Chloe's knowledge base (content/knowledge): short articles, in English and translated built from official pages. */
+const bilingual = localizedSchema(z.string().min(1));
 
 export const knowledgeSourceSchema = z.object({
   title: z.string().min(1),
@@ -37,17 +38,19 @@ export const knowledgeArticleSchema = z.object({
   sources: z.array(knowledgeSourceSchema).min(1),
   /** The day the facts were checked against the sources. */
   checked: z.iso.date(),
+  /** The language it was written in: its other languages are translations of it. */
+  writtenIn: z.enum(LOCALES).default('en'),
+  /** The day each translation was last checked against the language it was written in. */
+  translationsChecked: z.partialRecord(z.enum(LOCALES), z.iso.date()).default({}),
   /** The questions people ask that it answers, in each language (ranked above the title and keywords). */
-  questions: z
-    .object({ en: z.array(articleQuestionSchema), vi: z.array(articleQuestionSchema) })
-    .default({ en: [], vi: [] }),
+  questions: z.partialRecord(z.enum(LOCALES), z.array(articleQuestionSchema)).default({}),
 });
 export type KnowledgeArticle = z.infer<typeof knowledgeArticleSchema>;
 
 /** Questions people ask with the articles that should answer them: the retrieval evaluation set. */
 export const evalCaseSchema = z.object({
   question: z.string().min(5),
-  locale: z.enum(['en', 'vi']),
+  locale: z.enum(LOCALES),
   /** The articles that should answer it; none for a question the knowledge base does not cover. */
   expected: z.array(z.string().regex(/^[a-z0-9-]+$/)),
   /** Where a real person asked it in public. */

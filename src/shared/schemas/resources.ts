@@ -1,3 +1,4 @@
+import { LOCALES } from '../languages';
 import { z } from 'zod';
 import { langQuery, lineText, longText, pageFields, pageQuery } from './common';
 import {
@@ -133,7 +134,7 @@ export const organisationsFileSchema = z.object({
 });
 
 /** "all" or nothing means no filter. */
-const filter = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+export const filter = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z
     .enum([...values, 'all'], message)
     .optional()
@@ -171,6 +172,8 @@ export const governmentResourceSchema = z.object({
   lastUpdated: z.string(),
   /** Null when no official source has been found yet. */
   source: z.string().nullable(),
+  /** The language its own texts are in: the reader's, or English where no checked translation exists yet. */
+  textLanguage: z.enum(LOCALES),
 });
 export type GovernmentResource = z.infer<typeof governmentResourceSchema>;
 
@@ -261,6 +264,8 @@ export const localResourceSchema = z.object({
   /** Null when no official source has been found yet. */
   source: z.string().nullable(),
   lastReviewed: z.string(),
+  /** The language its own texts are in: the reader's, or English where no checked translation exists yet. */
+  textLanguage: z.enum(LOCALES),
 });
 export type LocalResource = z.infer<typeof localResourceSchema>;
 
@@ -277,23 +282,3 @@ export const localResourcesResponseSchema = z.object({
   ...pageFields,
 });
 export type LocalResourcesResponse = z.infer<typeof localResourcesResponseSchema>;
-
-/** `GET /api/resources/in-language`: the ways to get help in a language, for one state (or, without one, nationally). */
-export const helpInLanguageQuerySchema = z.object({
-  language: z.enum(LANGUAGE_KEYS, 'validation.spokenLanguageInvalid').default('Vietnamese'),
-  state: filter(AUS_STATES, 'validation.stateInvalid'),
-  ...langQuery,
-});
-export type HelpInLanguageQuery = z.input<typeof helpInLanguageQuerySchema>;
-
-export const helpInLanguageResponseSchema = z.object({
-  language: z.enum(LANGUAGE_KEYS),
-  state: z.enum(AUS_STATES).nullable(),
-  /** The state's organisations that speak the language, by suburb and name. */
-  organisations: z.array(localResourceSchema),
-  /** The state's government services that name the language. */
-  government: z.array(governmentResourceSchema),
-  /** Australia-wide: the free interpreter line first, then national services that name the language. */
-  national: z.array(governmentResourceSchema),
-});
-export type HelpInLanguage = z.infer<typeof helpInLanguageResponseSchema>;

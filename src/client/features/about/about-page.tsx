@@ -1,4 +1,5 @@
 import '../../lib/page-texts';
+import { InLanguage } from '../../components/in-language';
 import { AlertTriangle, ExternalLink } from 'lucide-react';
 import { getFixedT, useTranslation } from '../../lib/i18n';
 import sources from '../../../../content/official-sources.json';
@@ -87,8 +88,15 @@ export function AboutPage() {
         <ul className="mt-4 grid gap-4 md:grid-cols-2">
           {sources.sources.map((source) => (
             <li key={source.id} className="rounded-xl border border-slate-200 bg-white p-4">
-              <ExternalAnchor href={source.url}>{source.name[locale]}</ExternalAnchor>
-              <p className="mt-1 text-sm text-slate-700">{source.description[locale]}</p>
+              <ExternalAnchor href={source.url}>
+                <InLanguage text={source.name} locale={locale} />
+              </ExternalAnchor>
+              <InLanguage
+                as="p"
+                text={source.description}
+                locale={locale}
+                className="mt-1 text-sm text-slate-700"
+              />
               <p className="mt-1 text-xs break-all text-slate-600">{source.url}</p>
             </li>
           ))}

@@ -7,6 +7,7 @@ import { formatDateTime } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
 import { DataTable, ListState, LoadMoreButton, useLoadMore, type Column } from './data-table';
 import { FilterSelect } from './filters';
+import { languageName } from '../../../shared/languages';
 import { useAdminParams } from './use-admin-params';
 
 const isRating = (value: string): value is FeedbackRating =>
@@ -115,7 +116,7 @@ export function ChloeFeedbackTab() {
     {
       key: 'language',
       header: t('admin.chloeFeedback.language'),
-      cell: (item) => t(`admin.chloeFeedback.languages.${item.locale}`),
+      cell: (item) => languageName(item.locale, locale),
     },
   ];
 

@@ -13,6 +13,7 @@ import { DataTable, type Column } from './data-table';
 import { FilterSelect } from './filters';
 import { ListFrame } from './list-frame';
 import { oneOf, useAdminParams } from './use-admin-params';
+import { languageName } from '../../../shared/languages';
 import { useFocusHeading } from './use-focus-heading';
 
 const DONE: Record<MissDecision['action'], MessageKey> = {
@@ -136,7 +137,7 @@ export function ChloeMissesTab() {
     {
       key: 'language',
       header: t('admin.chloeMisses.language'),
-      cell: (miss) => t(`admin.chloeMisses.languages.${miss.locale}`),
+      cell: (miss) => languageName(miss.locale, locale),
     },
     {
       key: 'first',

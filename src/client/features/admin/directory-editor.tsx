@@ -1,3 +1,4 @@
+import { inReaderLanguage } from '../../../shared/languages';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -78,7 +79,11 @@ export function DirectoryEditor({
   }
   const data = query.data;
   const create = id === null;
-  const name = data ? (data.type === 'organisation' ? data.entry.name : data.entry.title[locale]) : '';
+  const name = data
+    ? data.type === 'organisation'
+      ? data.entry.name
+      : inReaderLanguage(data.entry.title, locale)
+    : '';
   const title = create
     ? t(type === 'organisation' ? 'directory.admin.newTitle' : 'directory.admin.newServiceTitle')
     : t('directory.admin.editorTitle', { name });

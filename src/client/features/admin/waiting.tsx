@@ -9,6 +9,7 @@ import { formatDate, formatNumber } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
 import { DataTable, LoadFailedAlert, type Column } from './data-table';
 import { WaitingWeeks } from './waiting-chart';
+import { languageName } from '../../../shared/languages';
 import { formatShare, formatWait, NoFigure } from './waiting-format';
 
 type Row = Omit<WaitingTopic, 'topic' | 'language'> & { key: string; topic: string; language: string };
@@ -30,7 +31,7 @@ function TopicsTable({ waiting }: { waiting: AdminWaiting }) {
       ...row,
       key: `${row.topic ?? ''}/${row.language}`,
       topic: topicName(row.topic),
-      language: t(`admin.waiting.languages.${row.language}`),
+      language: languageName(row.language, locale),
     })),
     { ...waiting.overall, key: 'all', topic: t('admin.waiting.allTopics'), language: '' },
   ];
@@ -108,7 +109,7 @@ function Longest({ waiting }: { waiting: AdminWaiting }) {
             {' · '}
             {topicName(question.topic)}
             {' · '}
-            {t(`admin.waiting.languages.${question.language}`)}
+            {languageName(question.language, locale)}
             {' · '}
             <time dateTime={question.createdAt}>{formatDate(question.createdAt, locale)}</time>
           </p>

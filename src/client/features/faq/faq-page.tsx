@@ -5,7 +5,9 @@ import { useTranslation } from '../../lib/i18n';
 import { Link } from 'react-router';
 import faq from '../../../../content/faq.json';
 import type { FaqItem } from '../../../shared/schemas/content';
+import { InLanguage } from '../../components/in-language';
 import { Page } from '../../components/page';
+import { DEFAULT_LOCALE, inReaderLanguage, language, LOCALES, type Locale } from '../../../shared/languages';
 import { buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 
@@ -13,7 +15,9 @@ const items = faq as FaqItem[];
 
 export function FaqPage() {
   const { t, locale } = useTranslation();
-  const other = locale === 'en' ? 'vi' : 'en';
+  // Each item also shows a second language (the spec's English and Vietnamese): English, and for English readers the
+  // next language of the list.
+  const other: Locale = locale === DEFAULT_LOCALE ? LOCALES[1]! : DEFAULT_LOCALE;
   return (
     <Page title={t('faq.title')} lead={t('faq.subtitle')} width="medium">
       <Accordion.Root type="single" collapsible className="space-y-3">
@@ -26,7 +30,7 @@ export function FaqPage() {
             <Accordion.Header asChild>
               <h2>
                 <Accordion.Trigger className="group flex w-full items-center justify-between gap-4 p-4 text-left text-base font-semibold text-slate-900 sm:text-lg">
-                  <span>{item.question[locale]}</span>
+                  <InLanguage text={item.question} locale={locale} />
                   <ChevronDown
                     aria-hidden="true"
                     className="h-5 w-5 shrink-0 transition-transform group-data-[state=open]:rotate-180"
@@ -35,11 +39,11 @@ export function FaqPage() {
               </h2>
             </Accordion.Header>
             <Accordion.Content className="space-y-4 px-4 pb-4 text-slate-800">
-              <p>{item.answer[locale]}</p>
+              <InLanguage as="p" text={item.answer} locale={locale} />
               <div lang={other} className="border-l-4 border-brand-100 pl-3 text-slate-700">
-                <p className="text-sm font-semibold text-slate-600">{t(`language.${other}`)}</p>
-                <p className="mt-1 font-medium">{item.question[other]}</p>
-                <p className="mt-1">{item.answer[other]}</p>
+                <p className="text-sm font-semibold text-slate-600">{language(other).ownName}</p>
+                <p className="mt-1 font-medium">{inReaderLanguage(item.question, other)}</p>
+                <p className="mt-1">{inReaderLanguage(item.answer, other)}</p>
               </div>
             </Accordion.Content>
           </Accordion.Item>

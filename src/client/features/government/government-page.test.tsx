@@ -25,6 +25,7 @@ const medicare: GovernmentResource = {
   location: { state: 'national' },
   source: 'https://www.servicesaustralia.gov.au/medicare',
   lastUpdated: '2026-11-01',
+  textLanguage: 'en',
 };
 const housing: GovernmentResource = {
   ...medicare,

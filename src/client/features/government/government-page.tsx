@@ -2,7 +2,7 @@ import '../../lib/page-texts';
 import { useState } from 'react';
 import type { GovernmentResource } from '../../../shared/schemas/resources';
 import { EmergencyNumbers } from '../../components/find-help';
-import { HelpInVietnamese } from '../../components/help-in-vietnamese';
+import { HelpInMyLanguage } from '../../components/help-in-my-language';
 import { Page } from '../../components/page';
 import { useTranslation } from '../../lib/i18n';
 import { GovernmentSearchForm } from './search-form';
@@ -23,7 +23,7 @@ export function GovernmentPage() {
       <EmergencyNumbers />
       {/* On a phone the results start on the first screens: one line of status, one short form, then them. */}
       <div className="space-y-4 sm:space-y-6">
-        <HelpInVietnamese state={search.state} />
+        <HelpInMyLanguage state={search.state} />
         <StatusPanel />
 
         <GovernmentSearchForm

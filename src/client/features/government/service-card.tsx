@@ -1,3 +1,4 @@
+import { InEnglishNote } from '../../components/in-language';
 import { useId } from 'react';
 import type { GovernmentResource } from '../../../shared/schemas/resources';
 import { ReportOutdated, StaleNotice } from '../../components/report-outdated';
@@ -13,13 +14,18 @@ const ELIGIBILITY_SHOWN = 3;
 export function ServiceCard({ service, onDetails }: { service: GovernmentResource; onDetails: () => void }) {
   const { t, locale } = useTranslation();
   const titleId = useId();
+  // Its own texts' language, marked when it is not the page's.
+  const ownLanguage = service.textLanguage === locale ? undefined : service.textLanguage;
   return (
     <Card as="article" aria-labelledby={titleId} tabIndex={-1} className="flex flex-col gap-3">
       <ServiceBadges service={service} />
-      <h3 id={titleId} className="text-lg font-semibold text-slate-900">
+      <h3 id={titleId} lang={ownLanguage} className="text-lg font-semibold text-slate-900">
         {service.title}
       </h3>
-      <p className="text-slate-700">{service.description}</p>
+      <p lang={ownLanguage} className="text-slate-700">
+        {service.description}
+      </p>
+      <InEnglishNote shown={service.textLanguage} locale={locale} text={t('directory.inEnglish')} />
       {service.eligibility.length > 0 && (
         <ul
           className="list-disc space-y-1 pl-5 text-sm text-slate-800"

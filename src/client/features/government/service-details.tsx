@@ -1,3 +1,4 @@
+import { InEnglishNote } from '../../components/in-language';
 import type { GovernmentResource } from '../../../shared/schemas/resources';
 import { SourceLink } from '../../components/source-link';
 import { Modal } from '../../components/ui/modal';
@@ -12,6 +13,7 @@ export function ServiceDetails({ service, onClose }: { service: GovernmentResour
     <Modal open onClose={onClose} title={service.title} description={service.description}>
       <div className="mt-4 space-y-4 overflow-y-auto">
         <ServiceBadges service={service} />
+        <InEnglishNote shown={service.textLanguage} locale={locale} text={t('directory.inEnglish')} />
         {service.eligibility.length > 0 && (
           <div>
             <h3 className="font-semibold">{t('government.eligibility')}</h3>

@@ -7,15 +7,16 @@ import type { LegalPage as LegalDocument } from '../../../shared/schemas/content
 import { Linkify } from '../../components/linkify';
 import { Page } from '../../components/page';
 import { formatDate } from '../../lib/format';
+import { localized } from '../../../shared/languages';
 
 const DOCUMENTS: Record<'privacy' | 'terms' | 'guidelines', LegalDocument> = { privacy, terms, guidelines };
 
 export function LegalPage({ doc }: { doc: keyof typeof DOCUMENTS }) {
   const { t, locale } = useTranslation();
   const document = DOCUMENTS[doc];
-  const body = document[locale];
+  const { value: body, locale: written } = localized(document, locale);
   return (
-    <Page title={body.title} lead={body.intro} width="medium">
+    <Page title={body.title} lead={body.intro} width="medium" lang={written === locale ? undefined : written}>
       <p className="mb-6 text-sm text-slate-600">
         {t('legal.lastReviewed', { date: formatDate(document.lastReviewed, locale) })}
       </p>

@@ -83,7 +83,7 @@ describe('/mentor', () => {
     expect(within(claimed!).getByText('A mentor is answering this')).toBeInTheDocument();
     expect(within(claimed!).queryByRole('button')).toBeNull();
     expect(within(mine!).getByText('You are answering this')).toBeInTheDocument();
-    expect(within(mine!).getByText('Tiếng Việt')).toBeInTheDocument();
+    expect(within(mine!).getByText('Vietnamese')).toBeInTheDocument();
     expect(within(mine!).getByText('No topic')).toBeInTheDocument();
   });
 

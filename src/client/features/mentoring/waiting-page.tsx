@@ -11,6 +11,7 @@ import { Badge, Card, Skeleton } from '../../components/ui/card';
 import { useWaiting } from '../../data/mentoring';
 import { useAuth } from '../../lib/auth';
 import { formatNumber } from '../../lib/format';
+import { languageName } from '../../../shared/languages';
 import { useTranslation, type TFunction } from '../../lib/i18n';
 
 const HOUR = 3600;
@@ -33,7 +34,7 @@ function WaitingItem({ question }: { question: WaitingQuestion }) {
         <div className="flex flex-wrap items-center gap-1.5">
           {question.isUrgent && <Badge colour="bg-red-700 text-white">{t('mentoring.sos')}</Badge>}
           <Badge>{category ? category.name[locale] : t('mentoring.noTopic')}</Badge>
-          <Badge>{t(`language.${question.language}`)}</Badge>
+          <Badge>{languageName(question.language, locale)}</Badge>
           {question.matches && (
             <Badge colour="bg-emerald-100 text-emerald-900">{t('mentoring.matches')}</Badge>
           )}

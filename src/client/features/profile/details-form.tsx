@@ -1,3 +1,4 @@
+import { LANGUAGES } from '../../../shared/languages';
 import { useId, type FormEvent } from 'react';
 import type { Locale } from '../../../shared/constants';
 import { AUS_STATES } from '../../../shared/directory';
@@ -54,10 +55,11 @@ export function DetailsForm({ user }: { user: User }) {
             {t('profile.language')}
           </label>
           <select id={languageId} name="locale" defaultValue={currentLocale()} className={inputClasses}>
-            <option value="en">{t('language.en')}</option>
-            <option value="vi" lang="vi">
-              {t('language.vi')}
-            </option>
+            {LANGUAGES.map((entry) => (
+              <option key={entry.code} value={entry.code} lang={entry.code}>
+                {entry.ownName}
+              </option>
+            ))}
           </select>
         </div>
         {asksState && (

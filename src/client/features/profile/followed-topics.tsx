@@ -1,6 +1,5 @@
 import { useId } from 'react';
 import { CATEGORIES } from '../../../shared/categories';
-import { inLocale } from '../../../shared/i18n';
 import type { User } from '../../../shared/schemas/auth';
 import { LoadFailed } from '../../components/load-failed';
 import { Card } from '../../components/ui/card';
@@ -34,7 +33,7 @@ export function FollowedTopicsCard({ user }: { user: User }) {
                 disabled={followed.data === undefined}
                 onChange={(event) => follow.mutate({ slug: category.slug, following: event.target.checked })}
               />
-              {inLocale(locale, category.name)}
+              {category.name[locale]}
             </label>
           ))}
         </fieldset>

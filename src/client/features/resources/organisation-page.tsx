@@ -1,3 +1,4 @@
+import { InEnglishNote } from '../../components/in-language';
 import '../../lib/page-texts';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Navigation, Printer, Share2 } from 'lucide-react';
@@ -82,6 +83,7 @@ export function OrganisationPage() {
       <div className="space-y-4">
         <Card className="space-y-4">
           <HelpCategoryBadge category={resource.category} />
+          <InEnglishNote shown={resource.textLanguage} locale={locale} text={t('directory.inEnglish')} />
           <ContactFacts
             address={{ name: resource.name, street: resource.address }}
             phone={resource.phone}

@@ -1,3 +1,4 @@
+import { InEnglishNote } from '../../components/in-language';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import type { LocalResource } from '../../../shared/schemas/resources';
@@ -69,7 +70,13 @@ export function ResourceCard({ resource, tabIndex }: { resource: LocalResource; 
           {resource.name}
         </Link>
       </h3>
-      <p className="text-slate-700">{resource.description}</p>
+      <p
+        lang={resource.textLanguage === locale ? undefined : resource.textLanguage}
+        className="text-slate-700"
+      >
+        {resource.description}
+      </p>
+      <InEnglishNote shown={resource.textLanguage} locale={locale} text={t('directory.inEnglish')} />
       <ContactFacts
         address={{ name: resource.name, street: resource.address }}
         phone={resource.phone}

@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   RESOURCE_PAGE_SIZE,
-  helpInLanguageResponseSchema,
   localResourcesResponseSchema,
   type LocalResource,
 } from '../../../shared/schemas/resources';
+import { helpInLanguageResponseSchema } from '../../../shared/schemas/help-in-language';
 import { setLanguage } from '../../lib/i18n';
 import type { Origin } from '../../data/resources';
 import { toast } from '../../lib/toast';
@@ -33,6 +33,7 @@ const legalAid: LocalResource = {
   postcode: '7000',
   source: 'https://www.legalaid.tas.gov.au/about',
   lastReviewed: '2026-03-03',
+  textLanguage: 'en',
 };
 
 /** The answers as the server gives them, checked against the shared schema so a change of shape fails here. */

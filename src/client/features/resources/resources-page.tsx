@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { AUS_STATES, LOCAL_CATEGORIES } from '../../../shared/directory';
 import { EmergencyNumbers } from '../../components/find-help';
-import { HelpInVietnamese } from '../../components/help-in-vietnamese';
+import { HelpInMyLanguage } from '../../components/help-in-my-language';
 import { Page } from '../../components/page';
 import { useRevealResults } from '../../lib/focus';
 import { useTranslation } from '../../lib/i18n';
@@ -100,7 +100,7 @@ export function ResourcesPage() {
       <div className="space-y-6">
         {mode !== 'saved' && (
           <>
-            <HelpInVietnamese state={mode === 'browse' ? view.state : answer?.place?.state} />
+            <HelpInMyLanguage state={mode === 'browse' ? view.state : answer?.place?.state} />
             <div className="flex justify-end empty:hidden">
               <MyListButton onOpen={() => switchTo('saved')} />
             </div>

@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { ProfileTranslations } from '../../../shared/schemas/content';
 import { createdAt } from './columns';
+import { LOCALES } from '../../../shared/languages';
 
 export const users = pgTable(
   'users',
@@ -28,9 +29,7 @@ export const users = pgTable(
       .notNull()
       .default('student'),
     passwordHash: text('password_hash').notNull(),
-    locale: text('locale', { enum: ['en', 'vi'] })
-      .notNull()
-      .default('en'),
+    locale: text('locale', { enum: LOCALES }).notNull().default('en'),
     isDemo: boolean('is_demo').notNull().default(false),
     isFoundingMember: boolean('is_founding_member').notNull().default(false),
     headline: text('headline'),
@@ -80,7 +79,10 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     index('users_role_idx').on(t.role),
     check('users_role_check', sql`${t.role} in ('student', 'mentor', 'admin')`),
-    check('users_locale_check', sql`${t.locale} in ('en', 'vi')`),
+    check(
+      'users_locale_check',
+      sql`${t.locale} in (${sql.raw(LOCALES.map((code) => `'${code}'`).join(', '))})`,
+    ),
     check('users_capacity_check', sql`${t.capacity} between 1 and 10`),
     index('users_verified_mentors_idx')
       .on(t.displayName)

@@ -16,6 +16,7 @@ import { CHLOE_MISS_KINDS, CHLOE_MISS_STATUSES } from '../../../shared/chloe';
 import { users } from './accounts';
 import { createdAt } from './columns';
 import { knowledgeArticles } from './content';
+import { LOCALES } from '../../../shared/languages';
 
 /**
  * The embedding of each knowledge article, government service and answered community question, by the model that
@@ -50,7 +51,7 @@ export const chloeFeedback = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     rating: text('rating', { enum: ['up', 'down'] }).notNull(),
     reason: text('reason'),
-    locale: text('locale', { enum: ['en', 'vi'] }).notNull(),
+    locale: text('locale', { enum: LOCALES }).notNull(),
     /** The addresses of the sources the answer gave. */
     sources: text('sources')
       .array()
@@ -78,7 +79,7 @@ export const chloeMisses = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     question: text('question').notNull(),
     fingerprint: text('fingerprint').notNull(),
-    locale: text('locale', { enum: ['en', 'vi'] }).notNull(),
+    locale: text('locale', { enum: LOCALES }).notNull(),
     kind: text('kind', { enum: CHLOE_MISS_KINDS }).notNull(),
     count: integer('count').notNull().default(1),
     status: text('status', { enum: CHLOE_MISS_STATUSES }).notNull().default('open'),
@@ -104,7 +105,7 @@ export const knowledgeQuestions = pgTable(
     articleId: text('article_id')
       .notNull()
       .references(() => knowledgeArticles.id, { onDelete: 'cascade' }),
-    locale: text('locale', { enum: ['en', 'vi'] }).notNull(),
+    locale: text('locale', { enum: LOCALES }).notNull(),
     question: text('question').notNull(),
     addedBy: uuid('added_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),

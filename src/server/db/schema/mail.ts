@@ -15,6 +15,7 @@ import { createdAt } from './columns';
 import { users } from './accounts';
 
 import { MAIL_KIND_NAMES as MAIL_KINDS } from '../../../shared/schemas/mail';
+import { LOCALES } from '../../../shared/languages';
 
 export type MailKind = (typeof MAIL_KINDS)[number];
 export const MAIL_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
@@ -30,7 +31,7 @@ export const mailOutbox = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     kind: text('kind', { enum: MAIL_KINDS }).notNull(),
     toAddress: text('to_address').notNull(),
-    locale: text('locale', { enum: ['en', 'vi'] }).notNull(),
+    locale: text('locale', { enum: LOCALES }).notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),

@@ -18,10 +18,6 @@ import { bytea, createdAt, tsvector } from './columns';
 export const categories = pgTable('categories', {
   id: serial('id').primaryKey(),
   slug: text('slug').notNull().unique(),
-  nameEn: text('name_en').notNull(),
-  nameVi: text('name_vi').notNull(),
-  descriptionEn: text('description_en').notNull(),
-  descriptionVi: text('description_vi').notNull(),
   colour: text('colour').notNull(),
   sortOrder: integer('sort_order').notNull().default(0),
 });

@@ -7,10 +7,6 @@ export async function seedCategories(db: Database): Promise<void> {
   for (const [index, category] of CATEGORIES.entries()) {
     const values = {
       slug: category.slug,
-      nameEn: category.name.en,
-      nameVi: category.name.vi,
-      descriptionEn: category.description.en,
-      descriptionVi: category.description.vi,
       colour: category.colour,
       sortOrder: index,
     };

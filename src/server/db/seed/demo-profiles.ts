@@ -1,3 +1,4 @@
+import type { Locale } from '../../../shared/languages';
 import type { CategorySlug } from '../../../shared/categories';
 import type { AUS_STATES } from '../../../shared/directory';
 import { australianToday } from '../../../shared/australian-date';
@@ -8,7 +9,7 @@ export type DemoProfile = {
   email: string;
   displayName: string;
   role: 'student' | 'mentor' | 'admin';
-  locale: 'en' | 'vi';
+  locale: Locale;
   founding: boolean;
   headline?: string;
   story?: string;

@@ -1,3 +1,4 @@
+import { inReaderLanguage, type Locale, type Localized } from '../../../shared/languages';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -28,8 +29,8 @@ export function loadKnowledge(dir = projectPath('content/knowledge')): Knowledge
     });
 }
 
-const joined = (parts: { en: string; vi: string }[], locale: 'en' | 'vi') =>
-  parts.map((part) => part[locale]).join(' ');
+const joined = (parts: Localized[], locale: Locale) =>
+  parts.map((part) => inReaderLanguage(part, locale)).join(' ');
 
 /**
  * The search vector of an article: English stemming on the English text and keywords (weight A for title and
@@ -41,8 +42,8 @@ function searchVector(article: KnowledgeArticle) {
   const keywords = article.keywords.join(' ');
   const englishHead = `${article.title.en} ${keywords}`;
   const englishBody = `${article.summary.en} ${joined(article.points, 'en')}`;
-  const plainHead = plain(`${article.title.vi} ${keywords}`);
-  const plainBody = plain(`${article.summary.vi} ${joined(article.points, 'vi')}`);
+  const plainHead = plain(`${inReaderLanguage(article.title, 'vi')} ${keywords}`);
+  const plainBody = plain(`${inReaderLanguage(article.summary, 'vi')} ${joined(article.points, 'vi')}`);
   return sql`setweight(to_tsvector('english', ${englishHead}), 'A') || setweight(to_tsvector('simple', ${plainHead}), 'A') || setweight(to_tsvector('english', ${englishBody}), 'B') || setweight(to_tsvector('simple', ${plainBody}), 'B')`;
 }
 

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Locale } from '../../../shared/constants';
-import { inLocale } from '../../../shared/i18n';
+import { categoryTexts } from '../../../shared/categories';
 import type { AccountExport } from '../../../shared/schemas/account';
 import type { Database } from '../../db/client';
 import {
@@ -58,7 +58,6 @@ export async function exportAccount(db: Database, user: SessionUser, locale: Loc
           replyCount: questions.replyCount,
           createdAt: questions.createdAt,
           categorySlug: categories.slug,
-          categoryName: inLocale(locale, { en: categories.nameEn, vi: categories.nameVi }),
         })
         .from(questions)
         .leftJoin(categories, eq(categories.id, questions.categoryId))
@@ -219,9 +218,11 @@ export async function exportAccount(db: Database, user: SessionUser, locale: Loc
           lastUsedAt: iso(row.lastUsedAt),
           expiresAt: iso(row.expiresAt),
         })),
-        questions: questionRows.map(({ categorySlug, categoryName, ...row }) => ({
+        questions: questionRows.map(({ categorySlug, ...row }) => ({
           ...row,
-          category: categorySlug && categoryName ? { slug: categorySlug, name: categoryName } : null,
+          category: categorySlug
+            ? { slug: categorySlug, name: categoryTexts(categorySlug, locale)!.name }
+            : null,
           createdAt: iso(row.createdAt),
         })),
         replies: replyRows.map((row) => ({ ...row, createdAt: iso(row.createdAt) })),

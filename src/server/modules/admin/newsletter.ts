@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { LOCALES, type Locale } from '../../../shared/constants';
-import { inLocale, translate } from '../../../shared/i18n';
+import { translate } from '../../../shared/i18n';
+import { language } from '../../../shared/languages';
 import { ADMIN_LIMITS } from '../../../shared/schemas/admin';
 import type { Database } from '../../db/client';
 import { OFFICIAL_SERVICES } from '../government';
@@ -71,7 +72,7 @@ function firstLines(text: string): string {
 }
 
 function day(date: Date, locale: Locale): string {
-  return new Intl.DateTimeFormat(inLocale(locale, { en: 'en-AU', vi: 'vi-VN' }), {
+  return new Intl.DateTimeFormat(language(locale).intl, {
     day: 'numeric',
     month: 'long',
     year: 'numeric',

@@ -27,6 +27,8 @@ export const ARTICLES: KnowledgeArticle[] = [
       },
     ],
     checked: '2026-11-23',
+    writtenIn: 'en',
+    translationsChecked: { vi: '2026-11-23' },
     questions: { en: [], vi: [] },
   },
   {
@@ -58,6 +60,8 @@ export const ARTICLES: KnowledgeArticle[] = [
       { title: 'Home Affairs: Student visa', url: 'https://immi.homeaffairs.gov.au/visas/student-500' },
     ],
     checked: '2026-11-23',
+    writtenIn: 'en',
+    translationsChecked: { vi: '2026-11-23' },
     questions: { en: [], vi: [] },
   },
   {
@@ -78,6 +82,8 @@ export const ARTICLES: KnowledgeArticle[] = [
       { title: 'NSW Fair Trading: Renting', url: 'https://www.nsw.gov.au/housing-and-construction/renting' },
     ],
     checked: '2026-11-23',
+    writtenIn: 'en',
+    translationsChecked: { vi: '2026-11-23' },
     questions: { en: [], vi: [] },
   },
 ];

@@ -22,6 +22,8 @@ const article = (id: string, en: string, words: string[]): KnowledgeArticle => (
   visaOrLegal: false,
   sources: [{ title: en, url: `https://example.gov.au/${id}` }],
   checked: '2026-11-26',
+  writtenIn: 'en',
+  translationsChecked: {},
   questions: { en: [], vi: [] },
 });
 

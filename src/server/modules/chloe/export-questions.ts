@@ -5,11 +5,12 @@ import {
   knowledgeArticleSchema,
   type ArticleQuestion,
 } from '../../../shared/schemas/knowledge';
+import type { Locale } from '../../../shared/languages';
 import type { Database } from '../../db/client';
 import { knowledgeQuestions } from '../../db/schema';
 import { questionKey } from './search-index';
 
-export type ExportedQuestions = { file: string; added: { en: number; vi: number } }[];
+export type ExportedQuestions = { file: string; added: Partial<Record<Locale, number>> }[];
 
 /**
  * Writes the questions admins attached to articles from Chloe's misses (decision 053) into the articles' files in
@@ -35,18 +36,16 @@ export async function exportQuestions(
     const file = path.join(dir, `${articleId}.json`);
     const raw = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
     const article = knowledgeArticleSchema.parse(raw);
-    const added = { en: 0, vi: 0 };
-    const questions: Record<'en' | 'vi', ArticleQuestion[]> = {
-      en: [...article.questions.en],
-      vi: [...article.questions.vi],
-    };
+    const added: Partial<Record<Locale, number>> = {};
+    const questions: Partial<Record<Locale, ArticleQuestion[]>> = structuredClone(article.questions);
     for (const row of rows.filter((item) => item.articleId === articleId)) {
-      const known = new Set(questions[row.locale].map((item) => questionKey(articleQuestionText(item))));
+      const own = (questions[row.locale] ??= []);
+      const known = new Set(own.map((item) => questionKey(articleQuestionText(item))));
       if (known.has(questionKey(row.question))) continue;
-      questions[row.locale].push(row.question);
-      added[row.locale] += 1;
+      own.push(row.question);
+      added[row.locale] = (added[row.locale] ?? 0) + 1;
     }
-    if (!added.en && !added.vi) continue;
+    if (Object.keys(added).length === 0) continue;
     writeFileSync(file, await format(`${JSON.stringify({ ...raw, questions }, null, 2)}\n`, file));
     exported.push({ file, added });
   }

@@ -121,7 +121,7 @@ describe('POST /api/ai/feedback', () => {
       { sources: ['javascript:alert(1)'] },
       'The sources sent with the feedback are not valid.',
     ],
-    ['an unknown language', { locale: 'fr' }, 'Please choose English or Vietnamese.'],
+    ['an unknown language', { locale: 'fr' }, 'Please choose one of the languages we offer.'],
   ])('refuses %s with a clear 400', async (_name, change, message) => {
     const response = await send({ rating: 'up', sources: [], locale: 'en', ...change });
     expect(response.statusCode).toBe(400);

@@ -1,3 +1,5 @@
+import type { Localized } from '../../../shared/languages';
+import { DEFAULT_LOCALE, inReaderLanguage, language, localized } from '../../../shared/languages';
 import type { Locale } from '../../../shared/constants';
 import { translate, type MessageKey } from '../../../shared/i18n';
 import { escapeMarkdown } from '../../../shared/markdown';
@@ -25,7 +27,7 @@ export function sourceList(context: Retrieved, locale: Locale): Source[] {
     ...others.flatMap((article) => article.sources.slice(0, 1)),
     // An entry with no official source yet is not cited.
     ...context.services.flatMap((service) =>
-      service.source ? [{ title: service.title[locale], url: service.source }] : [],
+      service.source ? [{ title: inReaderLanguage(service.title, locale), url: service.source }] : [],
     ),
     ...context.organisations.flatMap((organisation) =>
       organisation.source ? [{ title: organisation.name, url: organisation.source }] : [],
@@ -43,7 +45,7 @@ export function sourceList(context: Retrieved, locale: Locale): Source[] {
  */
 function pointsFor(message: string, article: KnowledgeArticle, context: Retrieved) {
   const units = questionUnits(message, questionMode(message));
-  const score = (point: { en: string; vi: string }) => {
+  const score = (point: Localized) => {
     const states = statesOf(point.en);
     if (context.state && states.length && !states.includes(context.state)) return 0;
     const terms = new Set(documentTerms(point));
@@ -59,6 +61,24 @@ function pointsFor(message: string, article: KnowledgeArticle, context: Retrieve
 const tel = (phone: string) => `[${phone}](tel:${phone.replace(/\s/g, '')})`;
 
 /**
+ * What a reader is told of the article's language when it is not the one it was written in: when its translation
+ * was last checked, or that it has none in theirs yet (the text shown is then the English).
+ */
+function translationNote(article: KnowledgeArticle, locale: Locale): string | undefined {
+  if (locale === article.writtenIn || article.writtenIn !== DEFAULT_LOCALE) return undefined;
+  const checked = article.translationsChecked[locale];
+  if (article.summary[locale] === undefined || checked === undefined)
+    return translate(locale, 'chloe.guide.onlyEnglish');
+  const date = new Intl.DateTimeFormat(language(locale).intl, {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(checked));
+  return translate(locale, 'chloe.guide.translated', { date });
+}
+
+/**
  * The offline guide's answer, in Markdown: the best article's direct answer and the key points this question needs
  * first (pointsFor), another article if it
  * adds something, and where to get help (the article's own help, government services, organisations near a
@@ -71,18 +91,22 @@ export function composeGuide(message: string, context: Retrieved, locale: Locale
   const [best, second] = context.articles;
   const parts: string[] = [];
   if (best) {
-    parts.push(`**${best.title[locale]}**\n\n${best.summary[locale]}`);
+    parts.push(`**${inReaderLanguage(best.title, locale)}**\n\n${inReaderLanguage(best.summary, locale)}`);
     parts.push(
       `**${t('chloe.guide.keyPoints')}**\n\n${pointsFor(message, best, context)
         .slice(0, MAX_POINTS)
-        .map((point) => `- ${point[locale]}`)
+        .map((point) => `- ${inReaderLanguage(point, locale)}`)
         .join('\n')}`,
     );
+    const note = translationNote(best, locale);
+    if (note) parts.push(`_${note}_`);
     if (second)
-      parts.push(`**${t('chloe.guide.alsoUseful')}: ${second.title[locale]}**\n\n${second.summary[locale]}`);
+      parts.push(
+        `**${t('chloe.guide.alsoUseful')}: ${inReaderLanguage(second.title, locale)}**\n\n${inReaderLanguage(second.summary, locale)}`,
+      );
   }
   const help = [
-    ...(best?.help.slice(0, MAX_HELP).map((line) => line[locale]) ?? []),
+    ...(best?.help.slice(0, MAX_HELP).map((line) => inReaderLanguage(line, locale)) ?? []),
     ...context.services.map((service) => {
       const contact = [
         service.contactInfo.phone ? `${t('chloe.guide.phone')} ${tel(service.contactInfo.phone)}` : '',
@@ -90,11 +114,14 @@ export function composeGuide(message: string, context: Retrieved, locale: Locale
           ? `[${new URL(service.contactInfo.website).hostname}](${service.contactInfo.website})`
           : '',
       ].filter(Boolean);
-      return `**${service.title[locale]}**: ${service.description[locale]}${contact.length ? ` (${contact.join(', ')})` : ''}`;
+      return `**${inReaderLanguage(service.title, locale)}**: ${inReaderLanguage(service.description, locale)}${contact.length ? ` (${contact.join(', ')})` : ''}`;
     }),
   ];
-  if (help.length && (best || context.services.length))
+  if (help.length && (best || context.services.length)) {
     parts.push(`**${t('chloe.guide.getHelp')}**\n\n${help.map((line) => `- ${line}`).join('\n')}`);
+    if (context.services.some((service) => localized(service.description, locale).locale !== locale))
+      parts.push(t('chloe.guide.servicesInEnglish'));
+  }
   if (context.organisations.length)
     parts.push(
       `**${t('chloe.guide.near')}**\n\n${context.organisations

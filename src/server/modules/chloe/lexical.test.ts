@@ -139,7 +139,7 @@ describe("Chloe's articles for questions as people write them", () => {
     const taught = buildSearchIndexes(
       articles.map((article) =>
         article === tfn
-          ? { ...article, questions: { ...tfn.questions, en: [...tfn.questions.en, asked] } }
+          ? { ...article, questions: { ...tfn.questions, en: [...(tfn.questions.en ?? []), asked] } }
           : article,
       ),
       [],

@@ -1,13 +1,18 @@
-import { stemmer } from 'stemmer';
+import type { Locale } from '../../../shared/languages';
 import { messageLocale, plain, VIETNAMESE_LETTERS } from '../../lib/text';
-import { ENGLISH_STOP, PLAIN_STOP, VIETNAMESE_STOP } from './stop-words';
+import { editDistance } from './edit-distance';
+import { DEVANAGARI, english, HAN, hanRuns, nepaliStem, nonHanWords, scriptLocale, words } from './segments';
+import { CHINESE_STOP, ENGLISH_STOP, NEPALI_STOP, PLAIN_STOP, VIETNAMESE_STOP } from './stop-words';
+
+export { editDistance, words };
 
 /**
  * Chloe's lexical ranker (decision 021): BM25F over a few fields of each document, in process. English words are
  * stemmed; Vietnamese keeps its diacritics ("thuê" is not "thuế") and pairs of syllables are terms of their own,
  * since most Vietnamese words have two. Text without diacritics is matched against the documents' Vietnamese without
- * diacritics only when the question has none. A word the documents do not have is matched to a near one in their
- * vocabulary (one or two letters off), and everyday wording is added through the synonym list.
+ * diacritics only when the question has none. Chinese is matched by characters and pairs of characters, Nepali by
+ * words without their postpositions (segments.ts). A word the documents do not have is matched to a near one in
+ * their vocabulary (one or two letters off), and everyday wording is added through the synonym list.
  */
 
 /** Field weights and BM25 constants; chosen on the tuning part of the evaluation (npm run eval:chloe -- --grid). */
@@ -28,52 +33,41 @@ export const RANKER = {
   window: 0.6,
 };
 
-/** The words of a text: lower case, composed (NFC), letters and digits. */
-export const words = (text: string): string[] =>
-  text
-    .normalize('NFC')
-    .toLowerCase()
-    // "don't" is one word, not "don" and "t".
-    .replace(/(\p{L})['’](\p{L})/gu, '$1$2')
-    .match(/[\p{L}\p{N}]+/gu) ?? [];
-
 const isVietnamese = (word: string) => VIETNAMESE_LETTERS.test(word);
 
-/** How a question is read: English, Vietnamese with diacritics, or Vietnamese typed without them. */
-export type Mode = 'en' | 'vi' | 'vi-plain';
+/** How a question is read: in one of our languages, or as Vietnamese typed without diacritics. */
+export type Mode = Locale | 'vi-plain';
 
 export function questionMode(text: string): Mode {
+  const script = scriptLocale(text);
+  if (script) return script;
   if (VIETNAMESE_LETTERS.test(text)) return 'vi';
   return messageLocale(text, 'en') === 'vi' ? 'vi-plain' : 'en';
 }
 
-/** Terms live in three spaces: English stems (e:), Vietnamese as written (v:) and Vietnamese without diacritics (p:). */
-const stems = new Map<string, string>();
-function english(word: string): string {
-  let term = stems.get(word);
-  if (term === undefined) {
-    // Questions bring new words without end: the memo starts again rather than grow.
-    if (stems.size > 50_000) stems.clear();
-    stems.set(word, (term = `e:${stemmer(word)}`));
-  }
-  return term;
-}
-
+/**
+ * Terms live in spaces: English stems (e:), Vietnamese as written (v:) and without diacritics (p:), Chinese
+ * characters (z:) and Nepali stems (n:).
+ */
 /** A word or pair of the question: the terms that may match it (each with its weight) and the word as typed. */
 export type Unit = { alternatives: { term: string; weight: number }[]; weight: number; surface?: string };
 
 /** The single words and the pairs of a run of words in one space, stop words left out of single words. */
 function unitsOf(
   list: string[],
-  space: 'e' | 'v' | 'p',
+  space: 'e' | 'v' | 'p' | 'z' | 'n',
   stop: Set<string>,
 ): { term: string; pair: boolean }[] {
-  const term = (word: string) => (space === 'e' ? english(word) : `${space}:${word}`);
+  const term = (word: string) =>
+    space === 'e' ? english(word) : `${space}:${space === 'n' ? nepaliStem(word) : word}`;
   const out: { term: string; pair: boolean }[] = [];
-  // English pairs skip the stop words between ("cut my shifts" → cut shift); Vietnamese syllables pair as written.
-  const kept = space === 'e' ? list.filter((word) => !stop.has(word)) : list;
+  // English and Nepali pairs skip the stop words between ("cut my shifts" → cut shift); Vietnamese syllables and
+  // Chinese characters pair as written.
+  const kept = space === 'e' || space === 'n' ? list.filter((word) => !stop.has(word)) : list;
+  // A Chinese character is a unit on its own; a Latin or Devanagari letter is not.
+  const shortest = space === 'z' ? 1 : 2;
   kept.forEach((word, i) => {
-    if (word.length > 1 && !stop.has(word)) out.push({ term: term(word), pair: false });
+    if ([...word].length >= shortest && !stop.has(word)) out.push({ term: term(word), pair: false });
     const next = kept[i + 1];
     if (next && !(stop.has(word) && stop.has(next)))
       out.push({ term: `${term(word)}_${term(next).slice(2)}`, pair: true });
@@ -81,8 +75,29 @@ function unitsOf(
   return out;
 }
 
-/** The terms a document's text gives, by space: English text in English, Vietnamese text as written and plain. */
-export function documentTerms(text: { en?: string; vi?: string; keywords?: string[] }): string[] {
+/**
+ * The units of Chinese text: its characters and their pairs; and, in a question, its words in Latin letters as
+ * English ("TFN", "bond"), which a document's English text already gives.
+ */
+function chineseUnits(text: string, latin = true) {
+  const han = hanRuns(text).flatMap((run) => unitsOf(run, 'z', CHINESE_STOP));
+  return latin ? [...han, ...unitsOf(nonHanWords(text), 'e', ENGLISH_STOP)] : han;
+}
+
+/** The units of Nepali text: its Devanagari words' stems; and, in a question, its Latin words as English. */
+function nepaliUnits(text: string, latin = true) {
+  const list = words(text);
+  const own = unitsOf(
+    list.filter((word) => DEVANAGARI.test(word)),
+    'n',
+    NEPALI_STOP,
+  );
+  const english = list.filter((word) => !DEVANAGARI.test(word));
+  return latin ? [...own, ...unitsOf(english, 'e', ENGLISH_STOP)] : own;
+}
+
+/** The terms a document's text gives, by space: each language's text by its own rule, keywords by their script. */
+export function documentTerms(text: { [L in Locale]?: string } & { keywords?: string[] }): string[] {
   const terms: string[] = [];
   const add = (list: { term: string }[]) => list.forEach((unit) => terms.push(unit.term));
   if (text.en) add(unitsOf(words(text.en), 'e', ENGLISH_STOP));
@@ -90,9 +105,14 @@ export function documentTerms(text: { en?: string; vi?: string; keywords?: strin
     add(unitsOf(words(text.vi), 'v', VIETNAMESE_STOP));
     add(unitsOf(words(plain(text.vi)), 'p', PLAIN_STOP));
   }
+  if (text['zh-Hans']) add(chineseUnits(text['zh-Hans'], false));
+  if (text.ne) add(nepaliUnits(text.ne, false));
   for (const keyword of text.keywords ?? []) {
     const list = words(keyword);
-    if (list.some(isVietnamese)) {
+    const script = scriptLocale(keyword);
+    if (script === 'zh-Hans') add(chineseUnits(keyword));
+    else if (script === 'ne') add(nepaliUnits(keyword));
+    else if (list.some(isVietnamese)) {
       add(unitsOf(list, 'v', VIETNAMESE_STOP));
       add(unitsOf(words(plain(keyword)), 'p', PLAIN_STOP));
     } else {
@@ -117,7 +137,10 @@ export function questionUnits(text: string, mode: Mode, weight = 1): Unit[] {
         surface,
       });
   };
-  if (mode === 'en') {
+  if (mode === 'zh-Hans' || mode === 'ne') {
+    const found = mode === 'ne' ? nepaliUnits(text) : chineseUnits(text);
+    for (const { term, pair } of found) add(term, [term], pair ? RANKER.pair : 1);
+  } else if (mode === 'en') {
     for (const { term, pair } of unitsOf(list, 'e', ENGLISH_STOP)) add(term, [term], pair ? RANKER.pair : 1);
     // The words as typed, for typos.
     for (const word of list) {
@@ -135,26 +158,6 @@ export function questionUnits(text: string, mode: Mode, weight = 1): Unit[] {
     }
   }
   return [...units.values()];
-}
-
-/** Damerau–Levenshtein distance, stopping once it is over `max`. */
-export function editDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  const rows: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i]);
-  for (let j = 1; j <= b.length; j += 1) rows[0]![j] = j;
-  for (let i = 1; i <= a.length; i += 1) {
-    let best = Infinity;
-    for (let j = 1; j <= b.length; j += 1) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        value = Math.min(value, rows[i - 2]![j - 2]! + 1);
-      rows[i]![j] = value;
-      best = Math.min(best, value);
-    }
-    if (best > max) return max + 1;
-  }
-  return rows[a.length]![b.length]!;
 }
 
 /** At most this many unknown words of one question are looked up as typos. */
@@ -214,6 +217,12 @@ export class LexicalIndex {
   weightOf(word: string): number {
     // A stop word says nothing, though the documents (which leave it out) do not have it.
     if (VIETNAMESE_LETTERS.test(word)) return VIETNAMESE_STOP.has(word) ? 0 : this.idf(`v:${word}`);
+    // A run of Chinese characters weighs as its rarest pair (or character), a Nepali word as its stem.
+    if (HAN.test(word)) {
+      const units = chineseUnits(word);
+      return units.length ? Math.max(...units.map((unit) => this.idf(unit.term))) : 0;
+    }
+    if (DEVANAGARI.test(word)) return NEPALI_STOP.has(word) ? 0 : this.idf(`n:${nepaliStem(word)}`);
     return ENGLISH_STOP.has(word) ? 0 : this.idf(english(word));
   }
 

@@ -32,10 +32,8 @@ export function trustedLinks(context: Retrieved, sources: Source[]): LinkPolicy 
   };
   for (const article of context.articles) {
     article.sources.forEach((source) => urls.add(source.url));
-    for (const text of [article.summary, ...article.points, ...article.help]) {
-      addPhones(text.en);
-      addPhones(text.vi);
-    }
+    for (const text of [article.summary, ...article.points, ...article.help])
+      Object.values(text).forEach(addPhones);
   }
   for (const entry of [...context.services.map((service) => service.contactInfo), ...context.organisations]) {
     if (entry.website) urls.add(entry.website);

@@ -1,3 +1,4 @@
+import { inReaderLanguage } from '../../../shared/languages';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { streamText } from 'ai';
 import type { Locale } from '../../../shared/constants';
@@ -66,11 +67,11 @@ export function systemPrompt(request: Pick<ProviderRequest, 'context' | 'locale'
   const material = [
     ...context.articles.map(
       (article) =>
-        `${article.title[locale]}\n${article.summary[locale]}\n${article.points.map((p) => `- ${p[locale]}`).join('\n')}\n${article.help.map((h) => `- ${h[locale]}`).join('\n')}`,
+        `${inReaderLanguage(article.title, locale)}\n${inReaderLanguage(article.summary, locale)}\n${article.points.map((p) => `- ${inReaderLanguage(p, locale)}`).join('\n')}\n${article.help.map((h) => `- ${inReaderLanguage(h, locale)}`).join('\n')}`,
     ),
     ...context.services.map(
       (service) =>
-        `${service.title[locale]} (${service.department}): ${service.description[locale]}${service.contactInfo.phone ? ` Phone ${service.contactInfo.phone}.` : ''}${service.contactInfo.website ? ` Website ${service.contactInfo.website}.` : ''}`,
+        `${inReaderLanguage(service.title, locale)} (${service.department}): ${inReaderLanguage(service.description, locale)}${service.contactInfo.phone ? ` Phone ${service.contactInfo.phone}.` : ''}${service.contactInfo.website ? ` Website ${service.contactInfo.website}.` : ''}`,
     ),
     ...context.questions.map((question) => `Community answer to "${question.title}": ${question.answer}`),
     ...context.organisations.map(

@@ -1,3 +1,4 @@
+import { LOCALES, type Locale, type Localized } from '../../../shared/languages';
 import { isNull, sql } from 'drizzle-orm';
 import type { KnowledgeArticle } from '../../../shared/schemas/knowledge';
 import { articleQuestionText } from '../../../shared/schemas/knowledge';
@@ -23,10 +24,9 @@ export type SearchIndexes = {
   vectors?: { articles: Map<string, Float32Array>; services: Map<string, Float32Array> };
 };
 
-const joined = (parts: { en: string; vi: string }[]) => ({
-  en: parts.map((part) => part.en).join('. '),
-  vi: parts.map((part) => part.vi).join('. '),
-});
+/** The parts' texts joined, in each language they are written in. */
+const joined = (parts: Localized[]): { [L in Locale]?: string } =>
+  Object.fromEntries(LOCALES.map((code) => [code, parts.flatMap((part) => part[code] ?? []).join('. ')]));
 
 /** The English words of the documents, for typos. */
 function englishWords(texts: string[]): Set<string> {
@@ -38,17 +38,14 @@ export function buildSearchIndexes(
   serviceList: GovernmentService[],
 ): SearchIndexes {
   const asciiKeywords = articleList.flatMap((a) => a.keywords).filter((k) => /^[\x20-\x7e]+$/.test(k));
-  const documents = articleList.map((article) => {
-    const body = joined([article.summary, ...article.points]);
-    return {
-      id: article.id,
-      fields: {
-        title: documentTerms(article.title),
-        keywords: documentTerms({ keywords: article.keywords }),
-        body: documentTerms(body),
-      },
-    };
-  });
+  const documents = articleList.map((article) => ({
+    id: article.id,
+    fields: {
+      title: documentTerms(article.title),
+      keywords: documentTerms({ keywords: article.keywords }),
+      body: documentTerms(joined([article.summary, ...article.points])),
+    },
+  }));
   const articles = new LexicalIndex(
     documents,
     englishWords([
@@ -68,8 +65,12 @@ export function buildSearchIndexes(
     englishWords(serviceList.flatMap((s) => [s.title.en, s.description.en, s.department])),
   );
   const questionTexts = articleList.flatMap((article) =>
-    (['en', 'vi'] as const).flatMap((locale) =>
-      article.questions[locale].map((item) => ({ id: article.id, locale, text: articleQuestionText(item) })),
+    LOCALES.flatMap((locale) =>
+      (article.questions[locale] ?? []).map((item) => ({
+        id: article.id,
+        locale,
+        text: articleQuestionText(item),
+      })),
     ),
   );
   const questions = new LexicalIndex(
@@ -81,7 +82,7 @@ export function buildSearchIndexes(
   );
   const asked = new Map<string, string>();
   for (const article of articleList)
-    for (const question of [...article.questions.en, ...article.questions.vi]) {
+    for (const question of Object.values(article.questions).flat()) {
       const key = questionKey(articleQuestionText(question));
       if (key && !asked.has(key)) asked.set(key, article.id);
     }
@@ -191,15 +192,25 @@ async function loadIndexes(db: Database, model: string | undefined): Promise<Sea
   const indexes = buildSearchIndexes(
     articleRows.map(({ data }) => {
       // Articles written before questions existed, and the questions admins added from Chloe's misses.
-      const own = data.questions ?? { en: [], vi: [] };
-      const mine = (locale: 'en' | 'vi') =>
-        added.filter((row) => row.articleId === data.id && row.locale === locale).map((row) => row.question);
-      return { ...data, questions: { en: [...own.en, ...mine('en')], vi: [...own.vi, ...mine('vi')] } };
+      const own = data.questions ?? {};
+      const questions = Object.fromEntries(
+        LOCALES.map((locale) => [
+          locale,
+          [
+            ...(own[locale] ?? []),
+            ...added
+              .filter((row) => row.articleId === data.id && row.locale === locale)
+              .map((row) => row.question),
+          ],
+        ]),
+      );
+      return { ...data, questions };
     }),
     serviceRows.map((row) => row.data),
   );
   // The first question should not pay for compiling the ranker's paths.
-  for (const text of ['warm up the ranker', 'làm thêm ở Úc', 'lam them o uc']) rankArticlesFor(indexes, text);
+  for (const text of ['warm up the ranker', 'làm thêm ở Úc', 'lam them o uc', '怎么申请税号', 'कर फाइल नम्बर'])
+    rankArticlesFor(indexes, text);
   return { ...indexes, vectors };
 }
 

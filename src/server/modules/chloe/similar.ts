@@ -1,3 +1,4 @@
+import { inReaderLanguage } from '../../../shared/languages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../shared/schemas/common';
 import { similarQuerySchema, similarResponseSchema } from '../../../shared/schemas/ai';
@@ -37,8 +38,8 @@ export const similarRoutes: FastifyPluginAsyncZod<{ db: Database; embedder?: Emb
         questions: found.questions.map(({ id, title }) => ({ id, title })),
         articles: found.articles.map((article) => ({
           id: article.id,
-          title: article.title[locale],
-          summary: article.summary[locale],
+          title: inReaderLanguage(article.title, locale),
+          summary: inReaderLanguage(article.summary, locale),
           source: article.sources[0]!,
         })),
       };

@@ -28,3 +28,19 @@ export const VIETNAMESE_STOP = new Set(
   ).split(' '),
 );
 export const PLAIN_STOP = new Set([...VIETNAMESE_STOP].map(plain));
+/**
+ * Chinese characters that say nothing of a topic on their own (particles, pronouns, "how", "can"): left out as single
+ * characters, kept inside pairs (怎么 "how" pairs with nothing useful, 可以 neither, but 的 stays out of 我的).
+ */
+export const CHINESE_STOP = new Set([
+  ...'的了是我你他她它们在有吗呢吧啊呀哦和与或就都也还又要会能可以这那个些怎么么什吗请问一下想知道应该该如何为谁哪里去来到对把被给让从向跟很太更最好没不',
+]);
+/** Nepali words that say nothing of a topic: pronouns, auxiliaries, question words, conjunctions, particles. */
+export const NEPALI_STOP = new Set(
+  (
+    'म मेरो मेरा मेरी मलाई हामी हाम्रो तपाईं तपाईको तपाईंको तिमी उ उनी उहाँ यो त्यो यी ती यस त्यस के कसरी कहाँ ' +
+    'कति कुन किन कहिले को कसको र पनि अनि तर वा या भने कि नै त नि है न ना छ छन् छु छैन हो होइन हुन् हुन्छ हुन्छन् ' +
+    'हुँ थियो थिए भयो भएको भए गर्न गर्ने गरेर गरी गर्छु गर्नु गर्नुहोस् सक्छु सक्छ सकिन्छ पर्छ चाहिन्छ ' +
+    'लागि बारे बारेमा जस्तै अहिले एक एउटा धेरै थोरै कृपया नमस्ते धन्यवाद'
+  ).split(' '),
+);

@@ -1,7 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { australianToday, monthsBefore } from '../../../shared/australian-date';
 import type { Locale } from '../../../shared/constants';
-import { inLocale } from '../../../shared/i18n';
 import { DIRECTORY_REVIEW_MONTHS, type DirectoryEntryType } from '../../../shared/directory';
 import { ADMIN_LIMITS } from '../../../shared/schemas/admin';
 import type {
@@ -49,7 +48,8 @@ function columns(type: DirectoryEntryType, locale: Locale) {
   return {
     table: g,
     id: g.id,
-    name: inLocale(locale, { en: g.titleEn, vi: g.titleVi }),
+    // The title in the admin's language where it has been written in it, else in English.
+    name: sql<string>`coalesce(${g.data}->'title'->>${locale}, ${g.titleEn})`,
     place: g.city,
     reviewed: sql<string>`${g.data}->>'lastUpdated'`,
     searched: sql`concat_ws(' ', ${g.id}, ${g.titleEn}, ${g.titleVi}, ${g.department}, ${g.city})`,

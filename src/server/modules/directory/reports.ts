@@ -1,3 +1,4 @@
+import { inReaderLanguage } from '../../../shared/languages';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Locale } from '../../../shared/constants';
 import type { DirectoryEntryType, DirectoryProblem } from '../../../shared/directory';
@@ -68,7 +69,7 @@ function factsOf(
       name: o.name,
       phone: o.phone ?? null,
       address: `${o.address}, ${o.suburb} ${o.state} ${o.postcode}`,
-      hours: o.hours?.[locale] ?? null,
+      hours: (o.hours && inReaderLanguage(o.hours, locale)) ?? null,
       website: o.website ?? null,
       languages: (o.supportedLanguages ?? []).map((language) => languageText(language, locale)),
       source: o.source ?? null,
@@ -78,10 +79,10 @@ function factsOf(
   }
   const g = data as GovernmentService;
   return {
-    name: g.title[locale],
+    name: inReaderLanguage(g.title, locale),
     phone: g.contactInfo.phone ?? null,
     address: g.location.city ? `${g.location.city}, ${g.location.state}` : null,
-    hours: g.operatingHours?.[locale] ?? null,
+    hours: (g.operatingHours && inReaderLanguage(g.operatingHours, locale)) ?? null,
     website: g.contactInfo.website ?? null,
     languages: g.languages.map((language) => languageText(language, locale)),
     source: g.source ?? null,

@@ -1,3 +1,4 @@
+import { inReaderLanguage, localized } from '../../../shared/languages';
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '../../../shared/constants';
 import { languageText } from '../../../shared/schemas/languages';
@@ -83,17 +84,18 @@ export async function localServices(
 export function presentService(service: GovernmentService, locale: Locale): GovernmentResource {
   return {
     id: service.id,
-    title: service.title[locale],
-    description: service.description[locale],
+    title: inReaderLanguage(service.title, locale),
+    description: inReaderLanguage(service.description, locale),
     category: service.category,
     department: service.department,
-    eligibility: service.eligibility.map((point) => point[locale]),
+    eligibility: service.eligibility.map((point) => inReaderLanguage(point, locale)),
     contactInfo: service.contactInfo,
-    operatingHours: service.operatingHours?.[locale],
+    operatingHours: service.operatingHours && inReaderLanguage(service.operatingHours, locale),
     languages: service.languages.map((language) => languageText(language, locale)),
     location: service.location,
     lastUpdated: service.lastUpdated,
     source: service.source ?? null,
+    textLanguage: localized(service.description, locale).locale,
   };
 }
 

@@ -4,9 +4,11 @@ import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
-import type { Locale } from '../../../shared/constants';
+import { LOCALES, type Locale } from '../../../shared/constants';
 import { mailEn } from '../../../shared/i18n/mail.en';
+import { mailNe } from '../../../shared/i18n/mail.ne';
 import { mailVi } from '../../../shared/i18n/mail.vi';
+import { mailZhHans } from '../../../shared/i18n/mail.zh-Hans';
 import type { AdminStats } from '../../../shared/schemas/admin';
 import { MAIL_KIND_NAMES, type FailedEmail } from '../../../shared/schemas/mail';
 import { createDatabase } from '../../db/client';
@@ -340,8 +342,9 @@ describe('the file transport', () => {
 });
 
 describe('renderMail', () => {
-  const texts = { en: mailEn, vi: mailVi };
-  const other: Record<Locale, Locale> = { en: 'vi', vi: 'en' };
+  const texts: Record<Locale, typeof mailEn> = { en: mailEn, vi: mailVi, 'zh-Hans': mailZhHans, ne: mailNe };
+  // Another language's text, which must not be in the mail.
+  const other = (locale: Locale): Locale => (locale === 'en' ? 'vi' : 'en');
   const blocks = {
     'verify-email': 'verifyEmail',
     'change-email': 'changeEmail',
@@ -362,13 +365,11 @@ describe('renderMail', () => {
   const newEmail = 'new-address@example.com';
   // Notification emails have their own tests (modules/notifications/email.test.ts).
   const accountKinds = MAIL_KIND_NAMES.filter((kind): kind is AccountMailKind => kind in blocks);
-  const cases = accountKinds.flatMap((kind) =>
-    (['en', 'vi'] as const).map((locale) => [kind, locale] as const),
-  );
+  const cases = accountKinds.flatMap((kind) => LOCALES.map((locale) => [kind, locale] as const));
 
   it.each(cases)('writes %s in %s', (kind, locale) => {
     const block = texts[locale][blocks[kind]];
-    const foreign = texts[other[locale]][blocks[kind]];
+    const foreign = texts[other(locale)][blocks[kind]];
     const fill = (text: string) => text.replace('{{name}}', name).replace('{{newEmail}}', newEmail);
     const mail = renderMail(kind, locale, { name, link, newEmail });
 
@@ -381,7 +382,7 @@ describe('renderMail', () => {
     expect(mail.text).toContain(block.notYou);
     expect(mail.text).not.toContain(fill(foreign.intro));
     expect(mail.text).not.toContain('{{');
-    expect(mail.html).toContain(`<html lang="${locale}">`);
+    expect(mail.html).toContain(`<html lang="${locale}" dir="ltr">`);
     expect(mail.html).not.toContain(name);
     if (!greetsNobody.has(kind))
       expect(mail.html).toMatch(/(&lt;|&#60;)b(&gt;|&#62;)Ann(&lt;|&#60;)\/b(&gt;|&#62;)/);

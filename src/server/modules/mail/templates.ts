@@ -1,4 +1,4 @@
-import type { Locale } from '../../../shared/constants';
+import { language, type Locale } from '../../../shared/languages';
 import { translate, type MessageKey, type Values } from '../../../shared/i18n';
 import type { MailKind } from '../../db/schema';
 
@@ -111,7 +111,7 @@ function layout(locale: Locale, parts: Layout, t: (key: string) => string): Rend
     ? `<p style="margin:8px 0 0;font-size:13px;color:#4b5563">${footerLinks.map((link) => a(link, 'color:#4b5563')).join(' · ')}</p>`
     : '';
   const html = `<!doctype html>
-<html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(parts.subject)}</title></head>
+<html lang="${locale}" dir="${language(locale).dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(parts.subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f9fafb;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#111827">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;padding:24px;border-radius:8px">
 ${parts.paragraphs.map(p).join('\n')}

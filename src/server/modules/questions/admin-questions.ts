@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Locale, Role } from '../../../shared/constants';
-import { inLocale } from '../../../shared/i18n';
+import { categoryTexts } from '../../../shared/categories';
 import {
   ADMIN_LIMITS,
   type AdminQuestionsResponse,
@@ -33,8 +33,6 @@ type Row = {
   display_name: string;
   role: Role;
   category_slug: string | null;
-  category_en: string | null;
-  category_vi: string | null;
   human_replies: number;
   open_reports: number;
   /** created_at to the microsecond, for the cursor. */
@@ -71,8 +69,8 @@ export async function listAdminQuestions(
         limit ${pageSize + 1})
       select q.id, q.title, q.is_urgent, q.is_anonymous, q.upvotes, q.reply_count, q.created_at,
         ${exactTime(sql`q.created_at`)} as created_at_exact,
-        q.author_id, u.display_name, u.role, c.slug as category_slug, c.name_en as category_en,
-        c.name_vi as category_vi, ${HUMAN_REPLIES} as human_replies, ${OPEN_REPORTS} as open_reports
+        q.author_id, u.display_name, u.role, c.slug as category_slug,
+        ${HUMAN_REPLIES} as human_replies, ${OPEN_REPORTS} as open_reports
       from page
       join questions q on q.id = page.id
       join users u on u.id = q.author_id
@@ -90,7 +88,7 @@ export async function listAdminQuestions(
     questions: page.map((row) => ({
       id: row.id,
       title: row.title,
-      category: inLocale(locale, { en: row.category_en, vi: row.category_vi }) ?? null,
+      category: (row.category_slug && categoryTexts(row.category_slug, locale)?.name) ?? null,
       categorySlug: row.category_slug,
       isUrgent: row.is_urgent,
       isAnonymous: row.is_anonymous,

@@ -1,5 +1,5 @@
 import type { Locale } from '../../../shared/constants';
-import { inLocale } from '../../../shared/i18n';
+import { categoryTexts } from '../../../shared/categories';
 import type { CategoryWithCount } from '../../../shared/schemas/questions';
 import type { Database } from '../../db/client';
 import { categories, questionCounts } from '../../db/schema';
@@ -13,7 +13,7 @@ type CategoryCounts = {
   total: number;
 };
 
-/** Counted once for both languages, until a question is asked or deleted (or a minute has passed). */
+/** Counted once for every language, until a question is asked or deleted (or a minute has passed). */
 const countsCache = perDatabaseCache<CategoryCounts>(COUNTS_TTL_MS, 1, { keptOnLikes: true });
 
 async function countQuestions(db: Database): Promise<CategoryCounts> {
@@ -22,10 +22,6 @@ async function countQuestions(db: Database): Promise<CategoryCounts> {
       .select({
         id: categories.id,
         slug: categories.slug,
-        nameEn: categories.nameEn,
-        nameVi: categories.nameVi,
-        descriptionEn: categories.descriptionEn,
-        descriptionVi: categories.descriptionVi,
         colour: categories.colour,
       })
       .from(categories)
@@ -48,8 +44,7 @@ export async function categoriesWithCounts(
   const { rows, total } = await countsCache(db).get('categories', () => countQuestions(db));
   const list = rows.map((row) => ({
     slug: row.slug,
-    name: inLocale(locale, { en: row.nameEn, vi: row.nameVi }),
-    description: inLocale(locale, { en: row.descriptionEn, vi: row.descriptionVi }),
+    ...categoryTexts(row.slug, locale)!,
     colour: row.colour,
     count: row.count,
   }));

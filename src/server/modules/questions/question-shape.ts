@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Locale, Role } from '../../../shared/constants';
-import { inLocale } from '../../../shared/i18n';
+import { categoryTexts } from '../../../shared/categories';
 import type { Question } from '../../../shared/schemas/questions';
 import { excerpt } from '../../../shared/text';
 import type { Database } from '../../db/client';
@@ -30,8 +30,6 @@ export type QuestionRow = {
   display_name: string;
   role: Role;
   category_slug: string | null;
-  category_en: string | null;
-  category_vi: string | null;
   has_voice_note: boolean;
   ai_reply: string | null;
 };
@@ -40,7 +38,7 @@ export type QuestionRow = {
 export const SELECT_QUESTION = sql`
   select q.id, q.title, q.content, q.tags, q.is_urgent, q.is_anonymous, q.upvotes, q.reply_count, q.helpful_count, q.created_at,
     to_char(q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at_exact,
-    q.author_id, u.display_name, ${BADGE_ROLE} as role, c.slug as category_slug, c.name_en as category_en, c.name_vi as category_vi,
+    q.author_id, u.display_name, ${BADGE_ROLE} as role, c.slug as category_slug,
     exists (select 1 from voice_notes v where v.question_id = q.id) as has_voice_note,
     (select r.content from replies r where r.question_id = q.id and r.is_ai_reply
       order by r.created_at limit 1) as ai_reply
@@ -88,7 +86,7 @@ export function shapeQuestion(
     id: row.id,
     title: row.title,
     content: full ? row.content : excerpt(row.content, EXCERPT_CHARS),
-    category: inLocale(locale, { en: row.category_en, vi: row.category_vi }) ?? null,
+    category: (row.category_slug && categoryTexts(row.category_slug, locale)?.name) ?? null,
     categorySlug: row.category_slug,
     tags: row.tags,
     isUrgent: row.is_urgent,

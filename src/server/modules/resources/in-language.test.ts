@@ -1,11 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { INTERPRETER_LINE_ID } from '../../../shared/directory';
-import {
-  helpInLanguageResponseSchema,
-  type GovernmentService,
-  type HelpInLanguage,
-} from '../../../shared/schemas/resources';
+import { type GovernmentService } from '../../../shared/schemas/resources';
+import { helpInLanguageResponseSchema, type HelpInLanguage } from '../../../shared/schemas/help-in-language';
 import { governmentServices } from '../../db/schema';
 import { syncHelpContent, type PlacedOrganisation } from '../../db/seed/help-content';
 import { findLocality } from '../../lib/postcodes';

@@ -160,7 +160,7 @@ describe('GET /api/resources', () => {
     [`${SYDNEY}&category=shopping`, 'Please choose one of the categories.'],
     ['state=Queensland', 'Please choose one of the states or territories.'],
     ['page=0', 'Invalid input data'],
-    [`${SYDNEY}&lang=fr`, 'Choose English (en) or Vietnamese (vi).'],
+    [`${SYDNEY}&lang=fr`, 'Please choose one of the languages we offer, by its code (for example en).'],
   ])('refuses "%s" with 400: %s', async (query, message) => {
     const { status, body } = await get(query);
     expect(status).toBe(400);

@@ -2,12 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../shared/schemas/common';
 import { directoryEntryParamsSchema } from '../../../shared/schemas/directory';
 import {
-  helpInLanguageQuerySchema,
-  helpInLanguageResponseSchema,
   localResourceSchema,
   localResourcesQuerySchema,
   localResourcesResponseSchema,
 } from '../../../shared/schemas/resources';
+import {
+  helpInLanguageQuerySchema,
+  helpInLanguageResponseSchema,
+} from '../../../shared/schemas/help-in-language';
 import type { Database } from '../../db/client';
 import { requestLocale } from '../../plugins/errors';
 import { helpInLanguage } from './in-language';

@@ -1,3 +1,4 @@
+import { inReaderLanguage, localized } from '../../../shared/languages';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Locale } from '../../../shared/constants';
 import { isInterpreterNote, languageText } from '../../../shared/schemas/languages';
@@ -169,25 +170,26 @@ async function browseOrganisations(db: Database, query: DirectoryQuery) {
 export function present(organisation: Organisation, distance: number | null, locale: Locale): LocalResource {
   const { address, suburb, state, postcode } = organisation;
   const languages = organisation.supportedLanguages ?? [];
-  const inReaderLanguage = (entries: typeof languages) => entries.map((entry) => languageText(entry, locale));
+  const named = (entries: typeof languages) => entries.map((entry) => languageText(entry, locale));
   return {
     id: organisation.id,
     name: organisation.name,
     category: organisation.category,
-    description: organisation.description[locale],
+    description: inReaderLanguage(organisation.description, locale),
     address: `${address}, ${suburb} ${state} ${postcode}`,
     phone: organisation.phone ?? null,
     website: organisation.website ?? null,
-    hours: organisation.hours?.[locale] ?? null,
+    hours: (organisation.hours && inReaderLanguage(organisation.hours, locale)) ?? null,
     distance,
-    services: organisation.services.map((service) => service[locale]),
-    supportedLanguages: inReaderLanguage(languages),
-    spokenLanguages: inReaderLanguage(languages.filter((entry) => !isInterpreterNote(entry))),
-    interpreterNotes: inReaderLanguage(languages.filter(isInterpreterNote)),
+    services: organisation.services.map((service) => inReaderLanguage(service, locale)),
+    supportedLanguages: named(languages),
+    spokenLanguages: named(languages.filter((entry) => !isInterpreterNote(entry))),
+    interpreterNotes: named(languages.filter(isInterpreterNote)),
     suburb,
     state,
     postcode,
     source: organisation.source ?? null,
+    textLanguage: localized(organisation.description, locale).locale,
     lastReviewed: organisation.lastReviewed,
   };
 }

@@ -1,3 +1,5 @@
+import { spokenAs } from '../../shared/languages';
+import type { LanguageName } from '../../shared/schemas/languages';
 import { useQuery } from '@tanstack/react-query';
 import { Languages } from 'lucide-react';
 import { useState } from 'react';
@@ -5,7 +7,7 @@ import { Link } from 'react-router';
 import { AUS_STATES, INTERPRETER_LINE_ID } from '../../shared/directory';
 import type { GovernmentResource, LocalResource } from '../../shared/schemas/resources';
 import { useTranslation } from '../lib/i18n';
-import { helpInVietnameseQuery } from '../data/resources';
+import { helpInLanguageQuery } from '../data/resources';
 import { PhoneLink } from './contact-facts';
 import { StateSelect } from './find-help';
 import { LoadFailed } from './load-failed';
@@ -88,10 +90,11 @@ function Entries({ entries, interpreterKey }: { entries: Entry[]; interpreterKey
 }
 
 /**
- * For a reader of the Vietnamese pages, first on the find-help pages: the ways to get help in Vietnamese in their
- * state (the page's state when it knows one, else the one they choose here), then from anywhere in Australia.
+ * For a reader of a language the directory names (Vietnamese, Mandarin for the Chinese pages, Nepali), first on the
+ * find-help pages: the ways to get help in it in their state (the page's state when it knows one, else the one they
+ * choose here), then from anywhere in Australia.
  */
-export function HelpInVietnamese({ state }: { state?: string }) {
+export function HelpInMyLanguage({ state }: { state?: string }) {
   const { t, locale } = useTranslation();
   const known = state && (AUS_STATES as readonly string[]).includes(state) ? state : 'all';
   const [page, setPage] = useState(known);
@@ -101,8 +104,9 @@ export function HelpInVietnamese({ state }: { state?: string }) {
     setPage(known);
     if (known !== 'all') setChosen(known);
   }
-  const query = useQuery({ ...helpInVietnameseQuery(chosen, locale), enabled: locale === 'vi' });
-  if (locale !== 'vi') return null;
+  const spoken = spokenAs(locale) as LanguageName | undefined;
+  const query = useQuery({ ...helpInLanguageQuery(spoken ?? 'English', chosen, locale), enabled: !!spoken });
+  if (!spoken) return null;
 
   const help = query.data;
   const inState = help
@@ -111,18 +115,18 @@ export function HelpInVietnamese({ state }: { state?: string }) {
   const stateName = chosen !== 'all' ? t(`help.states.${chosen as 'NSW'}`) : '';
   return (
     <section
-      aria-labelledby="help-in-vietnamese"
+      aria-labelledby="help-in-my-language"
       className="rounded-xl border border-brand-100 bg-brand-50 p-4"
       aria-busy={query.isFetching}
     >
-      <h2 id="help-in-vietnamese" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+      <h2 id="help-in-my-language" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
         <Languages aria-hidden="true" className="h-5 w-5 text-brand-700" />
         {t('directory.inLanguage.title')}
       </h2>
       <p className="mt-1 text-slate-700">{t('directory.inLanguage.text')}</p>
       <div className="mt-3 w-full sm:w-80">
         <StateSelect
-          id="help-in-vietnamese-state"
+          id="help-in-my-language-state"
           label={t('directory.inLanguage.stateLabel')}
           value={chosen}
           onChange={setChosen}

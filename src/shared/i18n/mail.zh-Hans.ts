@@ -1,0 +1,101 @@
+import type { mailEn } from './mail.en';
+
+/** The emails in Simplified Chinese (mail.en.ts). */
+export const mailZhHans: typeof mailEn = {
+  greeting: '{{name}}，你好：',
+  greetingPlain: '你好：',
+  signature: 'Mentor Me',
+  footer:
+    'Mentor Me 为在澳大利亚的移民和国际学生提供帮助。你收到这封邮件，是因为你的 Mentor Me 账户上有相关操作。',
+  linkHelp: '如果按钮无法使用，请把下面的网址复制到浏览器中打开：',
+  verifyEmail: {
+    subject: '确认你在 Mentor Me 的电子邮箱',
+    intro: '欢迎来到 Mentor Me。请确认这个电子邮箱地址是你的。',
+    action: '确认我的电子邮箱',
+    expiry: '此链接只能使用一次，24 小时内有效。',
+    notYou: '如果你没有创建账户，可以忽略这封邮件。',
+  },
+  changeEmail: {
+    subject: '确认你在 Mentor Me 的新电子邮箱',
+    intro: '你申请把这个地址用于你的 Mentor Me 账户。确认后，它就会成为你的登录邮箱。',
+    action: '确认我的新邮箱',
+    expiry: '此链接只能使用一次，24 小时内有效。',
+    notYou: '如果这不是你申请的，可以忽略这封邮件：什么都不会改变。',
+  },
+  emailChangeNotice: {
+    subject: '你的 Mentor Me 电子邮箱正在更改',
+    intro:
+      '有人登录了你的 Mentor Me 账户，申请把邮箱改为 {{newEmail}}。只有在该地址得到确认后，邮箱才会更改。如果这是你本人操作，你不需要再做任何事。',
+    action: '不是我本人：取消更改',
+    expiry:
+      '此按钮 7 天内有效，即使新地址已经确认也可以使用：它会把你账户的邮箱改回这个地址，并让其他所有设备退出登录。',
+    notYou: '如果这不是你本人操作，说明有人知道你的密码：取消更改后，请设置一个新密码。',
+  },
+  emailChangeAttempt: {
+    subject: '有人试图在 Mentor Me 上使用你的电子邮箱',
+    intro:
+      '有人登录了另一个 Mentor Me 账户，申请把那个账户的邮箱改为这个地址。这个地址已经属于你的账户，所以没有任何改变。',
+    notYou: '你不需要做任何事：你的账户、密码和邮箱都保持不变。',
+  },
+  resetPassword: {
+    subject: '重置你的 Mentor Me 密码',
+    intro: '有人申请重置你的 Mentor Me 账户密码。请通过这个链接设置新密码。',
+    action: '设置新密码',
+    expiry: '此链接只能使用一次，60 分钟内有效。如果之后又提出新的申请，此链接将被新链接取代。',
+    notYou: '如果这不是你申请的，可以忽略这封邮件：你的密码不会改变。',
+  },
+  notification: {
+    replies_one: '你的问题“{{title}}”有新回复',
+    replies_other: '你的问题“{{title}}”有 {{count}} 条新回复',
+    followedReplies_one: '你关注的问题“{{title}}”有新回复',
+    followedReplies_other: '你关注的问题“{{title}}”有 {{count}} 条新回复',
+    replyBy: '{{who}}回复了你的问题“{{title}}”',
+    followedReplyBy: '{{who}}回复了你关注的问题“{{title}}”',
+    who: {
+      chloe: 'Chloe（AI 助手）',
+      mentor: '{{name}}（导师）',
+      asker: '提问者',
+      someone: '一位用户',
+    },
+    moreReplies_one: '页面上还有 1 条回复。',
+    moreReplies_other: '页面上还有 {{count}} 条回复。',
+    newConversation: '一位学生和你开始了对话：“{{title}}”',
+    conversationClosed: '你的对话“{{title}}”已关闭，因为这位导师已不再担任导师。你可以选择其他导师。',
+    chatMessages_one: '你在“{{title}}”中有 1 条未读消息',
+    chatMessages_other: '你在“{{title}}”中有 {{count}} 条未读消息',
+    mentorVerified: '你的导师申请已通过：学生现在可以选择和你聊天了。',
+    mentorDeclined: '你的导师申请没有通过。原因请查看你的个人资料。',
+    questionRemoved: '审核员删除了你的问题“{{title}}”。',
+    replyRemoved: '审核员删除了你的一条回复。',
+    newReports: '有新的举报等待审核。',
+    topicQuestion: '你关注的话题有新问题：“{{title}}”。',
+    conversationReminder: '在“{{title}}”中，一位学生已经等了两天，还没收到你的第一条回复。',
+    conversationNoReply: '你的对话“{{title}}”已关闭，因为 7 天内没有收到回复。你可以选择其他导师。',
+    actions: {
+      question: '查看回复',
+      conversation: '打开聊天',
+      profile: '打开我的个人资料',
+      reports: '查看举报',
+    },
+    why: '你收到这封邮件，是因为你在通知设置中开启了这类邮件。',
+    unsubscribe: '不再接收此类邮件',
+    settings: '通知设置',
+    unsubscribeInvalid: '这个退订链接无效。请在通知设置中选择你想接收的邮件。',
+  },
+  digest: {
+    subject_one: '你在 Mentor Me 的一天：1 条动态',
+    subject_other: '你在 Mentor Me 的一天：{{count}} 条动态',
+    intro: '以下是自上次摘要以来的新动态。',
+    action: '打开 Mentor Me',
+    why: '你每天收到一封摘要，因为你在通知设置中选择了每日摘要，或开启了你关注话题的邮件。',
+    unsubscribe: '停止接收所有通知邮件',
+  },
+  push: {
+    reply: 'Mentor Me 上有新回复',
+    question: 'Mentor Me 上有新问题',
+    message: 'Mentor Me 上有新消息',
+    conversation: 'Mentor Me 上有新对话',
+    other: 'Mentor Me 上有新通知',
+    body: '打开 Mentor Me 查看。',
+  },
+};
