@@ -1,10 +1,11 @@
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { Locale } from '../src/shared/languages';
 import { createUser, newUser, ORIGIN, signInFast, toast, useLanguage } from './fixtures';
 
 /** Helpers of the mentor chat's specs (chat.spec.ts, chat-phone.spec.ts). */
 
 /** A student in one browser and the demo mentor in another, as two people on two phones or laptops. */
-export async function twoPeople(browser: Browser, { locale = 'en' as 'en' | 'vi' } = {}) {
+export async function twoPeople(browser: Browser, { locale = 'en' as Locale } = {}) {
   const studentContext = await browser.newContext();
   const mentorContext = await browser.newContext();
   const student = await studentContext.newPage();

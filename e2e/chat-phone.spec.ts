@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { bubbles, closeConversation, startConversation, twoPeople, write } from './chat-helpers';
-import { createUser, expectNoViolations, newUser, signInFast, toast, test } from './fixtures';
+import { createUser, expectNoViolations, newUser, signInFast, toast, test, chooseLanguage } from './fixtures';
 
 /** Issue 49: the mentor chat and Chloe fit a phone's screen. */
 
@@ -155,7 +155,7 @@ test('the sender sees Seen under their message once the mentor has opened the co
   await expect(bubbles(mentor, 'Are you there?')).toBeVisible();
   await expect(mine.getByText('Seen', { exact: true })).toBeVisible();
   await expect(student.getByText('Seen', { exact: true })).toHaveCount(1);
-  await student.getByRole('button', { name: /^Change language/ }).click();
+  await chooseLanguage(student, 'Tiếng Việt');
   await expect(mine.getByText('Đã xem', { exact: true })).toBeVisible();
   // A reply says they read it: no Seen is needed any more.
   await write(mentor, 'Yes, I am here.');
@@ -178,7 +178,7 @@ test('the status badge says the conversation is open, not that anyone is online,
     /^Open/,
   );
   await expect(student.getByText('Active', { exact: true })).toHaveCount(0);
-  await student.getByRole('button', { name: /^Change language/ }).click();
+  await chooseLanguage(student, 'Tiếng Việt');
   await expect(
     pane.getByTitle('Cuộc trò chuyện này đang mở: hai bên vẫn có thể nhắn tin cho nhau.'),
   ).toHaveText(/^Đang mở/);

@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import type { Locale } from '../src/shared/languages';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
@@ -39,7 +40,7 @@ export type TestUser = {
   displayName: string;
   role: 'student' | 'mentor';
   /** The account's language (its emails'); English when not given. */
-  locale?: 'en' | 'vi';
+  locale?: Locale;
 };
 export type PublicUser = { id: string; email: string; displayName: string; role: Role; locale: string };
 
@@ -164,7 +165,9 @@ export async function fillSignup(
 
 export function accountMenuButton(page: Page, name?: string): Locator {
   return page.getByRole('button', {
-    name: name ? `Account menu for ${name}` : /^(Account menu for|Menu tài khoản của) /,
+    name: name
+      ? `Account menu for ${name}`
+      : /^(Account menu for |Menu tài khoản của )|(的账户菜单| को खाता मेनु)$/,
   });
 }
 
@@ -186,7 +189,7 @@ export async function storedUser(page: Page): Promise<string | null> {
 }
 
 /** Makes the app start in this language. */
-export async function useLanguage(page: Page, locale: 'en' | 'vi') {
+export async function useLanguage(page: Page, locale: Locale) {
   await page.addInitScript(
     ([key, value]) => {
       if (!localStorage.getItem(key!)) localStorage.setItem(key!, value!);
@@ -275,4 +278,14 @@ export async function confirmEmail(request: APIRequestContext, address: string):
     headers: { origin: ORIGIN },
   });
   expect(response.status(), await response.text()).toBe(200);
+}
+
+/** The header's language menu, by its name in any of the languages. */
+const LANGUAGE_MENU = /^(Change language|Đổi ngôn ngữ|切换语言|भाषा बदल्नुहोस्)/;
+
+/** Chooses a language as a person does: the header's language menu, then the language by its own name. */
+export async function chooseLanguage(page: Page, ownName: 'English' | 'Tiếng Việt' | '简体中文' | 'नेपाली') {
+  const banner = page.getByRole('banner');
+  await banner.getByRole('button', { name: LANGUAGE_MENU }).click();
+  await banner.getByRole('button', { name: ownName, exact: true }).click();
 }

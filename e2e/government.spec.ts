@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { expectNoViolations, useLanguage, test } from './fixtures';
+import { expectNoViolations, useLanguage, test, chooseLanguage } from './fixtures';
 
 /** The result cards: one article per service, named by its title. */
 const cards = (page: Page) =>
@@ -187,7 +187,7 @@ test('switching to Vietnamese asks again and shows the services in Vietnamese', 
   const asked = page.waitForRequest((request) =>
     /\/api\/government\/resources\?.*lang=vi/.test(request.url()),
   );
-  await page.getByRole('banner').getByRole('button', { name: 'Tiếng Việt' }).click();
+  await chooseLanguage(page, 'Tiếng Việt');
   expect((await asked).url()).toContain('keyword=Fair+Work+Ombudsman');
   await expect(card.getByRole('heading', { level: 3 })).toHaveText(
     'Thanh tra Lao động Công bằng (Fair Work Ombudsman)',

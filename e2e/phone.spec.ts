@@ -8,6 +8,7 @@ import {
   TOASTS,
   useLanguage,
   test,
+  chooseLanguage,
 } from './fixtures';
 
 /** The layout facts of issue #14 that a test can hold; scores and timings live in `npm run bench`. */
@@ -118,10 +119,7 @@ test('every page has a title of its own, in the reader’s language', async ({ p
   await expect(page).toHaveTitle(`${question} · Mentor Me`);
 
   await page.goto('/');
-  await page
-    .getByRole('banner')
-    .getByRole('button', { name: /Change language/ })
-    .click();
+  await chooseLanguage(page, 'Tiếng Việt');
   for (const { path, vi } of PAGES.filter((p) => p.vi)) {
     await page.goto(path);
     await expect(page, path).toHaveTitle(`${vi} · Mentor Me`);
@@ -142,10 +140,7 @@ test('the first HTML is titled and described in the reader’s language, from it
 
   // The app keeps the language chosen in a cookie: the next page's first HTML is in it.
   await page.goto('/faq');
-  await page
-    .getByRole('banner')
-    .getByRole('button', { name: /Change language/ })
-    .click();
+  await chooseLanguage(page, 'Tiếng Việt');
   await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
   const html = await (await page.request.get('/resources')).text();
   expect(html).toContain('<html lang="vi">');
@@ -233,10 +228,7 @@ test('the app loads the texts of the reader’s language only, and the other’s
   await expect(page.locator('[inert]')).toHaveCount(0);
   await page.waitForLoadState('networkidle');
   expect(texts.sort()).toEqual(['en', 'pages.en']);
-  await page
-    .getByRole('banner')
-    .getByRole('button', { name: /Change language/ })
-    .click();
+  await chooseLanguage(page, 'Tiếng Việt');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Câu hỏi thường gặp');
   expect(texts.sort()).toEqual(['en', 'pages.en', 'pages.vi', 'vi']);
 });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
-import { expectNoViolations, toast, useLanguage, test } from './fixtures';
+import { expectNoViolations, toast, useLanguage, test, chooseLanguage } from './fixtures';
 
 /** An organisation as content/resources writes it: the page is checked against the curated facts. */
 type Organisation = { id: string; name: string; state: string; description: { en: string; vi: string } };
@@ -270,7 +270,7 @@ test('switching to Vietnamese asks again and shows the Vietnamese descriptions',
   await expect(card).toContainText(organisation.description.en);
 
   const asked = page.waitForRequest((request) => /\/api\/resources\?.*lang=vi/.test(request.url()));
-  await page.getByRole('banner').getByRole('button', { name: 'Tiếng Việt' }).click();
+  await chooseLanguage(page, 'Tiếng Việt');
   expect((await asked).url()).toContain('state=TAS');
   await expect(card).toContainText(organisation.description.vi);
   await expect(card).not.toContainText(organisation.description.en);

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { test } from './fixtures';
+import { test, chooseLanguage } from './fixtures';
 
 const NAV: { name: string; path: string; h1: string }[] = [
   { name: 'Trending', path: '/', h1: 'Community Questions' },
@@ -64,7 +64,7 @@ test('an unknown path shows "Page Not Found" with a 404 status', async ({ page }
 test('the language switch changes to Vietnamese and back, and is remembered', async ({ page }) => {
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-  await page.getByRole('banner').getByRole('button', { name: 'Tiếng Việt' }).click();
+  await chooseLanguage(page, 'Tiếng Việt');
   await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
   await expect(mainNav(page)).toHaveCount(0);
   const viNav = page.getByRole('navigation', { name: 'Điều hướng chính' });
@@ -75,7 +75,7 @@ test('the language switch changes to Vietnamese and back, and is remembered', as
   await expect(viNav.getByRole('link', { name: 'Nổi bật' })).toBeVisible();
   await expect(h1(page, 'Câu hỏi cộng đồng')).toBeVisible();
 
-  await page.getByRole('banner').getByRole('button', { name: 'English' }).click();
+  await chooseLanguage(page, 'English');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(mainNav(page).getByRole('link', { name: 'Trending' })).toBeVisible();
   await page.reload();

@@ -20,10 +20,13 @@ export const QUESTION_LIMITS = {
   urgentLaneHours: 72,
 } as const;
 
-/** The Ask dialog's comma-separated tags, split as the spec says. */
+/**
+ * The Ask dialog's comma-separated tags, split as the spec says; a Chinese keyboard's full-width comma and enumeration
+ * comma (，、) separate them too.
+ */
 export function splitTags(input: string): string[] {
   return input
-    .split(',')
+    .split(/[,，、]/)
     .map((tag) => tag.trim())
     .filter(Boolean);
 }

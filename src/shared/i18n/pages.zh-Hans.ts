@@ -317,7 +317,7 @@ export const pagesZhHans: PageResources = {
     category: '分类',
     noCategory: '无分类',
     tags: '标签',
-    tagsHint: '标签之间用英文逗号“,”分隔，例如：住房, 押金',
+    tagsHint: '标签之间用逗号分隔，例如：住房，押金',
     anonymous: '匿名提问（隐藏你的名字）',
     urgent: '这件事很紧急（SOS）',
     urgentHelp:

@@ -28,6 +28,7 @@ export function ServiceCard({ service, onDetails }: { service: GovernmentResourc
       <InEnglishNote shown={service.textLanguage} locale={locale} text={t('directory.inEnglish')} />
       {service.eligibility.length > 0 && (
         <ul
+          lang={ownLanguage}
           className="list-disc space-y-1 pl-5 text-sm text-slate-800"
           aria-label={t('government.eligibility')}
         >

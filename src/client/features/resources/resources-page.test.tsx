@@ -125,6 +125,7 @@ function inVietnamese(url: string) {
         location: { state: 'national' },
         lastUpdated: '2026-11-23',
         source: 'https://www.tisnational.gov.au/en/Our-services',
+        textLanguage: 'vi',
       },
     ],
   });

@@ -18,6 +18,12 @@ import { bytea, createdAt, tsvector } from './columns';
 export const categories = pgTable('categories', {
   id: serial('id').primaryKey(),
   slug: text('slug').notNull().unique(),
+  // Names are read from shared/categories.ts in the reader's language. These columns are still written for the
+  // instances of the previous release during a rolling upgrade, and go with the next release (decision 056).
+  nameEn: text('name_en').notNull(),
+  nameVi: text('name_vi').notNull(),
+  descriptionEn: text('description_en').notNull(),
+  descriptionVi: text('description_vi').notNull(),
   colour: text('colour').notNull(),
   sortOrder: integer('sort_order').notNull().default(0),
 });

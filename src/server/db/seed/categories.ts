@@ -7,6 +7,11 @@ export async function seedCategories(db: Database): Promise<void> {
   for (const [index, category] of CATEGORIES.entries()) {
     const values = {
       slug: category.slug,
+      // For the previous release's instances only (schema/questions.ts).
+      nameEn: category.name.en,
+      nameVi: category.name.vi,
+      descriptionEn: category.description.en,
+      descriptionVi: category.description.vi,
       colour: category.colour,
       sortOrder: index,
     };

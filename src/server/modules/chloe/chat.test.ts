@@ -277,6 +277,21 @@ describe('with the real knowledge base', () => {
     }
   });
 
+  it('answers a Chinese and a Nepali question in that language, from the article’s translation, saying so', async () => {
+    const chinese = answerOf(
+      (await readEvents(await chat(server.url, { message: '怎么申请税号？' }))).events,
+    );
+    expect(chinese.startsWith('**税号')).toBe(true);
+    expect(chinese).toContain('**要点**');
+    expect(chinese).toContain('_译自英文。译文最后核对日期：2026年12月3日。_');
+    const nepali = answerOf(
+      (await readEvents(await chat(server.url, { message: 'मेरो घरधनीले धरौटी फिर्ता दिएन, के गर्ने?' }))).events,
+    );
+    expect(nepali.startsWith('**bond (भाडाको धरौटी)')).toBe(true);
+    expect(nepali).toContain('**मुख्य कुराहरू**');
+    expect(nepali).toMatch(/_अङ्ग्रेजीबाट अनुवाद गरिएको।/);
+  });
+
   it('leads with the figure the question asks for, not only where to check it', async () => {
     const text = answerOf(
       (

@@ -19,6 +19,38 @@ describe('the lexical ranker', () => {
     expect(questionMode('lam sao de xin ma so thue cho toi')).toBe('vi-plain');
   });
 
+  it('reads a question in Chinese characters as Chinese and one in Devanagari as Nepali', () => {
+    expect(questionMode('怎么申请税号？')).toBe('zh-Hans');
+    expect(questionMode('मेरो TFN कसरी पाउने?')).toBe('ne');
+  });
+
+  it('matches Chinese by characters and by pairs of neighbouring characters, particles left out alone', () => {
+    const units = terms('我的押金');
+    expect(units).toEqual(expect.arrayContaining(['z:押', 'z:金', 'z:押_金', 'z:的_押']));
+    // 我 and 的 say nothing of the topic on their own, and the pair of the two neither.
+    expect(units).not.toContain('z:我');
+    expect(units).not.toContain('z:我_的');
+    // A word in Latin letters in a Chinese question is English: "TFN" meets the articles' English.
+    expect(terms('怎么申请TFN')).toContain('e:tfn');
+    const index = new LexicalIndex([
+      { id: 'bond', fields: { body: documentTerms({ 'zh-Hans': '租房押金（bond）由政府机构保管。' }) } },
+      { id: 'tax', fields: { body: documentTerms({ 'zh-Hans': '税号是你在税务系统里的个人编号。' }) } },
+    ]);
+    expect(index.rank(questionUnits('房东不退押金', 'zh-Hans'))[0]!.id).toBe('bond');
+    expect(index.rank(questionUnits('怎么申请税号', 'zh-Hans'))[0]!.id).toBe('tax');
+  });
+
+  it('matches Nepali words without their postpositions and leaves out Nepali stop words', () => {
+    // नेपालमा "in Nepal", कामको "of work": the same words as नेपाल and काम.
+    expect(terms('नेपालमा कामको')).toEqual(expect.arrayContaining(['n:नेपाल', 'n:काम']));
+    expect(terms('म कसरी')).toEqual([]);
+    const index = new LexicalIndex([
+      { id: 'bond', fields: { body: documentTerms({ ne: 'भाडाको धरौटी सरकारी निकायसँग रहन्छ।' }) } },
+      { id: 'tax', fields: { body: documentTerms({ ne: 'कर फाइल नम्बर निःशुल्क हुन्छ।' }) } },
+    ]);
+    expect(index.rank(questionUnits('मेरो धरौटी फिर्ता भएन', 'ne'))[0]!.id).toBe('bond');
+  });
+
   it('keeps Vietnamese diacritics, so rent (thuê) and tax (thuế) are different words', () => {
     expect(terms('thuê nhà')).toContain('v:thuê');
     expect(terms('mã số thuế')).toContain('v:thuế');
@@ -97,6 +129,15 @@ describe("Chloe's articles for questions as people write them", () => {
     expect(best('thuê nhà cần đóng tiền thế chân bao nhiêu')).toContain('renting-basics');
     expect(best('thuê nhà cần đóng tiền thế chân bao nhiêu')).not.toContain('tax-file-number');
     expect(best('xin mã số thuế ở đâu')[0]).toBe('tax-file-number');
+  });
+
+  it('finds the article for Chinese and Nepali questions, from its text in that language', () => {
+    expect(best('怎么申请税号？')[0]).toBe('tax-file-number');
+    expect(best('学生签证每两周可以打工多少小时')[0]).toBe('student-visa-work');
+    expect(best('老板不给我发工资怎么办')).toContain('unpaid-wages');
+    expect(best('कर फाइल नम्बर कसरी लिने?')[0]).toBe('tax-file-number');
+    expect(best('मेरो घरधनीले धरौटी फिर्ता दिएन')[0]).toBe('bond-and-cleaning');
+    expect(best('विद्यार्थी भिसामा हप्तामा कति घण्टा काम गर्न पाइन्छ?')[0]).toBe('student-visa-work');
   });
 
   it('answers a question and its translation alike (the translated pairs of the tuning part)', () => {

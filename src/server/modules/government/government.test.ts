@@ -161,9 +161,14 @@ describe('government resources', () => {
         location: { state: 'national' },
         lastUpdated: '2026-11-23',
         source: 'https://www.servicesaustralia.gov.au/',
+        textLanguage: 'en',
       },
     ]);
-    const vietnamese = { ...english.body.resources[0], title: 'Dịch vụ Thông dịch (TIS National)' };
+    const vietnamese = {
+      ...english.body.resources[0],
+      title: 'Dịch vụ Thông dịch (TIS National)',
+      textLanguage: 'vi',
+    };
     Object.assign(vietnamese, {
       description: 'Về TIS National.',
       eligibility: ['Người ở Úc cần thông dịch viên'],

@@ -9,7 +9,7 @@ import { COUNTS_TTL_MS, perDatabaseCache } from '../../lib/ttl-cache';
 export { seedCategories } from '../../db/seed/categories';
 
 type CategoryCounts = {
-  rows: (Omit<typeof categories.$inferSelect, 'id' | 'sortOrder'> & { count: number })[];
+  rows: (Pick<typeof categories.$inferSelect, 'slug' | 'colour'> & { count: number })[];
   total: number;
 };
 

@@ -196,6 +196,7 @@ describe('GET /api/resources', () => {
       postcode: '2150',
       source: 'https://www.example.org.au/',
       lastReviewed: '2026-11-20',
+      textLanguage: 'en',
     });
     expect(body.resources[0]).not.toHaveProperty('rating');
   });
