@@ -23,6 +23,7 @@ import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { STORAGE_KEYS } from '../src/shared/constants';
 import { fullChromium } from '../e2e/chromium';
+import { DEFAULT_LOCALE, LANGUAGES } from '../src/shared/languages';
 import {
   BLOCKING_AFTER_MS,
   CPU_SLOWDOWN,
@@ -35,6 +36,8 @@ import {
 
 const root = path.resolve(import.meta.dirname, '..');
 export const LIGHTHOUSE_PAGES = ['/', '/latest', '/chloe', '/government', '/resources', '/faq', '/about'];
+/** The pages measured again in each language but English. */
+const LANGUAGE_PAGES = ['/', '/chloe', '/faq'];
 /** The pages members use most, audited signed in as the demo student (a question page is added by its id). */
 const SIGNED_IN_PAGES = ['/', '/latest', '/profile', '/chat', '/notifications'];
 /** Signed-in pages take the median of this many runs unless LIGHTHOUSE_RUNS says more. */
@@ -207,6 +210,10 @@ export async function benchLighthouse(): Promise<string[]> {
   };
   try {
     for (const page of LIGHTHOUSE_PAGES) await measurePage(page, `${base}${page}`, runs);
+    // The same goals in every other language: its texts, fonts and line breaks are its own.
+    for (const { code } of LANGUAGES.filter((entry) => entry.code !== DEFAULT_LOCALE))
+      for (const page of LANGUAGE_PAGES)
+        await measurePage(`${page} ${code}`, `${base}${page}?lang=${code}`, runs);
     await signInAsStudent(base, chrome.port);
     const latest = (await (await fetch(`${base}/api/questions?sort=latest&limit=1`)).json()) as {
       questions: { id: string }[];

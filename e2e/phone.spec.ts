@@ -131,11 +131,11 @@ test('the first HTML is titled and described in the reader’s language, from it
   request,
 }) => {
   const en = await (await request.get('/resources')).text();
-  expect(en).toContain('<html lang="en">');
+  expect(en).toContain('<html lang="en" dir="ltr">');
   expect(en).toContain('<title>Local Resources · Mentor Me</title>');
   expect(en).toContain('content="Find settlement, legal, health, housing and community services near you."');
   const asked = await request.get('/faq', { headers: { 'accept-language': 'vi-VN,vi;q=0.9' } });
-  expect(await asked.text()).toContain('<html lang="vi">');
+  expect(await asked.text()).toContain('<html lang="vi" dir="ltr">');
   expect(asked.headers()['vary']).toMatch(/cookie/);
 
   // The app keeps the language chosen in a cookie: the next page's first HTML is in it.
@@ -143,8 +143,16 @@ test('the first HTML is titled and described in the reader’s language, from it
   await chooseLanguage(page, 'Tiếng Việt');
   await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
   const html = await (await page.request.get('/resources')).text();
-  expect(html).toContain('<html lang="vi">');
+  expect(html).toContain('<html lang="vi" dir="ltr">');
   expect(html).not.toContain('Local Resources');
+  // A browser set to Chinese or Nepali gets its first HTML in it.
+  for (const [header, lang] of [
+    ['zh-CN,zh;q=0.9,en;q=0.8', 'zh-Hans'],
+    ['ne-NP,en;q=0.5', 'ne'],
+  ] as const) {
+    const first = await request.get('/faq', { headers: { 'accept-language': header } });
+    expect(await first.text()).toContain(`<html lang="${lang}" dir="ltr">`);
+  }
 });
 
 test.describe('before the code has run', () => {
@@ -390,14 +398,25 @@ test.describe('at 360 px', () => {
       });
       await expect(signIn).toBeVisible();
       await expect(header.getByRole('button', { name: /^SOS/ })).toBeVisible();
-      const switchLanguage = header.getByRole('button', { name: locale === 'vi' ? /\(EN\)$/ : /\(VI\)$/ });
-      await expect(switchLanguage).toBeVisible();
-      // Everything fits: nothing in the header runs past the screen's edge.
-      for (const control of [signIn, switchLanguage]) {
+      const languages = header.getByRole('button', {
+        name: locale === 'vi' ? 'Đổi ngôn ngữ (Tiếng Việt)' : 'Change language (English)',
+      });
+      await expect(languages).toBeVisible();
+      // Everything fits: nothing in the header runs past the screen's edge, the language menu open either.
+      for (const control of [signIn, languages]) {
         const box = (await control.boundingBox())!;
         expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
       }
-      await switchLanguage.click();
+      await languages.click();
+      for (const name of ['English', 'Tiếng Việt', '简体中文', 'नेपाली']) {
+        const choice = header.getByRole('button', { name, exact: true });
+        const box = (await choice.boundingBox())!;
+        expect(box.x, name).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, name).toBeLessThanOrEqual(PHONE.width);
+      }
+      await header
+        .getByRole('button', { name: locale === 'vi' ? 'English' : 'Tiếng Việt', exact: true })
+        .click();
       await expect(
         header.getByRole('link', { name: locale === 'vi' ? 'Sign In' : 'Đăng nhập', exact: true }),
       ).toBeVisible();
