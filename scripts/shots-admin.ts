@@ -26,6 +26,9 @@ async function ok<T>(label: string, answer: Promise<Awaited<ReturnType<APIReques
 }
 
 /** Writes what the dashboard shows, once, before the pictures. */
+/** Saves a screenshot of the page (shots.ts). */
+type Shot = (page: Page, name: string, fullPage?: boolean) => Promise<unknown>;
+
 export async function seedAdminExamples(base: string) {
   const student = await session(base, 'student');
   const mentor = await session(base, 'mentor');
@@ -144,11 +147,7 @@ async function signIn(page: Page, how: { role: 'admin' } | { email: string; pass
   await page.evaluate((u) => localStorage.setItem('mentorme.user', JSON.stringify(u)), user);
 }
 
-export async function adminTabs(
-  page: Page,
-  suffix: string,
-  shot: (page: Page, name: string, fullPage?: boolean) => Promise<unknown>,
-) {
+export async function adminTabs(page: Page, suffix: string, shot: Shot) {
   await signIn(page, { role: 'admin' });
   for (const tab of ADMIN_TABS) {
     await page.goto(`/admin?tab=${tab}`);
@@ -167,14 +166,26 @@ export async function adminTabs(
   await shot(page, `admin-confirm-${suffix}`);
 }
 
-export async function declinedNotice(
-  page: Page,
-  suffix: string,
-  shot: (page: Page, name: string, fullPage?: boolean) => Promise<unknown>,
-) {
+export async function declinedNotice(page: Page, suffix: string, shot: Shot) {
   await signIn(page, { email: declined.email, password: declined.password });
   await page.goto('/');
   await page.getByRole('button', { name: /^(Got it|Tôi đã hiểu)$/i }).waitFor();
   await page.waitForLoadState('networkidle');
   await shot(page, `declined-notice-${suffix}`);
+}
+
+/** The demo mentor, told of the conversation the student just started: the bell, /notifications and the settings. */
+export async function mentorNotifications(page: Page, suffix: string, shot: Shot) {
+  await page.request.post('/api/auth/demo', { data: { role: 'mentor' } });
+  const me = (await (await page.request.get('/api/auth/me')).json()) as { user: unknown };
+  await page.goto('/faq');
+  await page.evaluate((user) => localStorage.setItem('mentorme.user', JSON.stringify(user)), me.user);
+  await page.goto('/notifications');
+  await page.getByRole('main').getByRole('link').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await shot(page, `notifications-${suffix}`, true);
+  await page.goto('/profile#notifications');
+  await page.locator('#notifications').waitFor();
+  await page.waitForLoadState('networkidle');
+  await shot(page, `profile-notifications-${suffix}`, true);
 }

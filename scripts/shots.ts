@@ -9,7 +9,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { chromiumLaunch } from '../e2e/chromium';
-import { adminTabs, declinedNotice, seedAdminExamples } from './shots-admin';
+import { adminTabs, declinedNotice, mentorNotifications, seedAdminExamples } from './shots-admin';
 import { LOCALES, type Locale } from '../src/shared/languages';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -249,22 +249,6 @@ async function mentorChat(page: Page, locale: Locale, suffix: string) {
   await shot(page, `chat-messages-${suffix}`);
 }
 
-/** The demo mentor, told of the conversation the student just started: the bell, /notifications and the settings. */
-async function mentorNotifications(page: Page, suffix: string) {
-  await page.request.post('/api/auth/demo', { data: { role: 'mentor' } });
-  const me = (await (await page.request.get('/api/auth/me')).json()) as { user: unknown };
-  await page.goto('/faq');
-  await page.evaluate((user) => localStorage.setItem('mentorme.user', JSON.stringify(user)), me.user);
-  await page.goto('/notifications');
-  await page.getByRole('main').getByRole('link').first().waitFor();
-  await page.waitForLoadState('networkidle');
-  await shot(page, `notifications-${suffix}`, true);
-  await page.goto('/profile#notifications');
-  await page.locator('#notifications').waitFor();
-  await page.waitForLoadState('networkidle');
-  await shot(page, `profile-notifications-${suffix}`, true);
-}
-
 async function main() {
   mkdirSync(out, { recursive: true });
   const stop = await startApp();
@@ -289,7 +273,7 @@ async function main() {
           await withPage(browser, size(1400), (page) => chloeInFeed(page, locale, suffix));
           await withPage(browser, size(900), (page) => mentorChat(page, locale, suffix));
           await withPage(browser, size(900), (page) => askWithAnswers(page, locale, suffix));
-          await withPage(browser, size(900), (page) => mentorNotifications(page, suffix));
+          await withPage(browser, size(900), (page) => mentorNotifications(page, suffix, shot));
           await withPage(browser, size(900), (page) => adminTabs(page, suffix, shot));
           await withPage(browser, size(900), (page) => declinedNotice(page, suffix, shot));
         }
