@@ -6,10 +6,11 @@
  */
 
 /**
- * How Chloe cuts a text of the language into units to match: words between spaces; syllables between spaces, matched
- * also in neighbouring pairs (Vietnamese); or characters and neighbouring character pairs (Chinese has no spaces).
+ * How Chloe cuts a text of the language into the units she matches (server/modules/chloe/lexical.ts): English words
+ * by their stems; Vietnamese syllables, also in neighbouring pairs and without diacritics; Chinese characters and
+ * neighbouring pairs of them (it has no spaces); words without the postpositions they carry (Nepali).
  */
-export type WordRule = 'words' | 'syllables' | 'characters';
+export type WordRule = 'stems' | 'syllables' | 'characters' | 'postpositions';
 
 interface Language {
   code: string;
@@ -39,7 +40,7 @@ export const LANGUAGES = [
     dir: 'ltr',
     intl: 'en-AU',
     matches: ['en'],
-    words: 'words',
+    words: 'stems',
   },
   {
     code: 'vi',
@@ -74,7 +75,7 @@ export const LANGUAGES = [
     dir: 'ltr',
     intl: 'ne-NP-u-nu-latn',
     matches: ['ne'],
-    words: 'words',
+    words: 'postpositions',
     spokenAs: 'Nepali',
     fonts: '"Noto Sans Devanagari", "Kohinoor Devanagari", "Nirmala UI", "Mangal", sans-serif',
   },

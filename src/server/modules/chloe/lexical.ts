@@ -1,8 +1,19 @@
-import type { Locale } from '../../../shared/languages';
+import { language, LOCALES, type Locale } from '../../../shared/languages';
 import { messageLocale, plain, VIETNAMESE_LETTERS } from '../../lib/text';
 import { editDistance } from './edit-distance';
-import { DEVANAGARI, english, HAN, hanRuns, nepaliStem, nonHanWords, scriptLocale, words } from './segments';
-import { CHINESE_STOP, ENGLISH_STOP, NEPALI_STOP, PLAIN_STOP, VIETNAMESE_STOP } from './stop-words';
+import {
+  chineseUnits,
+  DEVANAGARI,
+  english,
+  HAN,
+  nepaliStem,
+  OWN_SCRIPT_UNITS,
+  scriptLocale,
+  TERMS_BY_RULE,
+  unitsOf,
+  words,
+} from './segments';
+import { ENGLISH_STOP, NEPALI_STOP, PLAIN_STOP, VIETNAMESE_STOP } from './stop-words';
 
 export { editDistance, words };
 
@@ -52,66 +63,18 @@ export function questionMode(text: string): Mode {
 /** A word or pair of the question: the terms that may match it (each with its weight) and the word as typed. */
 export type Unit = { alternatives: { term: string; weight: number }[]; weight: number; surface?: string };
 
-/** The single words and the pairs of a run of words in one space, stop words left out of single words. */
-function unitsOf(
-  list: string[],
-  space: 'e' | 'v' | 'p' | 'z' | 'n',
-  stop: Set<string>,
-): { term: string; pair: boolean }[] {
-  const term = (word: string) =>
-    space === 'e' ? english(word) : `${space}:${space === 'n' ? nepaliStem(word) : word}`;
-  const out: { term: string; pair: boolean }[] = [];
-  // English and Nepali pairs skip the stop words between ("cut my shifts" → cut shift); Vietnamese syllables and
-  // Chinese characters pair as written.
-  const kept = space === 'e' || space === 'n' ? list.filter((word) => !stop.has(word)) : list;
-  // A Chinese character is a unit on its own; a Latin or Devanagari letter is not.
-  const shortest = space === 'z' ? 1 : 2;
-  kept.forEach((word, i) => {
-    if ([...word].length >= shortest && !stop.has(word)) out.push({ term: term(word), pair: false });
-    const next = kept[i + 1];
-    if (next && !(stop.has(word) && stop.has(next)))
-      out.push({ term: `${term(word)}_${term(next).slice(2)}`, pair: true });
-  });
-  return out;
-}
-
-/**
- * The units of Chinese text: its characters and their pairs; and, in a question, its words in Latin letters as
- * English ("TFN", "bond"), which a document's English text already gives.
- */
-function chineseUnits(text: string, latin = true) {
-  const han = hanRuns(text).flatMap((run) => unitsOf(run, 'z', CHINESE_STOP));
-  return latin ? [...han, ...unitsOf(nonHanWords(text), 'e', ENGLISH_STOP)] : han;
-}
-
-/** The units of Nepali text: its Devanagari words' stems; and, in a question, its Latin words as English. */
-function nepaliUnits(text: string, latin = true) {
-  const list = words(text);
-  const own = unitsOf(
-    list.filter((word) => DEVANAGARI.test(word)),
-    'n',
-    NEPALI_STOP,
-  );
-  const english = list.filter((word) => !DEVANAGARI.test(word));
-  return latin ? [...own, ...unitsOf(english, 'e', ENGLISH_STOP)] : own;
-}
-
 /** The terms a document's text gives, by space: each language's text by its own rule, keywords by their script. */
 export function documentTerms(text: { [L in Locale]?: string } & { keywords?: string[] }): string[] {
   const terms: string[] = [];
   const add = (list: { term: string }[]) => list.forEach((unit) => terms.push(unit.term));
-  if (text.en) add(unitsOf(words(text.en), 'e', ENGLISH_STOP));
-  if (text.vi) {
-    add(unitsOf(words(text.vi), 'v', VIETNAMESE_STOP));
-    add(unitsOf(words(plain(text.vi)), 'p', PLAIN_STOP));
+  for (const locale of LOCALES) {
+    const own = text[locale];
+    if (own) add(TERMS_BY_RULE[language(locale).words](own));
   }
-  if (text['zh-Hans']) add(chineseUnits(text['zh-Hans'], false));
-  if (text.ne) add(nepaliUnits(text.ne, false));
   for (const keyword of text.keywords ?? []) {
     const list = words(keyword);
     const script = scriptLocale(keyword);
-    if (script === 'zh-Hans') add(chineseUnits(keyword));
-    else if (script === 'ne') add(nepaliUnits(keyword));
+    if (script) add(OWN_SCRIPT_UNITS[language(script).words]?.(keyword) ?? []);
     else if (list.some(isVietnamese)) {
       add(unitsOf(list, 'v', VIETNAMESE_STOP));
       add(unitsOf(words(plain(keyword)), 'p', PLAIN_STOP));
@@ -137,9 +100,9 @@ export function questionUnits(text: string, mode: Mode, weight = 1): Unit[] {
         surface,
       });
   };
-  if (mode === 'zh-Hans' || mode === 'ne') {
-    const found = mode === 'ne' ? nepaliUnits(text) : chineseUnits(text);
-    for (const { term, pair } of found) add(term, [term], pair ? RANKER.pair : 1);
+  const ownScript = mode === 'vi-plain' ? undefined : OWN_SCRIPT_UNITS[language(mode).words];
+  if (ownScript) {
+    for (const { term, pair } of ownScript(text)) add(term, [term], pair ? RANKER.pair : 1);
   } else if (mode === 'en') {
     for (const { term, pair } of unitsOf(list, 'e', ENGLISH_STOP)) add(term, [term], pair ? RANKER.pair : 1);
     // The words as typed, for typos.

@@ -1,5 +1,7 @@
 import { stemmer } from 'stemmer';
-import { language, type Locale } from '../../../shared/languages';
+import type { WordRule } from '../../../shared/languages';
+import { plain } from '../../lib/text';
+import { CHINESE_STOP, ENGLISH_STOP, NEPALI_STOP, PLAIN_STOP, VIETNAMESE_STOP } from './stop-words';
 
 export { scriptLocale } from '../../../shared/languages';
 
@@ -60,9 +62,6 @@ export function nepaliStem(word: string): string {
   return word;
 }
 
-/** Whether a language's text is matched by characters (Chinese) rather than by words. */
-export const byCharacters = (locale: Locale) => language(locale).words === 'characters';
-
 /** An English word's term: its stem, in the English space (e:). */
 const stems = new Map<string, string>();
 export function english(word: string): string {
@@ -74,3 +73,66 @@ export function english(word: string): string {
   }
   return term;
 }
+
+/** The single words and the pairs of a run of words in one space, stop words left out of single words. */
+export function unitsOf(
+  list: string[],
+  space: 'e' | 'v' | 'p' | 'z' | 'n',
+  stop: Set<string>,
+): { term: string; pair: boolean }[] {
+  const term = (word: string) =>
+    space === 'e' ? english(word) : `${space}:${space === 'n' ? nepaliStem(word) : word}`;
+  const out: { term: string; pair: boolean }[] = [];
+  // English and Nepali pairs skip the stop words between ("cut my shifts" → cut shift); Vietnamese syllables and
+  // Chinese characters pair as written.
+  const kept = space === 'e' || space === 'n' ? list.filter((word) => !stop.has(word)) : list;
+  // A Chinese character is a unit on its own; a Latin or Devanagari letter is not.
+  const shortest = space === 'z' ? 1 : 2;
+  kept.forEach((word, i) => {
+    if ([...word].length >= shortest && !stop.has(word)) out.push({ term: term(word), pair: false });
+    const next = kept[i + 1];
+    if (next && !(stop.has(word) && stop.has(next)))
+      out.push({ term: `${term(word)}_${term(next).slice(2)}`, pair: true });
+  });
+  return out;
+}
+
+/**
+ * The units of Chinese text: its characters and their pairs; and, in a question, its words in Latin letters as
+ * English ("TFN", "bond"), which a document's English text already gives.
+ */
+export function chineseUnits(text: string, latin = true) {
+  const han = hanRuns(text).flatMap((run) => unitsOf(run, 'z', CHINESE_STOP));
+  return latin ? [...han, ...unitsOf(nonHanWords(text), 'e', ENGLISH_STOP)] : han;
+}
+
+/** The units of Nepali text: its Devanagari words' stems; and, in a question, its Latin words as English. */
+export function nepaliUnits(text: string, latin = true) {
+  const list = words(text);
+  const own = unitsOf(
+    list.filter((word) => DEVANAGARI.test(word)),
+    'n',
+    NEPALI_STOP,
+  );
+  const english = list.filter((word) => !DEVANAGARI.test(word));
+  return latin ? [...own, ...unitsOf(english, 'e', ENGLISH_STOP)] : own;
+}
+
+/** A question's or keyword's units in a script of its own, by its language's rule (Latin words as English too). */
+export const OWN_SCRIPT_UNITS: Partial<
+  Record<WordRule, (text: string) => { term: string; pair: boolean }[]>
+> = {
+  characters: (text) => chineseUnits(text),
+  postpositions: (text) => nepaliUnits(text),
+};
+
+/** A document's terms of a text, by its language's word rule (shared/languages.ts). */
+export const TERMS_BY_RULE: Record<WordRule, (text: string) => { term: string }[]> = {
+  stems: (text) => unitsOf(words(text), 'e', ENGLISH_STOP),
+  syllables: (text) => [
+    ...unitsOf(words(text), 'v', VIETNAMESE_STOP),
+    ...unitsOf(words(plain(text)), 'p', PLAIN_STOP),
+  ],
+  characters: (text) => chineseUnits(text, false),
+  postpositions: (text) => nepaliUnits(text, false),
+};
