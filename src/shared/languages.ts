@@ -1,12 +1,12 @@
 /**
  * The languages Mentor Me speaks: the one list that the switcher, `<html lang dir>`, Accept-Language, accounts'
- * `locale`, emails, push, server texts, Chloe, the sitemap and the tests follow. Adding a language is adding its
+ * `locale`, emails, push, server texts, fonts, Chloe and the tests follow. Adding a language is adding its
  * text files (src/shared/i18n/*.<code>.ts) and its entry here; the compiler then names each table keyed by language
  * that needs its part (its text files in i18n/texts.ts, its dates in the app's format.ts).
  */
 
 /**
- * How Chloe cuts a text of the language into the units she matches (server/modules/chloe/lexical.ts): English words
+ * How Chloe cuts a text of the language into the units she matches (server/modules/chloe/segments.ts): English words
  * by their stems; Vietnamese syllables, also in neighbouring pairs and without diacritics; Chinese characters and
  * neighbouring pairs of them (it has no spaces); words without the postpositions they carry (Nepali).
  */
