@@ -303,11 +303,16 @@ describe('curated content', () => {
       const test = readdirSync(path.join(import.meta.dirname, 'knowledge/eval/test'))
         .filter((file) => file.endsWith('.json'))
         .flatMap((file) => evalFileSchema.parse(read(`knowledge/eval/test/${file}`)).cases);
+      // A question is compared with the test's questions in its own language.
       const copied = articles.flatMap((article) =>
-        [...article.questions.en, ...article.questions.vi]
-          .map(articleQuestionText)
-          .filter((question) => test.some((item) => nearDuplicate(item.question, question)))
-          .map((question) => `${article.id}: ${question}`),
+        LOCALES.flatMap((locale) =>
+          (article.questions[locale] ?? [])
+            .map(articleQuestionText)
+            .filter((question) =>
+              test.some((item) => item.locale === locale && nearDuplicate(item.question, question)),
+            )
+            .map((question) => `${article.id} (${locale}): ${question}`),
+        ),
       );
       expect(copied).toEqual([]);
     });
@@ -334,6 +339,15 @@ describe('curated content', () => {
           'What is the work limit for student visa holders during holidays?',
         ),
       ).toBe(false);
+      // Chinese by its pairs of characters, Nepali words whole with their vowel signs.
+      expect(nearDuplicate('学生签证每两周可以打工多少小时？', '学生签证每两周可以打工多少个小时')).toBe(
+        true,
+      );
+      expect(nearDuplicate('学生签证每两周可以打工多少小时？', '怎么申请税号？')).toBe(false);
+      expect(
+        nearDuplicate('विद्यार्थी भिसामा कति घण्टा काम गर्न पाइन्छ?', 'विद्यार्थी भिसामा कति घण्टा काम गर्न पाइन्छ'),
+      ).toBe(true);
+      expect(nearDuplicate('विद्यार्थी भिसामा कति घण्टा काम गर्न पाइन्छ?', 'कर फाइल नम्बर कसरी लिने?')).toBe(false);
     });
 
     it('maps everyday wording to the articles’ words in both languages (content/synonyms.json)', () => {

@@ -16,6 +16,7 @@ import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './plugi
 import { projectPath } from './paths';
 import { builtStylesheet, START_SCRIPT_HASH } from './lib/index-page';
 import { servePages } from './pages';
+import { sitemapRoute } from './sitemap';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { appSecurityHeaders, securityHeadersPlugin } from './plugins/security-headers';
 import { EventBus } from './realtime/bus';
@@ -209,6 +210,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   for (const module of APP_MODULES) if (module.routes) await app.register(module.routes, context);
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  // Anyone may read it, as anyone may read the pages it lists.
+  await sitemapRoute(app, { linkBase: config.linkBase });
 
   if (clientDir) {
     await app.register(fastifyStatic, {
