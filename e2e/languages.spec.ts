@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { getFixedT, loadAllTexts } from '../src/shared/i18n';
 import { language, type Locale } from '../src/shared/languages';
+import { FRAME_DRAWN_AT } from '../src/shared/routes';
 import { bubbles, closeConversation, twoPeople, write } from './chat-helpers';
 import {
   apiSignIn,
@@ -84,6 +85,10 @@ for (const locale of ADDED) {
     page,
   }) => {
     await page.setViewportSize({ width: 360, height: 740 });
+    // Its first HTML is the page's frame in the language, as without `?lang=`: it paints before the code runs.
+    const first = await (await page.request.get(`/faq?lang=${locale}`)).text();
+    expect(first).toContain(`<html lang="${locale}" dir="ltr">`);
+    expect(first).toContain(FRAME_DRAWN_AT);
     await page.goto(`/chloe?lang=${locale}`);
     await expect(page).toHaveURL('/chloe');
     await expect(page.locator('html')).toHaveAttribute('lang', locale);

@@ -44,6 +44,12 @@ function pageLocale(request: FastifyRequest): Locale {
  */
 const dataFramePages = perDatabaseCache<PageBytes>(5_000, 20, { keptOnLikes: true });
 
+/** Whether an address asks for more than its page in a language: a query with anything but `lang`. */
+function asksMore(url: string): boolean {
+  const query = url.indexOf('?');
+  return query >= 0 && [...new URLSearchParams(url.slice(query + 1)).keys()].some((key) => key !== 'lang');
+}
+
 /**
  * The app's pages, every GET the API and the built files do not answer: the single-page app in the reader's
  * language, with its frame for a visitor (index-page.ts) or drawn for the signed-in member who asks. Without a built
@@ -122,9 +128,11 @@ export async function servePages(
     // Every page is the single-page app; paths it does not know get its 404 page with a 404 status.
     const accepted = String(request.headers['accept-encoding'] ?? '');
     const locale = pageLocale(request);
-    // A visitor's first screen is the same for everyone unless the address asks for more (a search, a filter).
-    const visitor = !request.cookies[cookieName(config)] && !request.url.includes('?');
-    const member = !request.url.includes('?') && (await memberFramePage(request, locale));
+    // A visitor's first screen is the same for everyone unless the address asks for more (a search, a filter, a
+    // token); its language alone (`?lang=`, every link in an email) does not.
+    const plain = !asksMore(request.url);
+    const visitor = !request.cookies[cookieName(config)] && plain;
+    const member = plain && (await memberFramePage(request, locale));
     const page =
       member ||
       (visitor && (await dataFramePage(pathname, locale, request.ip))) ||
