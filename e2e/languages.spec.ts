@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { getFixedT, loadAllTexts } from '../src/shared/i18n';
-import { language, type Locale } from '../src/shared/languages';
+import { language, languageName, type Locale } from '../src/shared/languages';
 import { FRAME_DRAWN_AT } from '../src/shared/routes';
 import { bubbles, closeConversation, twoPeople, write } from './chat-helpers';
 import {
@@ -127,6 +127,8 @@ for (const locale of ADDED) {
     await dialog.getByRole('button', { name: t('ask.post') }).click();
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     const questionId = new URL(page.url()).pathname.split('/').pop()!;
+    // Recorded as written in the language, which its author could correct.
+    await expect(page.getByLabel(t('questions.postLanguage'))).toHaveValue(locale);
 
     // Another member replies while the student reads elsewhere (the question open on screen would be read at once);
     // their email, bell and notifications say so in their language.
@@ -147,6 +149,11 @@ for (const locale of ADDED) {
     await page.goto('/notifications');
     await expect(page.getByText(t('notify.replyToMine', { name: helper.displayName, title }))).toBeVisible();
     await expectNoViolations(page, `/notifications in ${ownName}`);
+    // The English reply says which language it is in (this app has no model: no translation is offered).
+    await page.goto(`/questions/${questionId}`);
+    await expect(
+      page.getByText(t('questions.writtenIn', { language: languageName('en', locale) })),
+    ).toBeVisible();
 
     // A chat with a mentor, in the language.
     const people = await twoPeople(browser, { locale });

@@ -52,6 +52,10 @@ export const errors = {
       retryAfterSeconds,
     ),
   unavailable: () => new AppError(503, 'UNAVAILABLE', 'errors.unavailable'),
+  /** No model is configured (AI_BASE_URL): posts are not translated. */
+  translationUnavailable: () => new AppError(503, 'TRANSLATION_UNAVAILABLE', 'errors.translationUnavailable'),
+  /** The model failed or said nothing. */
+  translationFailed: () => new AppError(502, 'TRANSLATION_FAILED', 'errors.translationFailed'),
   internal: () => new AppError(500, 'INTERNAL', 'errors.internal'),
   /** Requests the framework refuses before a route runs (plugins/errors.ts). */
   badRequest: (messageKey: MessageKey = 'errors.badRequest') => new AppError(400, 'BAD_REQUEST', messageKey),

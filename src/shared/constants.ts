@@ -28,6 +28,8 @@ export const STORAGE_KEYS = {
   language: 'mentorme.language',
   /** The organisations a reader saved ("My list"), on this device only. */
   myList: 'mentorme.myList',
+  /** The feed shows questions in the reader's languages first, on this device. */
+  languagesFirst: 'mentorme.languagesFirst',
 } as const;
 
 export const UI = {

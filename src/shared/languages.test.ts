@@ -48,10 +48,14 @@ describe('the list of languages', () => {
     expect(inReaderLanguage(text, 'zh-Hans')).toBe('Housing');
   });
 
-  it('names a language in the reader’s language', () => {
+  it('names every language in every reader’s language, its own by its own name', () => {
     expect(languageName('vi', 'en')).toBe('Vietnamese');
     expect(languageName('ne', 'zh-Hans')).toBe('尼泊尔语');
-    expect(languageName('zh-Hans', 'en')).toMatch(/Chinese/);
+    expect(languageName('vi', 'ne')).toBe('भियतनामी');
+    for (const entry of LANGUAGES) {
+      expect(Object.keys(entry.names).sort(), entry.code).toEqual([...LOCALES].sort());
+      expect(languageName(entry.code, entry.code)).toBe(entry.code === 'zh-Hans' ? '中文' : entry.ownName);
+    }
   });
 });
 

@@ -14,9 +14,17 @@ export type WordRule = 'stems' | 'syllables' | 'characters' | 'postpositions';
 
 interface Language {
   code: string;
+  /**
+   * Its name in each language of the list, as a sentence reads it ("Written in Vietnamese", "越南语"): browsers'
+   * own names (Intl.DisplayNames) are missing for some languages on some phones. A test checks that every language
+   * names every other.
+   */
+  names: Readonly<Record<string, string>>;
   /** The name in English (admin screens, logs) and in the language itself (the switcher). */
   englishName: string;
   ownName: string;
+  /** Its code as the detector of a post's language (tinyld, server/lib/text.ts) names it. */
+  detectAs: string;
   /** ISO 15924 script. */
   script: 'Latn' | 'Hans' | 'Deva' | 'Arab';
   dir: 'ltr' | 'rtl';
@@ -34,6 +42,8 @@ interface Language {
 export const LANGUAGES = [
   {
     code: 'en',
+    names: { en: 'English', vi: 'Tiếng Anh', 'zh-Hans': '英语', ne: 'अङ्ग्रेजी' },
+    detectAs: 'en',
     englishName: 'English',
     ownName: 'English',
     script: 'Latn',
@@ -44,6 +54,8 @@ export const LANGUAGES = [
   },
   {
     code: 'vi',
+    names: { en: 'Vietnamese', vi: 'Tiếng Việt', 'zh-Hans': '越南语', ne: 'भियतनामी' },
+    detectAs: 'vi',
     englishName: 'Vietnamese',
     ownName: 'Tiếng Việt',
     script: 'Latn',
@@ -55,6 +67,8 @@ export const LANGUAGES = [
   },
   {
     code: 'zh-Hans',
+    names: { en: 'Chinese', vi: 'Tiếng Trung', 'zh-Hans': '中文', ne: 'चिनियाँ' },
+    detectAs: 'zh',
     englishName: 'Chinese (Simplified)',
     ownName: '简体中文',
     script: 'Hans',
@@ -69,6 +83,8 @@ export const LANGUAGES = [
   },
   {
     code: 'ne',
+    names: { en: 'Nepali', vi: 'Tiếng Nepal', 'zh-Hans': '尼泊尔语', ne: 'नेपाली' },
+    detectAs: 'ne',
     englishName: 'Nepali',
     ownName: 'नेपाली',
     script: 'Deva',
@@ -112,6 +128,11 @@ export function localeOfTag(tag: string): Locale | undefined {
   )?.code;
 }
 
+/** The languages of the list among language codes or tags (a mentor's `zh` is zh-Hans), each once. */
+export function localesOf(codes: readonly string[]): Locale[] {
+  return [...new Set(codes.flatMap((code) => localeOfTag(code) ?? []))];
+}
+
 /** A text in every language it has been written in: English always, the others where written and checked. */
 export type Localized = { en: string } & { [L in Locale]?: string };
 
@@ -132,14 +153,10 @@ export function inReaderLanguage<T>(text: { en: T } & { [L in Locale]?: T }, loc
   return text[locale] ?? text.en;
 }
 
-const displayNames = new Map<Locale, Intl.DisplayNames>();
-
-/** A language we speak named in the reader's language ("Vietnamese", "越南语", "भियतनामी"), as the platform names it. */
+/** A language we speak named in the reader's language ("Vietnamese", "越南语", "भियतनामी"). */
 export function languageName(code: Locale, reader: Locale): string {
-  let names = displayNames.get(reader);
-  if (!names)
-    displayNames.set(reader, (names = new Intl.DisplayNames([language(reader).intl], { type: 'language' })));
-  return names.of(code) ?? language(code).englishName;
+  const entry: Language = language(code);
+  return entry.names[reader] ?? entry.englishName;
 }
 
 /** The Unicode script property of each script the list uses (Simplified Chinese is written in Han characters). */

@@ -17,6 +17,7 @@ export function Page({
   fill = false,
   quiet = false,
   lang,
+  titleLang,
 }: {
   title: string;
   lead?: ReactNode;
@@ -26,6 +27,8 @@ export function Page({
   quiet?: boolean;
   /** The language of the page's own text, when it is not the reader's (content not yet translated). */
   lang?: string;
+  /** The title's language, when only it differs (a person's question written in another language). */
+  titleLang?: string;
 }) {
   useDocumentTitle(title, typeof lead === 'string' ? lead : undefined);
   return (
@@ -37,7 +40,9 @@ export function Page({
       )}
     >
       <header className={cn('mb-6 space-y-2', fill && 'max-lg:mb-3', fill && quiet && 'max-lg:sr-only')}>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
+        <h1 lang={titleLang} className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+          {title}
+        </h1>
         {lead && <p className="max-w-3xl text-base text-slate-700">{lead}</p>}
       </header>
       {children}

@@ -6,6 +6,8 @@ import type {
   QuestionDetail,
   reportSchema,
 } from '../../shared/schemas/questions';
+import type { Locale } from '../../shared/languages';
+import type { PostTranslation } from '../../shared/schemas/translations';
 import { api } from '../lib/api';
 import { withConfig, type MutationConfig } from '../lib/mutation';
 import { useAuth } from '../lib/auth';
@@ -91,6 +93,30 @@ export function useDeletePost(config: MutationConfig<unknown, Post> = {}) {
   return useMutation(
     withConfig(config, {
       mutationFn: (post) => api(postPath(post), { method: 'DELETE' }),
+      onSuccess: invalidate,
+    }),
+  );
+}
+
+/** A post in the reader's language, translated by the model (kept by the server once made). */
+export function useTranslatePost(
+  config: MutationConfig<PostTranslation, { post: Post; language: Locale }> = {},
+) {
+  return useMutation(
+    withConfig(config, {
+      mutationFn: ({ post, language }) =>
+        api<PostTranslation>(`${postPath(post)}/translation`, { method: 'POST', body: { language } }),
+    }),
+  );
+}
+
+/** Its author corrects the language a post is written in; the question is read again. */
+export function useSetPostLanguage(config: MutationConfig<unknown, { post: Post; language: Locale }> = {}) {
+  const invalidate = useInvalidateQuestions();
+  return useMutation(
+    withConfig(config, {
+      mutationFn: ({ post, language }) =>
+        api(`${postPath(post)}/language`, { method: 'PUT', body: { language } }),
       onSuccess: invalidate,
     }),
   );

@@ -20,7 +20,8 @@ import { useAuth } from '../lib/auth';
 import { useTranslation } from '../lib/i18n';
 import { withConfig, type MutationConfig } from '../lib/mutation';
 
-export type FeedParams = { sort: 'trending' | 'latest'; category?: CategorySlug; q?: string };
+/** `first`: the reader's languages, whose questions come first (comma-separated codes). */
+export type FeedParams = { sort: 'trending' | 'latest'; category?: CategorySlug; q?: string; first?: string };
 export type ProfileList = 'mine' | 'saved';
 
 /** Query keys, each a prefix of the ones below it, so a write can reach every copy (all languages, readers). */
@@ -47,6 +48,7 @@ export function feedPath(params: FeedParams, cursor?: string): string {
   const search = new URLSearchParams({ sort: params.sort, limit: String(FEED_PAGE_SIZE) });
   if (params.category) search.set('category', params.category);
   if (params.q) search.set('q', params.q);
+  if (params.first) search.set('first', params.first);
   if (cursor) search.set('cursor', cursor);
   return `/api/questions?${search}`;
 }

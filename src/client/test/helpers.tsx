@@ -29,6 +29,7 @@ export const sampleQuestion: Question = {
   id: 'q1',
   title: 'Where do I get a tax file number?',
   content: 'I start a casual job next week.',
+  language: 'en',
   category: null,
   categorySlug: null,
   tags: [],

@@ -33,6 +33,8 @@ export const FEEDBACK_RATE_LIMIT = { max: 30, windowMs: 10 * MINUTE } as const;
 /** Reports of outdated information a caller (member or address) may send in an hour. */
 export const DIRECTORY_REPORT_LIMIT = { max: 10, windowMs: HOUR };
 const VERIFY_EMAILS_PER_HOUR = 3;
+/** Translations of posts a reader (member or address) may ask for in an hour: a long thread, read across languages. */
+export const TRANSLATIONS_PER_HOUR = 60;
 
 const perAddress = (request: FastifyRequest) => request.ip;
 const perMember = (request: FastifyRequest) => request.user?.id;
@@ -130,6 +132,13 @@ export const RATE_LIMITS = {
     windowMs: 10 * MINUTE,
     key: perPerson,
     messageKey: 'errors.chloeRateLimited',
+  },
+  translation: {
+    name: 'translation',
+    max: TRANSLATIONS_PER_HOUR,
+    windowMs: HOUR,
+    key: perPerson,
+    messageKey: 'errors.tooManyTranslations',
   },
   chloeFeedback: {
     name: 'chloe-feedback',

@@ -1,4 +1,5 @@
-import { scriptLocale, type Locale } from '../../shared/languages';
+import { detectAll } from 'tinyld';
+import { LANGUAGES, scriptLocale, type Locale } from '../../shared/languages';
 
 /** Lower case without diacritics: "Mã số thuế" → "ma so thue" (đ becomes d). */
 export function plain(text: string): string {
@@ -23,6 +24,8 @@ export function searchWords(text: string): string[] {
 }
 
 export const VIETNAMESE_LETTERS = /[ăâđêôơưàáảãạằắẳẵặầấẩẫậèéẻẽẹềếểễệìíỉĩịòóỏõọồốổỗộờớởỡợùúủũụừứửữựỳýỷỹỵ]/i;
+
+/** Common Vietnamese words as phones type them without diacritics, which the detector's Vietnamese lacks. */
 const VIETNAMESE_WORDS = new Set(
   (
     'toi ban khong duoc cua nhu the nao lam sao gi o dau bao nhieu can muon hoi giup xin chao cam on va la co em ' +
@@ -30,20 +33,33 @@ const VIETNAMESE_WORDS = new Set(
   ).split(' '),
 );
 
+/** Several of its words, and a good part of them, are common Vietnamese words typed without diacritics. */
+function vietnameseWithoutDiacritics(text: string): boolean {
+  const words = plain(text).match(/[a-z]+/g) ?? [];
+  const vietnamese = words.filter((word) => VIETNAMESE_WORDS.has(word)).length;
+  return vietnamese >= 2 && vietnamese / words.length >= 0.3;
+}
+
+/** The Latin-script languages of the list, by the detector's codes. */
+const LATIN_BY_DETECTOR = new Map<string, Locale>(
+  LANGUAGES.filter((entry) => entry.script === 'Latn').map((entry) => [entry.detectAs, entry.code]),
+);
+/** The runner-up's accuracy, as a share of the winner's, above which the detector is not sure. */
+const NOT_SURE = 0.9;
+
 /**
- * The language of a message: the one its script says (Chinese characters, Devanagari); Vietnamese when it has
- * Vietnamese letters, or several common Vietnamese words typed
- * without diacritics ("toi can lam the nao"); otherwise the fallback (the language of the page).
+ * The language of a message or post: the one its script says (Chinese characters, Devanagari); Vietnamese when it
+ * has Vietnamese letters, or common Vietnamese words typed without them ("toi can lam the nao"); otherwise tinyld's
+ * choice among the list's Latin-script languages, and the fallback (the language of the page) when it has none or
+ * the choice is too close.
  */
 export function messageLocale(text: string, fallback: Locale): Locale {
   const script = scriptLocale(text);
   if (script) return script;
-  if (VIETNAMESE_LETTERS.test(text)) return 'vi';
-  const words = plain(text).match(/[a-z]+/g) ?? [];
-  const vietnamese = words.filter((word) => VIETNAMESE_WORDS.has(word)).length;
-  if (words.length > 0 && vietnamese >= 2 && vietnamese / words.length >= 0.3) return 'vi';
-  if (words.length >= 3 && vietnamese / words.length < 0.15) return 'en';
-  return fallback;
+  if (VIETNAMESE_LETTERS.test(text) || vietnameseWithoutDiacritics(text)) return 'vi';
+  const [first, second] = detectAll(text, { only: [...LATIN_BY_DETECTOR.keys()] });
+  if (!first || (second && second.accuracy > first.accuracy * NOT_SURE)) return fallback;
+  return LATIN_BY_DETECTOR.get(first.lang) ?? fallback;
 }
 
 /**

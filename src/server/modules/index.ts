@@ -15,6 +15,7 @@ import notifications from './notifications';
 import questions from './questions';
 import reports from './reports';
 import resources from './resources';
+import translations from './translations';
 
 /**
  * Every server module, each described once by its front door (`modules/<name>/index.ts`). app.ts registers their
@@ -26,6 +27,7 @@ export const MODULES = [
   account,
   content,
   questions,
+  translations,
   government,
   resources,
   directory,

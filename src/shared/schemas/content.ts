@@ -14,6 +14,8 @@ export const publicConfigSchema = z.object({
   publicUrl: z.string().nullable(),
   /** Emails are sent (not `MAIL_DISABLED`): sign-up then asks the person to confirm their address. */
   emailEnabled: z.boolean(),
+  /** A model is configured (AI_BASE_URL): readers are offered translations of posts in other languages. */
+  machineTranslation: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

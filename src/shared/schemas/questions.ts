@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { categorySlugOf } from '../categories';
-import { ROLES } from '../constants';
+import { LOCALES, ROLES } from '../constants';
+import { isLocale } from '../languages';
 import { cursorQuery, cursorSchema } from '../cursor';
 import { langQuery, lineText, longText } from './common';
 import { QUESTION_LIMITS, REPORT_REASONS } from '../limits';
@@ -79,11 +80,29 @@ export const trendingCursorSchema = z.strictObject({
 export type TrendingCursor = z.infer<typeof trendingCursorSchema>;
 export type LatestCursor = z.infer<typeof latestCursorSchema>;
 
+/**
+ * Where the next page of the rest starts, when the reader's languages come first (`first`): `rest` marks a position
+ * among the questions in other languages, and alone is the start of them.
+ */
+const inRest = { rest: z.literal(true).optional() };
+const restStart = z.strictObject({ rest: z.literal(true) });
+
 /** A feed cursor for each sort: where the next page starts. */
 export const feedCursorSchemas = {
-  trending: cursorSchema(trendingCursorSchema),
-  latest: cursorSchema(latestCursorSchema),
+  trending: cursorSchema(z.union([trendingCursorSchema.extend(inRest), restStart])),
+  latest: cursorSchema(z.union([latestCursorSchema.extend(inRest), restStart])),
 };
+
+/** Languages as a comma-separated list (`first=vi,en`), each once. */
+const languageList = z
+  .string()
+  .max(100, 'validation.languageInvalid')
+  .transform((value, ctx) => {
+    const codes = [...new Set(value.split(',').filter(Boolean))];
+    if (codes.every(isLocale)) return codes;
+    ctx.addIssue({ code: 'custom', message: 'validation.languageInvalid' });
+    return z.NEVER;
+  });
 
 /**
  * A cursor of a time and an id in a query string (notifications, Chloe's feedback, the admin lists): one the server
@@ -105,6 +124,8 @@ export const listQuestionsQuerySchema = z
       .optional()
       .transform((v) => (v ? v : undefined)),
     limit: z.coerce.number().int().min(1).max(QUESTION_LIMITS.pageMax).default(QUESTION_LIMITS.pageSize),
+    /** The reader's languages: questions written in them come first, then all the others. */
+    first: languageList.default([]),
     cursor: z
       .string()
       .max(400)
@@ -112,9 +133,13 @@ export const listQuestionsQuerySchema = z
       .optional(),
   })
   .transform(({ cursor, ...query }, ctx) => {
-    if (!cursor) return { ...query, cursor: undefined };
+    if (!cursor) return { ...query, cursor: undefined, rest: false };
     const parsed = feedCursorSchemas[query.sort].safeParse(cursor);
-    if (parsed.success) return { ...query, cursor: parsed.data };
+    if (parsed.success) {
+      const { rest, ...position } = parsed.data;
+      const at = 'id' in position ? (position as TrendingCursor | LatestCursor) : undefined;
+      return { ...query, cursor: at, rest: rest === true };
+    }
     ctx.issues.push({ code: 'custom', message: 'validation.cursorInvalid', input: cursor, path: ['cursor'] });
     return z.NEVER;
   });
@@ -140,9 +165,13 @@ export const reportSchema = z.object({
 
 const authorSchema = z.object({ displayName: z.string(), role: z.enum(ROLES) }).nullable();
 
+/** The language a post is written in: detected, and the author may correct it. */
+const postLanguage = z.enum(LOCALES);
+
 export const replySchema = z.object({
   id: z.string(),
   content: z.string(),
+  language: postLanguage,
   isAiReply: z.boolean(),
   createdAt: z.string(),
   author: authorSchema,
@@ -157,6 +186,7 @@ export const questionSchema = z.object({
   title: z.string(),
   /** In lists, the first 400 characters (ending with "…" when cut); the question page has it all. */
   content: z.string(),
+  language: postLanguage,
   /** The category's display name in the reader's language, and its slug. */
   category: z.string().nullable(),
   categorySlug: z.string().nullable(),

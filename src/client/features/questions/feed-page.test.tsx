@@ -73,6 +73,26 @@ describe('feed: headings', () => {
   });
 });
 
+describe('feed: my languages first', () => {
+  it('asks for the reader’s languages first once ticked, and keeps the setting on the device', async () => {
+    vi.stubGlobal('navigator', { ...navigator, languages: ['ne-NP', 'en-AU', 'fr'] });
+    const fetch = serve(null, [[first]]);
+    renderFeed('/latest');
+    await screen.findByRole('heading', { name: first.title });
+    const box = screen.getByRole('checkbox', { name: 'My languages first' });
+    expect(box).toHaveAccessibleDescription(
+      'Questions in English, Nepali come first. All questions are still shown.',
+    );
+    await userEvent.click(box);
+    await waitFor(() =>
+      expect(feedCalls(fetch).at(-1)).toBe('/api/questions?sort=latest&limit=10&first=en%2Cne'),
+    );
+    expect(localStorage.getItem('mentorme.languagesFirst')).toBe('true');
+    await userEvent.click(box);
+    expect(localStorage.getItem('mentorme.languagesFirst')).toBeNull();
+  });
+});
+
 describe('feed: new questions', () => {
   it('counts new questions instead of adding them, and shows them from the top when asked', async () => {
     const fetch = serve(null, [[first], [newer, first]]);

@@ -16,6 +16,7 @@ import { formatNumber } from '../../lib/format';
 import { useTranslation, withTexts } from '../../lib/i18n';
 import { feedQuestions, useFeed, useShowFeedTop, type FeedParams } from '../../data/questions';
 import { CategoryChips, SearchBox } from './feed-filters';
+import { LanguagesFirstToggle, useLanguagesFirst } from './languages-first';
 import { FollowTopicButton } from './follow-topic';
 import { NewQuestionsButton, useHeaderHeight, useNewQuestions } from './new-questions';
 
@@ -111,7 +112,9 @@ export function FeedPage({ sort }: { sort: 'trending' | 'latest' }) {
   const category = asCategory(params.get('category'));
   const q = params.get('q')?.trim() || undefined;
   const [asking, setAsking] = useState(false);
-  const shownList: FeedParams = { sort, category, q };
+  const languagesFirst = useLanguagesFirst();
+  const first = languagesFirst.on ? languagesFirst.languages.join(',') : undefined;
+  const shownList: FeedParams = { sort, category, q, first };
   const feed = useFeed(shownList);
   const sentinel = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLElement>(null);
@@ -193,6 +196,7 @@ export function FeedPage({ sort }: { sort: 'trending' | 'latest' }) {
 
         <SearchBox value={q ?? ''} onSearch={(value) => update({ q: value || undefined })} />
         <CategoryChips selected={category} onSelect={(slug) => update({ category: slug })} />
+        <LanguagesFirstToggle state={languagesFirst} />
         {user && category && <FollowTopicButton key={category} slug={category} />}
 
         {q && (

@@ -7,19 +7,31 @@ import { Badge, Card } from '../../components/ui/card';
 import { useAuth } from '../../lib/auth';
 import { useTranslation } from '../../lib/i18n';
 import { DeleteButton } from './delete-button';
+import { PostLanguage, shownText, type PostTranslationState } from './post-language';
 import { ReportButton } from './report-button';
 
 /** The question itself: who asked and when, the text, voice note and tags, and what can be done with it. */
-export function QuestionDetails({ question }: { question: QuestionDetail }) {
+export function QuestionDetails({
+  question,
+  translation,
+}: {
+  question: QuestionDetail;
+  translation: PostTranslationState;
+}) {
   const { t } = useTranslation();
   const { user } = useAuth();
   const navigate = useNavigate();
+  const content = shownText(question, translation.shown, (from) => from.content);
   return (
     <Card className="wrap-anywhere">
       <AuthorLine author={question.author} createdAt={question.createdAt} />
-      <p className="mt-4 whitespace-pre-line text-slate-800">
-        <Linkify text={question.content} />
+      <p lang={content.lang} className="mt-4 whitespace-pre-line text-slate-800">
+        <Linkify text={content.text} />
       </p>
+      <PostLanguage
+        post={{ kind: 'question', id: question.id, language: question.language, isOwn: question.isOwn }}
+        translation={translation}
+      />
       {question.hasVoiceNote && (
         <div className="mt-4">
           <p className="text-sm font-medium text-slate-700">{t('questions.voiceNote')}</p>

@@ -17,6 +17,7 @@ const question: QuestionDetail = {
     {
       id: 'r1',
       content: 'Apply on the ATO website.',
+      language: 'en',
       isAiReply: false,
       createdAt: '2026-01-01T00:00:00.000Z',
       author: { displayName: 'An', role: 'mentor' },

@@ -10,6 +10,7 @@ import { Skeleton } from '../../components/ui/card';
 import { useTranslation } from '../../lib/i18n';
 import { useReadQuestionNotifications } from '../../data/notifications';
 import { isMissingQuestion, useQuestion } from '../../data/questions';
+import { shownText, usePostTranslation } from './post-language';
 import { QuestionDetails } from './question-details';
 import { Replies } from './replies';
 
@@ -60,12 +61,20 @@ const hasPersonsAnswer = (question: QuestionDetail) =>
 /** The question on screen: what its reader was told about it is read. */
 function QuestionShown({ question }: { question: QuestionDetail }) {
   useReadQuestionNotifications(question.id, question.replies.length);
+  const post = {
+    kind: 'question' as const,
+    id: question.id,
+    language: question.language,
+    isOwn: question.isOwn,
+  };
+  const translation = usePostTranslation(post);
+  const title = shownText(question, translation.shown, (from) => from.title);
   return (
-    <Page title={question.title} width="medium">
+    <Page title={title.text} titleLang={title.lang} width="medium">
       <div className="-mt-4 mb-4 flex flex-wrap gap-1.5">
         <QuestionBadges question={question} />
       </div>
-      <QuestionDetails question={question} />
+      <QuestionDetails question={question} translation={translation} />
       <ClaimControls
         questionId={question.id}
         claim={question.claim}

@@ -12,6 +12,7 @@ import { useTranslation } from '../../lib/i18n';
 import { replyAnchor } from '../../data/notifications';
 import { useHelpful } from '../../data/questions';
 import { DeleteButton } from './delete-button';
+import { PostLanguage, shownText, usePostTranslation } from './post-language';
 import { useLiveReplies } from './live-replies';
 import { ReplyForm } from './reply-form';
 import { ReportButton } from './report-button';
@@ -43,6 +44,9 @@ function HelpfulToggle({ questionId, reply }: { questionId: string; reply: Reply
 function ReplyItem({ reply, question, opened }: { reply: Reply; question: QuestionDetail; opened: boolean }) {
   const { t } = useTranslation();
   const { user } = useAuth();
+  const post = { kind: 'reply' as const, id: reply.id, language: reply.language, isOwn: reply.isOwn };
+  const translation = usePostTranslation(post);
+  const content = shownText(reply, translation.shown, (from) => from.content);
   return (
     <li
       id={replyAnchor(reply.id)}
@@ -71,14 +75,15 @@ function ReplyItem({ reply, question, opened }: { reply: Reply; question: Questi
         <AuthorLine author={reply.author} createdAt={reply.createdAt} />
       )}
       {reply.isAiReply ? (
-        <div className="mt-3 text-slate-800">
-          <Markdown text={reply.content} />
+        <div lang={content.lang} className="mt-3 text-slate-800">
+          <Markdown text={content.text} />
         </div>
       ) : (
-        <p className="mt-3 whitespace-pre-line text-slate-800">
-          <Linkify text={reply.content} />
+        <p lang={content.lang} className="mt-3 whitespace-pre-line text-slate-800">
+          <Linkify text={content.text} />
         </p>
       )}
+      <PostLanguage post={post} translation={translation} />
       {reply.helpful && (
         <p className="mt-2">
           <Badge colour="bg-emerald-100 text-emerald-900">

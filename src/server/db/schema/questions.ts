@@ -57,7 +57,10 @@ export const questions = pgTable(
     replyCount: integer('reply_count').notNull().default(0),
     /** Replies the asker marked "This helped"; counts in trending with likes and replies. */
     helpfulCount: integer('helpful_count').notNull().default(0),
-    /** The language it is written in (lib/text.ts messageLocale), for the mentors who read it. */
+    /**
+     * The language it is written in (lib/text.ts messageLocale), for the mentors who read it and the readers offered
+     * a translation; its author may correct it.
+     */
     language: text('language').notNull().default('en'),
     /**
      * When a person (not Chloe, not the asker) first replied; null while none has. Kept by triggers on `replies`
@@ -113,6 +116,8 @@ export const replies = pgTable(
     /** Null for Chloe's replies. */
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
+    /** The language it is written in, as a question's. */
+    language: text('language').notNull().default('en'),
     isAiReply: boolean('is_ai_reply').notNull().default(false),
     /** When the asker marked this reply "This helped"; null when they have not (or took it back). */
     helpfulAt: timestamp('helpful_at', { withTimezone: true }),
@@ -207,3 +212,25 @@ export const voiceNotes = pgTable('voice_notes', {
   byteLength: integer('byte_length').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * A post (a question's title and text, or a reply) translated by the model into a reader's language: made once per
+ * post and language, kept until the post goes.
+ */
+export const postTranslations = pgTable(
+  'post_translations',
+  {
+    questionId: uuid('question_id').references(() => questions.id, { onDelete: 'cascade' }),
+    replyId: uuid('reply_id').references(() => replies.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    /** A question's title; null for a reply. */
+    title: text('title'),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('post_translations_question_idx').on(t.questionId, t.language),
+    uniqueIndex('post_translations_reply_idx').on(t.replyId, t.language),
+    check('post_translations_one_post_check', sql`num_nonnulls(${t.questionId}, ${t.replyId}) = 1`),
+  ],
+);

@@ -1,9 +1,9 @@
 import { inReaderLanguage } from '../../../shared/languages';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { streamText } from 'ai';
 import type { Locale } from '../../../shared/constants';
 import { translate } from '../../../shared/i18n';
 import type { Config } from '../../config';
+import { chatModel } from '../../lib/model';
 import { composeGuide, sourceList } from './guide';
 import type { Retrieved } from './retrieval';
 // Chloe's words are registered with the server's messages.
@@ -106,13 +106,8 @@ export class OpenAICompatibleProvider implements ChatProvider {
   readonly name = 'openai-compatible';
   private readonly model;
 
-  constructor(options: { baseUrl: string; apiKey?: string; model: string }) {
-    const provider = createOpenAICompatible({
-      name: 'openai-compatible',
-      baseURL: options.baseUrl,
-      apiKey: options.apiKey,
-    });
-    this.model = provider.chatModel(options.model);
+  constructor(ai: Pick<NonNullable<Config['ai']>, 'baseUrl' | 'model'> & { apiKey?: string }) {
+    this.model = chatModel(ai);
   }
 
   async *stream(request: ProviderRequest): AsyncIterable<string> {

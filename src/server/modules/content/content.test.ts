@@ -60,6 +60,7 @@ describe('/api/config', () => {
       chloeCallUrl: null,
       publicUrl: null,
       emailEnabled: true,
+      machineTranslation: false,
     });
   });
 
@@ -89,6 +90,7 @@ describe('/api/config', () => {
         publicUrl: 'https://mentorme.example',
         // No email is sent: sign-up asks nobody to confirm an address.
         emailEnabled: false,
+        machineTranslation: false,
       });
     } finally {
       await app.close();

@@ -27,6 +27,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
       chloeCallUrl: config.chloeCallUrl ?? null,
       publicUrl: config.publicUrl ?? null,
       emailEnabled: !config.mail.disabled,
+      machineTranslation: config.ai !== undefined,
     }),
   );
 

@@ -13,6 +13,7 @@ import { perDatabaseCache } from '../../lib/ttl-cache';
 import {
   questionSearch,
   SELECT_QUESTION,
+  textArray,
   shapeQuestion,
   viewerFlags,
   whereAll,
@@ -62,9 +63,9 @@ async function questionsInOrder(db: Database, ids: string[]): Promise<QuestionRo
  * One page of a listing. Every page starts where the last one ended (keyset paging, never an offset): reading the
  * tenth page costs what the first does, and questions asked meanwhile neither repeat nor hide any on later pages.
  */
-async function readPage(db: Database, options: ListQuestionsOptions): Promise<RawPage> {
+async function readPage(db: Database, options: ListQuestionsOptions, run = WHOLE): Promise<RawPage> {
   const { cursor } = options;
-  const filters: SQL[] = [];
+  const filters: SQL[] = run.filter ? [run.filter] : [];
   // By the category's id, so that the topic's own index serves its pages.
   if (options.category) {
     filters.push(
@@ -119,21 +120,51 @@ async function readPage(db: Database, options: ListQuestionsOptions): Promise<Ra
   const hasMore = rows.length > options.limit;
 
   let urgent: QuestionRow[] = [];
-  if (laneApplies && !cursor) {
+  if (laneApplies && !cursor && !run.rest) {
     const lane = await db.execute<QuestionRow>(
       sql`${SELECT_QUESTION} ${whereAll([...filters, inLane])} order by q.created_at desc limit 20`,
     );
     urgent = lane.rows;
   }
   const last = shown[shown.length - 1];
-  return { rows: shown, urgent, nextCursor: hasMore && last ? encodeCursor(nextFor(last)) : null };
+  const next = hasMore && last ? nextFor(last) : undefined;
+  return {
+    rows: shown,
+    urgent,
+    nextCursor: next ? encodeCursor(run.rest ? { ...next, rest: true } : next) : null,
+  };
 }
+
+/** A part of a listing: its questions matching `filter`; `rest` is the part after the reader's languages. */
+type Run = { filter?: SQL; rest: boolean };
+const WHOLE: Run = { rest: false };
+
+/**
+ * A listing with the reader's languages first (`first`): the questions in them, in the listing's order, then, once
+ * they run out, all the others in the same order. Each page starts where the last one ended, in either part.
+ */
+async function readRuns(db: Database, options: ListQuestionsOptions): Promise<RawPage> {
+  if (!options.first.length) return readPage(db, options);
+  const inFirst = sql`q.language = any(${textArray(options.first)})`;
+  const others: Run = { filter: sql`not ${inFirst}`, rest: true };
+  if (options.rest) return readPage(db, options, others);
+  const page = await readPage(db, options, { filter: inFirst, rest: false });
+  if (page.nextCursor) return page;
+  const room = options.limit - page.rows.length;
+  // The page is full and its languages have no more: the next page starts the others, if there are any.
+  const after = await readPage(db, { ...options, cursor: undefined, limit: Math.max(room, 1) }, others);
+  if (room === 0) return { ...page, nextCursor: after.rows.length ? encodeCursor({ rest: true }) : null };
+  return { rows: [...page.rows, ...after.rows], urgent: page.urgent, nextCursor: after.nextCursor };
+}
+
+/** What a feed's first page is kept under: the same listing for every reader who asks for it. */
+export const feedKey = (options: ListQuestionsOptions) =>
+  `${options.sort}|${options.category ?? ''}|${options.limit}|${options.first.join(',')}`;
 
 /** A feed's page as read from the database: its first page is read once per few seconds at most; writes clear it. */
 export async function feedPage(db: Database, options: ListQuestionsOptions): Promise<RawPage> {
-  const cacheable = !options.q && !options.cursor;
-  const key = `${options.sort}|${options.category ?? ''}|${options.limit}`;
-  return cacheable ? feedCache(db).get(key, () => readPage(db, options)) : readPage(db, options);
+  const cacheable = !options.q && !options.cursor && !options.rest;
+  return cacheable ? feedCache(db).get(feedKey(options), () => readRuns(db, options)) : readRuns(db, options);
 }
 
 export async function listQuestions(

@@ -1,6 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { questionDetailSchema, questionListSchema } from '../../../shared/schemas/questions';
+import {
+  questionDetailSchema,
+  questionListSchema,
+  type ListQuestionsOptions,
+} from '../../../shared/schemas/questions';
 import { users } from '../../db/schema';
 import { listQuestions } from './feed';
 import { getQuestion } from './question-detail';
@@ -10,7 +14,14 @@ import { useQuestionsApp } from './questions.test-helpers';
 const { t, a, alice, bob, admin } = useQuestionsApp();
 
 /** A feed's first page, as the route's schema gives its options. */
-const feed = (sort: 'latest' | 'trending') => ({ sort, limit: 20, q: undefined, cursor: undefined });
+const feed = (sort: 'latest' | 'trending'): ListQuestionsOptions => ({
+  sort,
+  limit: 20,
+  q: undefined,
+  cursor: undefined,
+  first: [],
+  rest: false,
+});
 
 /** The person as the session check gives them. */
 const person = async (id: string) => (await t.db.select().from(users).where(eq(users.id, id)))[0]!;

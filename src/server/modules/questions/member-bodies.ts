@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import type { SessionUser } from '../../plugins/auth';
 import { perDatabaseCache } from '../../lib/ttl-cache';
 import { claimFor, type StoredClaim } from './claims';
-import { feedPage } from './feed';
+import { feedKey, feedPage } from './feed';
 import { questionDetail, shapeReply } from './question-detail';
 import { shapeQuestion, viewerFlags, type QuestionRow, type ViewerFlags } from './question-shape';
 
@@ -73,8 +73,8 @@ export async function memberListJson(
   locale: Locale,
   options: ListQuestionsOptions,
 ): Promise<Buffer | null> {
-  if (viewer.role === 'admin' || options.q || options.cursor) return null;
-  const key = `${options.sort}|${options.category ?? ''}|${options.limit}|${locale}`;
+  if (viewer.role === 'admin' || options.q || options.cursor || options.rest) return null;
+  const key = `${feedKey(options)}|${locale}`;
   const prepared = await listCache(db).get(key, async () => {
     const page = await feedPage(db, options);
     return {

@@ -19,6 +19,7 @@ import {
 type ReplyRow = {
   id: string;
   content: string;
+  language: Locale;
   is_ai_reply: boolean;
   created_at: Date | string;
   author_id: string | null;
@@ -36,7 +37,7 @@ async function readDetail(db: Database, id: string): Promise<RawDetail> {
   const [question, replyRows, claim] = await Promise.all([
     db.execute<QuestionRow>(sql`${SELECT_QUESTION} where q.id = ${id}`),
     db.execute<ReplyRow>(sql`
-      select r.id, r.content, r.is_ai_reply, r.created_at, r.author_id, u.display_name, ${BADGE_ROLE} as role,
+      select r.id, r.content, r.language, r.is_ai_reply, r.created_at, r.author_id, u.display_name, ${BADGE_ROLE} as role,
         r.helpful_at is not null as helpful
       from replies r left join users u on u.id = r.author_id
       where r.question_id = ${id}
@@ -62,6 +63,7 @@ export function shapeReply(reply: ReplyRow, question: QuestionRow, viewer: Viewe
   return {
     id: reply.id,
     content: reply.content,
+    language: reply.language,
     isAiReply: reply.is_ai_reply,
     createdAt: iso(reply.created_at),
     helpful: reply.helpful,

@@ -45,6 +45,7 @@ describe('GET /api/questions/:id', () => {
     expect(detail.replies[0]).toEqual({
       id: chloe.id,
       content: chloe.content,
+      language: 'en',
       isAiReply: true,
       createdAt: chloe.createdAt.toISOString(),
       author: null,

@@ -17,6 +17,7 @@ export type QuestionRow = {
   id: string;
   title: string;
   content: string;
+  language: Locale;
   tags: string[];
   is_urgent: boolean;
   is_anonymous: boolean;
@@ -36,7 +37,7 @@ export type QuestionRow = {
 
 /** Reads `QuestionRow`s (alias `q`); callers add their filter, order and limit. */
 export const SELECT_QUESTION = sql`
-  select q.id, q.title, q.content, q.tags, q.is_urgent, q.is_anonymous, q.upvotes, q.reply_count, q.helpful_count, q.created_at,
+  select q.id, q.title, q.content, q.language, q.tags, q.is_urgent, q.is_anonymous, q.upvotes, q.reply_count, q.helpful_count, q.created_at,
     to_char(q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at_exact,
     q.author_id, u.display_name, ${BADGE_ROLE} as role, c.slug as category_slug,
     exists (select 1 from voice_notes v where v.question_id = q.id) as has_voice_note,
@@ -59,6 +60,10 @@ export const UNANSWERED = sql`q.answered_at is null`;
 export const questionSearch = (q: string) => sql`(q.search @@ websearch_to_tsquery('english', ${q})
   or q.search @@ websearch_to_tsquery('simple', ${q})
   or ${q} <% q.title)`;
+
+/** A list of texts as one PostgreSQL text[] parameter. */
+export const textArray = (list: string[]) =>
+  sql`${`{${list.map((item) => JSON.stringify(item)).join(',')}}`}::text[]`;
 
 /** `where` and the conditions joined by `and`; nothing without any. */
 export const whereAll = (list: SQL[]) => (list.length ? sql`where ${sql.join(list, sql` and `)}` : sql``);
@@ -86,6 +91,7 @@ export function shapeQuestion(
     id: row.id,
     title: row.title,
     content: full ? row.content : excerpt(row.content, EXCERPT_CHARS),
+    language: row.language,
     category: (row.category_slug && categoryTexts(row.category_slug, locale)?.name) ?? null,
     categorySlug: row.category_slug,
     tags: row.tags,

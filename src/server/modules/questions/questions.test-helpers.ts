@@ -232,8 +232,10 @@ export const ids = (list: Question[]) => list.map((q) => q.id);
  * One app and database for a test file, with the seven categories and four members a month old (past the limits
  * for new accounts): students Alice and Bob, a mentor and an admin. The members are filled in before the first test.
  */
-export function useQuestionsApp() {
-  const t = useTestApp(RELAXED_LIMITS);
+export function useQuestionsApp(overrides: Parameters<typeof useTestApp>[0] = {}) {
+  const t = useTestApp(
+    Object.defineProperties({ ...RELAXED_LIMITS }, Object.getOwnPropertyDescriptors(overrides)),
+  );
   const members = {
     alice: {} as FastUser,
     bob: {} as FastUser,

@@ -11,6 +11,7 @@ import { announceGone, notifyRemoved, notifyReplied } from '../notifications';
 import { publishQuestionsChanged } from './cache';
 import { replyPosted } from './events';
 import { resolveReportsOn } from '../reports';
+import { messageLocale } from '../../lib/text';
 import { getQuestion } from './question-detail';
 import { enforcePostingLimits } from './posting-limits';
 import { assertQuestionExists, followQuestion } from './questions';
@@ -50,7 +51,7 @@ export async function createReply(
     await enforcePostingLimits(tx, user, 'reply', config.postingLimits);
     const [reply] = await tx
       .insert(replies)
-      .values({ questionId, authorId: user.id, content })
+      .values({ questionId, authorId: user.id, content, language: messageLocale(content, locale) })
       .returning({ id: replies.id });
     await moveReplyCount(tx, questionId, 1);
     // Replying follows the question (a replier is never told of their own reply), and ends their claim on it.
@@ -70,7 +71,13 @@ export async function addAiReply(db: Database, questionId: string, content: stri
   await db.transaction(async (tx) => {
     const rows = await tx
       .insert(replies)
-      .values({ questionId, authorId: null, content, isAiReply: true })
+      .values({
+        questionId,
+        authorId: null,
+        content,
+        language: messageLocale(content, 'en'),
+        isAiReply: true,
+      })
       .onConflictDoNothing()
       .returning({ id: replies.id });
     const [reply] = rows;

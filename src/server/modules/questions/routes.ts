@@ -24,6 +24,7 @@ import { createQuestion, deleteQuestion, profileQuestions } from './questions';
 import { memberListJson, memberQuestionJson, sendJson } from './member-bodies';
 import { markRoutes } from './mark-routes';
 import { replyRoutes } from './reply-routes';
+import { languageRoutes } from './language-routes';
 import { errorReplies } from './route-errors';
 import { sendPrepared, visitorListJson, visitorQuestionJson } from './visitor-bodies';
 import { attachVoiceNote, readVoiceNote } from './voice-notes';
@@ -138,6 +139,7 @@ export const questionRoutes: FastifyPluginAsyncZod<{
 
   await app.register(markRoutes, { db });
   await app.register(replyRoutes, { db, config });
+  await app.register(languageRoutes, { db });
 
   app.post(
     '/api/questions/:id/voice-note',

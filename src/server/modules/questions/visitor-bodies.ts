@@ -4,7 +4,7 @@ import type { Locale } from '../../../shared/constants';
 import type { ListQuestionsOptions } from '../../../shared/schemas/questions';
 import type { Database } from '../../db/client';
 import { perDatabaseCache } from '../../lib/ttl-cache';
-import { listQuestions } from './feed';
+import { feedKey, listQuestions } from './feed';
 import { getQuestion } from './question-detail';
 
 /** JSON made once and kept ready to send, with brotli and gzip copies for readers on slow connections. */
@@ -45,11 +45,8 @@ export function visitorListJson(
   options: ListQuestionsOptions,
 ): Promise<PreparedJson> {
   const load = async () => prepareJson(await listQuestions(db, null, locale, options));
-  if (options.q || options.cursor) return load();
-  return visitorCache(db).get(
-    `feed|${options.sort}|${options.category ?? ''}|${options.limit}|${locale}`,
-    load,
-  );
+  if (options.q || options.cursor || options.rest) return load();
+  return visitorCache(db).get(`feed|${feedKey(options)}|${locale}`, load);
 }
 
 export function visitorQuestionJson(

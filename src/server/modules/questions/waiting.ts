@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '../../../shared/constants';
+import { localesOf } from '../../../shared/languages';
 import { WAITING_TOTAL_CAP } from '../../../shared/limits';
 import { WAITING_PAGE_SIZE, type WaitingCursor, type WaitingPage } from '../../../shared/schemas/mentoring';
 import { excerpt } from '../../../shared/text';
@@ -7,7 +8,7 @@ import type { Database } from '../../db/client';
 import { exactTime, keysetPage } from '../../db/keyset';
 import type { SessionUser } from '../../plugins/auth';
 import { claimFor } from './claims';
-import { UNANSWERED } from './question-shape';
+import { textArray, UNANSWERED } from './question-shape';
 
 /** What a list item's excerpt keeps of the question. */
 const EXCERPT_CHARS = 200;
@@ -29,12 +30,9 @@ type WaitingRow = {
   claim_expires_at: Date | string | null;
 };
 
-const textArray = (list: string[]) =>
-  sql`${`{${list.map((item) => JSON.stringify(item)).join(',')}}`}::text[]`;
-
 /** In SQL, whether question `q` (its category `c`) is in the reader's topics and one of their languages. */
 export const matchesReader = (reader: Pick<WaitingReader, 'topics' | 'languages'>) =>
-  sql`coalesce(c.slug = any(${textArray(reader.topics)}) and q.language = any(${textArray(reader.languages)}), false)`;
+  sql`coalesce(c.slug = any(${textArray(reader.topics)}) and q.language = any(${textArray(localesOf(reader.languages))}), false)`;
 
 /** The runs of the list, in order: SOS first, and in each, the reader's topics and languages first. */
 const TIERS = [
