@@ -1,5 +1,5 @@
 /**
- * The load test's smoke run: `npm run loadtest` with 50 people for 60 s on a cluster of its own (nginx and three
+ * The load test's smoke run: `npm run loadtest` with 50 people for 30 s on a cluster of its own (nginx and three
  * instances) on the machine's PostgreSQL. Every request must get the answer its journey expects and every chat
  * message must arrive once. Runs when DATABASE_URL names a PostgreSQL server (`.ci/run` does), else skipped.
  */
@@ -16,7 +16,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const adminUrl = process.env.DATABASE_URL;
 const PORT = Number(process.env.LOADTEST_SMOKE_PORT ?? 5700);
 
-describe.skipIf(!adminUrl)('npm run loadtest: 50 people for 60 s on the cluster', () => {
+describe.skipIf(!adminUrl)('npm run loadtest: 50 people for 30 s on the cluster', () => {
   it('answers every request as the journeys expect and delivers every chat message once', async () => {
     const out = mkdtempSync(path.join(os.tmpdir(), 'mentorme-loadtest-'));
     const { stdout } = await promisify(execFile)(
@@ -25,7 +25,7 @@ describe.skipIf(!adminUrl)('npm run loadtest: 50 people for 60 s on the cluster'
         'run',
         'loadtest',
         '--',
-        ...['--users', '50', '--duration', '60', '--questions', '2000', '--port', String(PORT), '--out', out],
+        ...['--users', '50', '--duration', '30', '--questions', '2000', '--port', String(PORT), '--out', out],
         ...['--database-url', withDatabase(adminUrl!, 'mentorme_loadtest_smoke')],
       ],
       { cwd: root, maxBuffer: 16 * 1024 * 1024, timeout: 280_000 },
