@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Locale } from '../src/shared/languages';
+import type { LanguageInfo, Locale } from '../src/shared/languages';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
@@ -284,7 +284,7 @@ export async function confirmEmail(request: APIRequestContext, address: string):
 const LANGUAGE_MENU = /^(Change language|Đổi ngôn ngữ|切换语言|भाषा बदल्नुहोस्)/;
 
 /** Chooses a language as a person does: the header's language menu, then the language by its own name. */
-export async function chooseLanguage(page: Page, ownName: 'English' | 'Tiếng Việt' | '简体中文' | 'नेपाली') {
+export async function chooseLanguage(page: Page, ownName: LanguageInfo['ownName']) {
   const banner = page.getByRole('banner');
   await banner.getByRole('button', { name: LANGUAGE_MENU }).click();
   await banner.getByRole('button', { name: ownName, exact: true }).click();

@@ -236,15 +236,15 @@ export const en = {
     translate: 'Translate',
     translating: 'Translating…',
     translatedFrom: 'Translated by machine from {{language}}',
-    showOriginal: 'Show original',
-    showTranslation: 'Show translation',
+    showOriginal: 'Show Original',
     translateFailed: 'Could not translate',
     writtenIn: 'Written in {{language}}',
     postLanguage: 'Language it is written in',
     languageSaved: 'Language saved',
     languageFailed: 'Could not change the language',
     languagesFirst: 'My languages first',
-    languagesFirstHint: 'Questions in {{languages}} come first. All questions are still shown.',
+    languagesFirstHint:
+      'Questions in this page’s language and your browser’s come first. All questions are still shown.',
     newReply: 'New reply from {{name}}',
   },
   time: {

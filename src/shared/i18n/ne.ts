@@ -235,14 +235,14 @@ export const ne: Resources = {
     translating: 'अनुवाद हुँदैछ…',
     translatedFrom: '{{language}} बाट मेसिनले अनुवाद गरेको',
     showOriginal: 'मूल पाठ हेर्नुहोस्',
-    showTranslation: 'अनुवाद हेर्नुहोस्',
     translateFailed: 'अनुवाद गर्न सकिएन',
     writtenIn: '{{language}} मा लेखिएको',
     postLanguage: 'यो पोस्ट लेखिएको भाषा',
     languageSaved: 'भाषा सुरक्षित भयो',
     languageFailed: 'भाषा परिवर्तन गर्न सकिएन',
     languagesFirst: 'मेरा भाषाहरू पहिले',
-    languagesFirstHint: '{{languages}} मा लेखिएका प्रश्नहरू पहिले आउँछन्। अरू सबै प्रश्न पनि देखिन्छन्।',
+    languagesFirstHint:
+      'यो पृष्ठको भाषा र तपाईंको ब्राउजरको भाषामा लेखिएका प्रश्नहरू पहिले आउँछन्। अरू सबै प्रश्न पनि देखिन्छन्।',
     newReply: '{{name}} बाट नयाँ जवाफ',
   },
   time: {

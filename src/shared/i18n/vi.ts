@@ -237,14 +237,14 @@ export const vi: Resources = {
     translating: 'Đang dịch…',
     translatedFrom: 'Máy dịch từ {{language}}',
     showOriginal: 'Xem bản gốc',
-    showTranslation: 'Xem bản dịch',
     translateFailed: 'Không dịch được',
     writtenIn: 'Viết bằng {{language}}',
     postLanguage: 'Ngôn ngữ của bài viết',
     languageSaved: 'Đã lưu ngôn ngữ',
     languageFailed: 'Không đổi được ngôn ngữ',
     languagesFirst: 'Ưu tiên ngôn ngữ của tôi',
-    languagesFirstHint: 'Câu hỏi bằng {{languages}} hiện trước. Mọi câu hỏi khác vẫn được hiển thị.',
+    languagesFirstHint:
+      'Câu hỏi bằng ngôn ngữ của trang này và của trình duyệt hiện trước. Mọi câu hỏi khác vẫn được hiển thị.',
     newReply: 'Câu trả lời mới từ {{name}}',
   },
   time: {

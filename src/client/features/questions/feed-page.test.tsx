@@ -81,7 +81,7 @@ describe('feed: my languages first', () => {
     await screen.findByRole('heading', { name: first.title });
     const box = screen.getByRole('checkbox', { name: 'My languages first' });
     expect(box).toHaveAccessibleDescription(
-      'Questions in English, Nepali come first. All questions are still shown.',
+      'Questions in this page’s language and your browser’s come first. All questions are still shown.',
     );
     await userEvent.click(box);
     await waitFor(() =>

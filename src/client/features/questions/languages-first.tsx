@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { STORAGE_KEYS } from '../../../shared/constants';
-import { languageName, localesOf, type Locale } from '../../../shared/languages';
+import { localesOf, type Locale } from '../../../shared/languages';
 import { useTranslation } from '../../lib/i18n';
+
+const listeners = new Set<() => void>();
 
 function stored(): boolean {
   try {
@@ -11,30 +13,44 @@ function stored(): boolean {
   }
 }
 
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  // Another tab changed it.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === STORAGE_KEYS.languagesFirst || event.key === null) listener();
+  };
+  globalThis.addEventListener?.('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    globalThis.removeEventListener?.('storage', onStorage);
+  };
+}
+
+function store(on: boolean) {
+  try {
+    if (on) globalThis.localStorage?.setItem(STORAGE_KEYS.languagesFirst, 'true');
+    else globalThis.localStorage?.removeItem(STORAGE_KEYS.languagesFirst);
+  } catch {
+    // Storage blocked: the setting lasts until the page is left.
+  }
+  listeners.forEach((listener) => listener());
+}
+
 /**
  * "My languages first", a setting kept on this device: the page's language and the ones the browser says its reader
- * prefers (`navigator.languages`), among those the site speaks.
+ * prefers (`navigator.languages`), among those the site speaks. Off in the page's frame, which the server draws for
+ * everyone; the app then reads the device's setting.
  */
 export function useLanguagesFirst() {
   const { locale } = useTranslation();
-  const [on, setOn] = useState(stored);
-  const languages: Locale[] = localesOf([locale, ...(globalThis.navigator?.languages ?? [])]);
-  const set = (next: boolean) => {
-    setOn(next);
-    try {
-      if (next) globalThis.localStorage?.setItem(STORAGE_KEYS.languagesFirst, 'true');
-      else globalThis.localStorage?.removeItem(STORAGE_KEYS.languagesFirst);
-    } catch {
-      // Storage blocked: the setting lasts as long as the page.
-    }
-  };
-  return { on, languages, set };
+  const on = useSyncExternalStore(subscribe, stored, () => false);
+  const languages: Locale[] = on ? localesOf([locale, ...(globalThis.navigator?.languages ?? [])]) : [];
+  return { on, languages, set: store };
 }
 
 /** The feed's setting, with what it does in words: every question is still shown. */
 export function LanguagesFirstToggle({ state }: { state: ReturnType<typeof useLanguagesFirst> }) {
-  const { t, locale } = useTranslation();
-  const names = state.languages.map((code) => languageName(code, locale)).join(', ');
+  const { t } = useTranslation();
   return (
     <div className="flex items-start gap-2">
       <input
@@ -50,7 +66,7 @@ export function LanguagesFirstToggle({ state }: { state: ReturnType<typeof useLa
           {t('questions.languagesFirst')}
         </label>
         <p id="languages-first-hint" className="text-sm text-slate-600">
-          {t('questions.languagesFirstHint', { languages: names })}
+          {t('questions.languagesFirstHint')}
         </p>
       </div>
     </div>

@@ -80,7 +80,7 @@ describe('a post in another language', () => {
     const [, init] = callsTo(fetch, '/api/questions/q1/translation')[0]!;
     expect(init).toMatchObject({ method: 'POST', body: JSON.stringify({ language: 'en' }) });
 
-    await userEvent.click(within(card).getByRole('button', { name: 'Show original' }));
+    await userEvent.click(within(card).getByRole('button', { name: 'Show Original' }));
     expect(screen.getByRole('heading', { level: 1, name: question.title })).toBeVisible();
     expect(within(card).queryByText('Translated by machine from Vietnamese')).toBeNull();
     // Shown again from what came: the server is not asked twice.

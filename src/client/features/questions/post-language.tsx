@@ -47,7 +47,7 @@ export function shownText<T extends { language: Locale }>(
 
 /**
  * Under a post: the language it is written in when it is not the reader's, and "Translate" (or, once translated,
- * "Translated by machine from …" and "Show original"). Its author can correct the language.
+ * "Translated by machine from …" and "Show Original"). Its author can correct the language.
  */
 export function PostLanguage({
   post,

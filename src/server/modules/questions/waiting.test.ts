@@ -130,6 +130,15 @@ describe('GET /api/mentor/waiting', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('matches a Chinese question to a mentor who helps in Chinese (their profile says zh)', async () => {
+    const [row] = await insertQuestions(t.db, [
+      { authorId: student.id, title: '找兼职要注意什么', category: 'work-career', createdAt: new Date() },
+    ]);
+    await t.db.update(questions).set({ language: 'zh-Hans' }).where(eq(questions.id, row!.id));
+    const item = (await allWaiting(mentor)).find((question) => question.id === row!.id)!;
+    expect(item).toMatchObject({ language: 'zh-Hans', matches: true });
+  });
+
   it('is for verified mentors only', async () => {
     expect((await a().get('/api/mentor/waiting')).statusCode).toBe(401);
     expect((await a().get('/api/mentor/waiting', student.headers)).statusCode).toBe(403);
