@@ -122,7 +122,7 @@ export const QuestionCard = memo(function QuestionCard({
         id={`q-${question.id}`}
         className={cn('font-semibold text-slate-900', compact ? 'mt-2 text-base' : 'mt-3 text-lg')}
       >
-        <Link to={`/questions/${question.id}`} className="hover:underline">
+        <Link to={`/questions/${question.id}`} lang={question.language} className="hover:underline">
           {question.title}
         </Link>
       </h3>
@@ -137,7 +137,7 @@ function CardDetails({ question }: { question: Question }) {
   const hiddenTags = question.tags.length - MAX_TAGS;
   return (
     <>
-      <p className="mt-1 line-clamp-3 whitespace-pre-line text-slate-700">
+      <p lang={question.language} className="mt-1 line-clamp-3 whitespace-pre-line text-slate-700">
         {excerpt(question.content, CONTENT_CHARS)}
       </p>
       {question.tags.length > 0 && (

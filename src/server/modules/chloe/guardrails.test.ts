@@ -86,6 +86,11 @@ describe('text', () => {
     expect(messageLocale('toi can lam the nao de xin ma so thue', 'en')).toBe('vi');
     expect(messageLocale('How do I apply for a tax file number?', 'vi')).toBe('en');
     expect(messageLocale('TFN?', 'vi')).toBe('vi');
+    // Short English the word list cannot judge goes to the detector, and is English whatever the page.
+    expect(messageLocale('How do I get my bond back?', 'vi')).toBe('en');
+    expect(messageLocale('lam sao de xin visa lam viec', 'en')).toBe('vi');
+    expect(messageLocale('我怎么申请税号？', 'en')).toBe('zh-Hans');
+    expect(messageLocale('मलाई कर फाइल नम्बर कसरी पाउने?', 'vi')).toBe('ne');
   });
 
   it('drops diacritics and words that say nothing', () => {

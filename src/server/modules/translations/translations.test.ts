@@ -1,58 +1,18 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { translate } from '../../../shared/i18n';
 import { TRANSLATIONS_PER_HOUR } from '../../lib/rate-limits';
 import { createUser, useQuestionsApp } from '../questions/questions.test-helpers';
+import { useFakeModel, VIETNAMESE } from './translations.test-helpers';
 
-type ChatBody = { model: string; stream?: boolean; messages: { role: string; content: string }[] };
-const seen: ChatBody[] = [];
-
-/**
- * An OpenAI-compatible chat API that "translates" by naming the language it was asked for: "[Vietnamese] text".
- * A text with FAIL in it is a model error.
- */
-const fake = http.createServer((request, response) => {
-  let raw = '';
-  request.on('data', (data: Buffer) => (raw += data.toString()));
-  request.on('end', () => {
-    const body = JSON.parse(raw) as ChatBody;
-    seen.push(body);
-    const text = body.messages.at(-1)!.content;
-    if (text.includes('FAIL')) {
-      response.writeHead(500, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ error: { message: 'model overloaded' } }));
-      return;
-    }
-    const into = /into ([A-Za-z ()]+)\./.exec(body.messages[0]!.content)![1];
-    response.writeHead(200, { 'content-type': 'application/json' });
-    response.end(
-      JSON.stringify({
-        id: 'c1',
-        object: 'chat.completion',
-        created: 0,
-        model: body.model,
-        choices: [
-          { index: 0, message: { role: 'assistant', content: `[${into}] ${text}` }, finish_reason: 'stop' },
-        ],
-        usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
-      }),
-    );
-  });
-});
-beforeAll(() => new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve)));
-afterAll(() => {
-  fake.closeAllConnections();
-  fake.close();
-});
+const model = useFakeModel();
+const { seen } = model;
 
 const json = { 'content-type': 'application/json' };
-const VIETNAMESE = { title: 'Lam sao de xin ma so thue?', content: 'Toi moi den Uc va can di lam them.' };
 
 describe('posts across languages, with a model', () => {
   const { t, a, alice, bob } = useQuestionsApp({
     get AI_BASE_URL() {
-      return `http://127.0.0.1:${(fake.address() as AddressInfo).port}/v1`;
+      return model.url();
     },
     AI_MODEL: 'fake-model',
   });
