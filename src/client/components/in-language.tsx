@@ -1,5 +1,5 @@
 import type { ElementType } from 'react';
-import { localized, type Locale } from '../../shared/languages';
+import { LANGUAGES, localized, type Locale } from '../../shared/languages';
 
 /**
  * A text in the reader's language, or, where it has not been written in theirs, in English marked `lang="en"` (so a
@@ -38,4 +38,13 @@ export function InEnglishNote({ shown, locale, text }: { shown: Locale; locale: 
       </a>
     </p>
   );
+}
+
+/** The options of a select of our languages, each by its own name and marked with its language. */
+export function LanguageOptions() {
+  return LANGUAGES.map((entry) => (
+    <option key={entry.code} value={entry.code} lang={entry.code}>
+      {entry.ownName}
+    </option>
+  ));
 }

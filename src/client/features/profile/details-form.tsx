@@ -1,8 +1,8 @@
-import { LANGUAGES } from '../../../shared/languages';
 import { useId, type FormEvent } from 'react';
 import type { Locale } from '../../../shared/constants';
 import { AUS_STATES } from '../../../shared/directory';
 import type { User } from '../../../shared/schemas/auth';
+import { LanguageOptions } from '../../components/in-language';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field, inputClasses } from '../../components/ui/field';
@@ -55,11 +55,7 @@ export function DetailsForm({ user }: { user: User }) {
             {t('profile.language')}
           </label>
           <select id={languageId} name="locale" defaultValue={currentLocale()} className={inputClasses}>
-            {LANGUAGES.map((entry) => (
-              <option key={entry.code} value={entry.code} lang={entry.code}>
-                {entry.ownName}
-              </option>
-            ))}
+            <LanguageOptions />
           </select>
         </div>
         {asksState && (

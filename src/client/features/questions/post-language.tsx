@@ -1,7 +1,7 @@
 import { Languages } from 'lucide-react';
 import { useId, useState } from 'react';
-import { isLocale, LANGUAGES, languageName, type Locale } from '../../../shared/languages';
-import type { PostTranslation } from '../../../shared/schemas/translations';
+import { isLocale, languageName, type Locale } from '../../../shared/languages';
+import { LanguageOptions } from '../../components/in-language';
 import { Button } from '../../components/ui/button';
 import { useSetPostLanguage, useTranslatePost, type Post } from '../../data/posts';
 import { usePublicConfig } from '../../lib/config';
@@ -33,17 +33,6 @@ export function usePostTranslation(post: PostInLanguage) {
   };
 }
 export type PostTranslationState = ReturnType<typeof usePostTranslation>;
-
-/** The text to show: the translation when it is shown, else the post as written; with its language for `lang`. */
-export function shownText<T extends { language: Locale }>(
-  post: T,
-  translation: PostTranslation | undefined,
-  field: (from: T | PostTranslation) => string | null,
-): { text: string; lang: Locale } {
-  return translation
-    ? { text: field(translation) ?? '', lang: translation.language }
-    : { text: field(post) ?? '', lang: post.language };
-}
 
 /**
  * Under a post: the language it is written in when it is not the reader's, and "Translate" (or, once translated,
@@ -99,11 +88,7 @@ export function PostLanguage({
             }}
             className="min-h-11 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900"
           >
-            {LANGUAGES.map((entry) => (
-              <option key={entry.code} value={entry.code} lang={entry.code}>
-                {entry.ownName}
-              </option>
-            ))}
+            <LanguageOptions />
           </select>
         </span>
       )}

@@ -7,7 +7,7 @@ import { Badge, Card } from '../../components/ui/card';
 import { useAuth } from '../../lib/auth';
 import { useTranslation } from '../../lib/i18n';
 import { DeleteButton } from './delete-button';
-import { PostLanguage, shownText, type PostTranslationState } from './post-language';
+import { PostLanguage, type PostTranslationState } from './post-language';
 import { ReportButton } from './report-button';
 
 /** The question itself: who asked and when, the text, voice note and tags, and what can be done with it. */
@@ -21,12 +21,12 @@ export function QuestionDetails({
   const { t } = useTranslation();
   const { user } = useAuth();
   const navigate = useNavigate();
-  const content = shownText(question, translation.shown, (from) => from.content);
+  const shown = translation.shown ?? question;
   return (
     <Card className="wrap-anywhere">
       <AuthorLine author={question.author} createdAt={question.createdAt} />
-      <p lang={content.lang} className="mt-4 whitespace-pre-line text-slate-800">
-        <Linkify text={content.text} />
+      <p lang={shown.language} className="mt-4 whitespace-pre-line text-slate-800">
+        <Linkify text={shown.content} />
       </p>
       <PostLanguage
         post={{ kind: 'question', id: question.id, language: question.language, isOwn: question.isOwn }}

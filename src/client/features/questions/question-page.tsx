@@ -10,7 +10,7 @@ import { Skeleton } from '../../components/ui/card';
 import { useTranslation } from '../../lib/i18n';
 import { useReadQuestionNotifications } from '../../data/notifications';
 import { isMissingQuestion, useQuestion } from '../../data/questions';
-import { shownText, usePostTranslation } from './post-language';
+import { usePostTranslation } from './post-language';
 import { QuestionDetails } from './question-details';
 import { Replies } from './replies';
 
@@ -68,9 +68,13 @@ function QuestionShown({ question }: { question: QuestionDetail }) {
     isOwn: question.isOwn,
   };
   const translation = usePostTranslation(post);
-  const title = shownText(question, translation.shown, (from) => from.title);
+  const shown = translation.shown;
   return (
-    <Page title={title.text} titleLang={title.lang} width="medium">
+    <Page
+      title={shown?.title ?? question.title}
+      titleLang={shown?.language ?? question.language}
+      width="medium"
+    >
       <div className="-mt-4 mb-4 flex flex-wrap gap-1.5">
         <QuestionBadges question={question} />
       </div>

@@ -12,7 +12,7 @@ import { useTranslation } from '../../lib/i18n';
 import { replyAnchor } from '../../data/notifications';
 import { useHelpful } from '../../data/questions';
 import { DeleteButton } from './delete-button';
-import { PostLanguage, shownText, usePostTranslation } from './post-language';
+import { PostLanguage, usePostTranslation } from './post-language';
 import { useLiveReplies } from './live-replies';
 import { ReplyForm } from './reply-form';
 import { ReportButton } from './report-button';
@@ -46,7 +46,7 @@ function ReplyItem({ reply, question, opened }: { reply: Reply; question: Questi
   const { user } = useAuth();
   const post = { kind: 'reply' as const, id: reply.id, language: reply.language, isOwn: reply.isOwn };
   const translation = usePostTranslation(post);
-  const content = shownText(reply, translation.shown, (from) => from.content);
+  const shown = translation.shown ?? reply;
   return (
     <li
       id={replyAnchor(reply.id)}
@@ -75,12 +75,12 @@ function ReplyItem({ reply, question, opened }: { reply: Reply; question: Questi
         <AuthorLine author={reply.author} createdAt={reply.createdAt} />
       )}
       {reply.isAiReply ? (
-        <div lang={content.lang} className="mt-3 text-slate-800">
-          <Markdown text={content.text} />
+        <div lang={shown.language} className="mt-3 text-slate-800">
+          <Markdown text={shown.content} />
         </div>
       ) : (
-        <p lang={content.lang} className="mt-3 whitespace-pre-line text-slate-800">
-          <Linkify text={content.text} />
+        <p lang={shown.language} className="mt-3 whitespace-pre-line text-slate-800">
+          <Linkify text={shown.content} />
         </p>
       )}
       <PostLanguage post={post} translation={translation} />
