@@ -60,3 +60,14 @@ describe('the language of a page an email links to', () => {
     expect(await pageLanguage('/reset-password?token=abc&lang=fr')).toBe('en');
   });
 });
+
+describe('a page asked for with HEAD', () => {
+  it('answers as GET does, without the body: a link checker finds the page, and an unknown one missing', async () => {
+    const page = await app.inject({ method: 'HEAD', url: '/faq?lang=vi' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.body).toBe('');
+    expect((await app.inject({ method: 'HEAD', url: '/no-such-page' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'POST', url: '/faq' })).statusCode).toBe(404);
+  });
+});

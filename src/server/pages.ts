@@ -122,7 +122,9 @@ export async function servePages(
   };
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = requestPath(request);
-    if (pathname.startsWith('/api/') || pathname === '/api' || !clientDir || request.method !== 'GET') {
+    // HEAD is a GET without its body (Node leaves the body out): link checkers and uptime monitors ask it.
+    const reads = request.method === 'GET' || request.method === 'HEAD';
+    if (pathname.startsWith('/api/') || pathname === '/api' || !clientDir || !reads) {
       throw errors.notFound();
     }
     // Every page is the single-page app; paths it does not know get its 404 page with a 404 status.
