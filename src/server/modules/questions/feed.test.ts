@@ -14,9 +14,20 @@ import {
   HOUR_MS,
   ids,
   insertQuestions,
+  insertReply,
   RELAXED_LIMITS,
   type FastUser,
 } from './questions.test-helpers';
+
+/** Chloe's answer to one question: a heading, a list, a link, and more than a card shows. */
+const CHLOE_ANSWER = [
+  '**Seeing a GP**',
+  '',
+  '- Book with a GP clinic near you; **bulk billing** means Medicare pays the whole visit.',
+  '- Students on a student visa show their [OSHC card](https://www.privatehealth.gov.au/health_insurance/overseas/overseas_student_health_cover.htm).',
+  '',
+  'Long text. '.repeat(200),
+].join('\n');
 
 /**
  * The feed, in a database of its own: its rows are inserted straight into the database (varied ages and
@@ -114,6 +125,7 @@ describe('GET /api/questions', () => {
     const [rent, vi, tag, oldUrgent] = special.map((q) => q.id);
     const [sos, flood, evicted] = lane.map((q) => q.id);
     Object.assign(named, { rent, vi, tag, oldUrgent, sos, flood, evicted });
+    await insertReply(l.db, { questionId: tag!, authorId: null, isAiReply: true, content: CHLOE_ANSWER });
     feedIds = [...regular, ...special].map((q) => q.id);
   });
 
@@ -313,6 +325,18 @@ describe('GET /api/questions', () => {
     // Search pages carry the flags as well.
     const found = await la().list({ q: 'regular question', limit: 50 }, viewer.headers);
     expect(found.questions.find((q) => q.id === target)?.liked).toBe(true);
+  });
+
+  it('carries the start of Chloe’s answer as plain text, the question page all of it', async () => {
+    const { questions: page } = await la().list({ sort: 'latest', limit: 50 });
+    const [card] = page.find((q) => q.id === named.tag)!.replies;
+    expect(card!.isAiReply).toBe(true);
+    expect(card!.content).toMatch(
+      /^Seeing a GP · Book with a GP clinic near you; bulk billing means Medicare pays the whole visit\. Students on a student visa show their OSHC card\. Long text\./,
+    );
+    expect(card!.content.length).toBeLessThanOrEqual(301);
+    expect(card!.content.endsWith('…')).toBe(true);
+    expect((await la().detail(named.tag)).replies.find((r) => r.isAiReply)!.content).toBe(CHLOE_ANSWER);
   });
 
   it('counts the questions of each category', async () => {

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Locale, Role } from '../../../shared/constants';
 import { categoryTexts } from '../../../shared/categories';
 import type { Question } from '../../../shared/schemas/questions';
+import { markdownText } from '../../../shared/markdown-text';
 import { excerpt } from '../../../shared/text';
 import type { Database } from '../../db/client';
 import { BADGE_ROLE } from '../../db/schema';
@@ -35,13 +36,20 @@ export type QuestionRow = {
   ai_reply: string | null;
 };
 
+/**
+ * Lists carry the start of Chloe's answer as plain text (cards show two lines of it; the question page reads the
+ * replies whole): its first characters, enough for the excerpt's words once the Markdown's marks are gone.
+ */
+const AI_REPLY_EXCERPT_CHARS = 300;
+const AI_REPLY_READ_CHARS = AI_REPLY_EXCERPT_CHARS * 4;
+
 /** Reads `QuestionRow`s (alias `q`); callers add their filter, order and limit. */
 export const SELECT_QUESTION = sql`
   select q.id, q.title, q.content, q.language, q.tags, q.is_urgent, q.is_anonymous, q.upvotes, q.reply_count, q.helpful_count, q.created_at,
     to_char(q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at_exact,
     q.author_id, u.display_name, ${BADGE_ROLE} as role, c.slug as category_slug,
     exists (select 1 from voice_notes v where v.question_id = q.id) as has_voice_note,
-    (select r.content from replies r where r.question_id = q.id and r.is_ai_reply
+    (select left(r.content, ${AI_REPLY_READ_CHARS}) from replies r where r.question_id = q.id and r.is_ai_reply
       order by r.created_at limit 1) as ai_reply
   from questions q
   join users u on u.id = q.author_id
@@ -102,7 +110,10 @@ export function shapeQuestion(
     helpfulCount: row.helpful_count,
     createdAt: iso(row.created_at),
     author: visibleAuthor(row.is_anonymous, viewer, { displayName: row.display_name, role: row.role }),
-    replies: row.ai_reply === null ? [] : [{ content: row.ai_reply, isAiReply: true }],
+    replies:
+      row.ai_reply === null
+        ? []
+        : [{ content: excerpt(markdownText(row.ai_reply), AI_REPLY_EXCERPT_CHARS), isAiReply: true }],
     hasVoiceNote: row.has_voice_note,
     liked: flags.liked,
     bookmarked: flags.bookmarked,
