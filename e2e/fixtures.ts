@@ -163,6 +163,19 @@ export async function fillSignup(
   await page.getByRole('button', { name: 'Create Account' }).click();
 }
 
+/**
+ * Waits until the app has taken over `control` from the page's frame (React has given it its handlers): a page drawn
+ * by the server shows its buttons before its code runs, and a click then does nothing, as on a slow phone.
+ */
+export async function whenLive(control: Locator): Promise<Locator> {
+  await expect
+    .poll(() =>
+      control.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps'))),
+    )
+    .toBe(true);
+  return control;
+}
+
 export function accountMenuButton(page: Page, name?: string): Locator {
   return page.getByRole('button', {
     name: name

@@ -12,6 +12,7 @@ import {
   toast,
   useLanguage,
   test,
+  whenLive,
 } from './fixtures';
 
 const NEUTRAL_SITE = 'https://www.bom.gov.au/';
@@ -51,8 +52,9 @@ test.describe('Download my data', () => {
     expect(asked.status(), await asked.text()).toBe(201);
 
     await page.goto('/profile');
+    const button = await whenLive(page.getByRole('button', { name: 'Download My Data' }));
     const downloading = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Download My Data' }).click();
+    await button.click();
     const download = await downloading;
     // The toast shows for 5 s from the download: checked before the file is read.
     await expect(toast(page, 'Your data has been downloaded')).toBeVisible();
