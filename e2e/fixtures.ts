@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { LanguageInfo, Locale } from '../src/shared/languages';
+import { getFixedT, loadAllTexts } from '../src/shared/i18n';
+import { LOCALES, type LanguageInfo, type Locale } from '../src/shared/languages';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
@@ -293,12 +294,18 @@ export async function confirmEmail(request: APIRequestContext, address: string):
   expect(response.status(), await response.text()).toBe(200);
 }
 
-/** The header's language menu, by its name in any of the languages. */
-const LANGUAGE_MENU = /^(Change language|Đổi ngôn ngữ|切换语言|भाषा बदल्नुहोस्)/;
+/** The header's language menu, by its name in any of the languages of the list. */
+async function languageMenu(): Promise<RegExp> {
+  await loadAllTexts();
+  const names = LOCALES.map((locale) =>
+    getFixedT(locale)('language.switchTo').replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+  );
+  return new RegExp(`^(${names.join('|')})`);
+}
 
 /** Chooses a language as a person does: the header's language menu, then the language by its own name. */
 export async function chooseLanguage(page: Page, ownName: LanguageInfo['ownName']) {
   const banner = page.getByRole('banner');
-  await banner.getByRole('button', { name: LANGUAGE_MENU }).click();
+  await banner.getByRole('button', { name: await languageMenu() }).click();
   await banner.getByRole('button', { name: ownName, exact: true }).click();
 }
