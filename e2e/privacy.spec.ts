@@ -11,6 +11,7 @@ import {
   storedUser,
   toast,
   useLanguage,
+  USER_KEY,
   test,
   whenLive,
 } from './fixtures';
@@ -232,6 +233,53 @@ test.describe('Quick exit over a dialog', () => {
       await quickExit.tap();
       await expectLeftAndSignedOut(page, playwright, cookie);
     });
+  });
+});
+
+test.describe('Quick exit before the app’s code has come', () => {
+  test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
+  test.beforeEach(async ({ page }) => {
+    await fakeNeutralSite(page);
+    // A slow connection: the app's code does not come, and the page the server drew is all there is.
+    await page.route(/\/assets\/index-[\w-]+\.js$/, () => undefined);
+  });
+
+  /** The page the server drew, not taken over: inert, so a tap is found by where it lands. */
+  async function drawnOnly(page: Page, path: string) {
+    await page.goto(path);
+    await expect(page.locator('#root > [inert]')).toHaveCount(1);
+  }
+
+  test('a tap leaves, Back does not return, and the member is signed out and forgotten here', async ({
+    page,
+    playwright,
+  }) => {
+    const user = await createUser(page.request, newUser());
+    expect(await apiSignIn(page.request, user.email, user.password)).toBe(200);
+    const cookie = (await page.context().cookies(ORIGIN))
+      .map(({ name, value }) => `${name}=${value}`)
+      .join('; ');
+    // The member as the app stored them on an earlier visit (written from a page of the site's that runs no app).
+    const earlier = await page.context().newPage();
+    await earlier.goto('/api/ready');
+    await earlier.evaluate((key) => localStorage.setItem(key, '{"id":"earlier"}'), USER_KEY);
+    await earlier.close();
+    await drawnOnly(page, '/faq');
+    await expect(page.locator('#site-header')).toContainText(user.displayName.slice(0, 1));
+    const box = (await page.locator('#site-header [data-quick-exit]').boundingBox())!;
+    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    await expectLeftAndSignedOut(page, playwright, cookie);
+  });
+
+  test('Escape three times leaves too; a tap beside the button does not', async ({ page }) => {
+    await drawnOnly(page, '/privacy');
+    const box = (await page.locator('#site-header [data-quick-exit]').boundingBox())!;
+    await page.touchscreen.tap(box.x - 20, box.y + box.height / 2);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await expect(page).toHaveURL(`${ORIGIN}/privacy`);
+    await page.keyboard.press('Escape');
+    await expectLeftFor(page);
   });
 });
 

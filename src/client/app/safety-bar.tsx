@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { SafetyStrip } from '../components/safety-strip';
+import { QUICK_EXIT_LIVE } from '../../shared/quick-exit';
 import { leaveNow, tripleEscapeListener } from '../lib/quick-exit';
 
 /** Escape three times leaves from any page, wherever the focus is. */
@@ -12,8 +13,12 @@ export function useTripleEscape(onTriple: () => void = leaveNow) {
   }, [onTriple]);
 }
 
-/** The header's safety strip (Quick exit, the demo notice), and Escape three times to leave. */
+/**
+ * The header's safety strip (Quick exit, the demo notice), and Escape three times to leave. Once they answer, the
+ * page's own Quick exit, which answered until the app came, stands down (shared/quick-exit.ts).
+ */
 export function SafetyBar() {
   useTripleEscape();
+  useEffect(() => document.documentElement.setAttribute(QUICK_EXIT_LIVE, ''), []);
   return <SafetyStrip />;
 }

@@ -2,6 +2,7 @@ import { Info, LogOut } from 'lucide-react';
 import { useId } from 'react';
 import { usePublicConfig } from '../lib/config';
 import { useTranslation } from '../lib/i18n';
+import { QUICK_EXIT_BUTTON } from '../../shared/quick-exit';
 import { leaveNow } from '../lib/quick-exit';
 
 /** On a demo site, a plain note that its content is sample content: drawn again alone when the settings come. */
@@ -31,6 +32,7 @@ export function SafetyStrip() {
         <DemoNotice />
         <button
           type="button"
+          {...{ [QUICK_EXIT_BUTTON]: '' }}
           onClick={() => leaveNow()}
           aria-describedby={hintId}
           title={t('quickExit.hint')}

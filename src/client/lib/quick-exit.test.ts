@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CHLOE_STORAGE_KEY } from '../../shared/chloe';
 import { STORAGE_KEYS } from '../../shared/constants';
+import { QUICK_EXIT_URL } from '../../shared/quick-exit';
 import { callsTo, json, renderWithApp, sampleUser, stubFetch } from '../test/helpers';
 import { mayKeepChloeConversation } from './chloe-conversation';
-import { leaveNow, QUICK_EXIT_URL, tripleEscapeListener } from './quick-exit';
+import { leaveNow, tripleEscapeListener } from './quick-exit';
 
 function fakeWindow() {
   const calls: string[] = [];

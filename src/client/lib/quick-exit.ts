@@ -2,16 +2,11 @@
  * Quick exit, as family-violence services offer it: someone who is being watched can leave at once for a page
  * that gives nothing away. The weather is a page anyone might open.
  */
+import { ESCAPE_PRESSES, ESCAPE_WINDOW_MS, QUICK_EXIT_URL } from '../../shared/quick-exit';
 import { signOutLeaving } from './auth';
 import { forgetChloeConversation } from './chloe-conversation';
 import { forgetMyList } from './my-list';
 import { forgetSavedAnswers } from './offline';
-
-export const QUICK_EXIT_URL = 'https://www.bom.gov.au/';
-
-/** Escape pressed this many times within the window leaves, so one Escape that closes a dialog never does. */
-export const ESCAPE_PRESSES = 3;
-export const ESCAPE_WINDOW_MS = 2000;
 
 type Exitable = {
   document: { documentElement: { style: { visibility: string } }; title: string };

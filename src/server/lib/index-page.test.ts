@@ -169,7 +169,8 @@ describe('the app page for each path', () => {
       ],
     });
     // The script that starts it is the one the Content Security Policy lets through, after the frame.
-    const start = framed.match(/<script>([^<]*)<\/script>/)?.[1];
+    const start = framed.match(/<script>(.*?)<\/script>/s)?.[1];
+    expect(start).toContain('data-quick-exit');
     expect(`sha256-${createHash('sha256').update(start!).digest('base64')}`).toBe(START_SCRIPT_HASH);
     expect(framed.indexOf('<script>')).toBeGreaterThan(framed.indexOf('<h1>Local Resources</h1>'));
     // The first paint waits for the whole frame: until the code's list, which comes after it, is parsed.
