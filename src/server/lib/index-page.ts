@@ -98,10 +98,10 @@ export function builtStylesheet(clientDir: string): Stylesheet | null {
 
 /**
  * Quick exit answering from the first paint (shared/quick-exit.ts), then what starts the app's code once the browser
- * has painted the page (`afterPaint`): it adds the page's code, listed in
- * `#app-code`, to the head: the entry, then the chunks beside it, a few to a task. Asking the browser for a file
- * takes its main thread a few milliseconds: some twenty asked for at once would keep a slow phone from answering a
- * tap for a moment. Right away when the page is not on screen (a tab opened behind), which paints nothing.
+ * has painted the page (`afterPaint`): it adds the page's code, listed in `#app-code`, to the head: the entry, then
+ * the chunks beside it, a few to a task. Asking the browser for a file takes its main thread a few milliseconds: some
+ * twenty asked for at once would keep a slow phone from answering a tap for a moment. Right away when the page is not
+ * on screen (a tab opened behind), which paints nothing.
  */
 const START_SCRIPT =
   `${EARLY_QUICK_EXIT_SCRIPT};` +

@@ -110,8 +110,9 @@ export function shapeQuestion(
     helpfulCount: row.helpful_count,
     createdAt: iso(row.created_at),
     author: visibleAuthor(row.is_anonymous, viewer, { displayName: row.display_name, role: row.role }),
+    // The question page puts its replies in whole (question-detail.ts): the excerpt is for lists only.
     replies:
-      row.ai_reply === null
+      full || row.ai_reply === null
         ? []
         : [{ content: excerpt(markdownText(row.ai_reply), AI_REPLY_EXCERPT_CHARS), isAiReply: true }],
     hasVoiceNote: row.has_voice_note,
