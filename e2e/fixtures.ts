@@ -177,6 +177,19 @@ export async function whenLive(control: Locator): Promise<Locator> {
   return control;
 }
 
+/**
+ * A slow connection at its worst: the app's code never comes, and the page the server drew (inert, its frame) is all
+ * there is. Call before the page is opened; `drawnOnly` then opens it and waits for the frame.
+ */
+export async function withoutTheApp(page: Page) {
+  await page.route(/\/assets\/index-[\w-]+\.js$/, () => undefined);
+}
+
+export async function drawnOnly(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator('#root > [inert]')).toHaveCount(1);
+}
+
 export function accountMenuButton(page: Page, name?: string): Locator {
   return page.getByRole('button', {
     name: name

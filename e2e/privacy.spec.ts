@@ -4,6 +4,7 @@ import {
   accountMenuButton,
   apiSignIn,
   createUser,
+  drawnOnly,
   expectNoViolations,
   newUser,
   ORIGIN,
@@ -14,6 +15,7 @@ import {
   USER_KEY,
   test,
   whenLive,
+  withoutTheApp,
 } from './fixtures';
 
 const NEUTRAL_SITE = 'https://www.bom.gov.au/';
@@ -240,15 +242,8 @@ test.describe('Quick exit before the app’s code has come', () => {
   test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
   test.beforeEach(async ({ page }) => {
     await fakeNeutralSite(page);
-    // A slow connection: the app's code does not come, and the page the server drew is all there is.
-    await page.route(/\/assets\/index-[\w-]+\.js$/, () => undefined);
+    await withoutTheApp(page);
   });
-
-  /** The page the server drew, not taken over: inert, so a tap is found by where it lands. */
-  async function drawnOnly(page: Page, path: string) {
-    await page.goto(path);
-    await expect(page.locator('#root > [inert]')).toHaveCount(1);
-  }
 
   test('a tap leaves, Back does not return, and the member is signed out and forgotten here', async ({
     page,

@@ -1,11 +1,12 @@
 import { useDeferredValue } from 'react';
+import { FRAME_SELECTOR } from '../../shared/frame-links';
 
 /**
  * The server's render of the page's first screen (src/client/frame.tsx), in the app's root: inert and hidden from
  * assistive technology until the app has taken it over. None on a page the app draws itself.
  */
 export function pageFrame(): Element | null {
-  return document.querySelector('#root > [inert]');
+  return document.querySelector(FRAME_SELECTOR);
 }
 
 /** Whether the app is still taking a frame over: from the start of a framed page until its screen is drawn. */

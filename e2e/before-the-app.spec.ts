@@ -1,0 +1,44 @@
+import { expect } from '@playwright/test';
+import { drawnOnly, test, withoutTheApp } from './fixtures';
+
+test.describe('Links before the app’s code has come', () => {
+  test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
+  test.beforeEach(async ({ page }) => withoutTheApp(page));
+
+  test('a tap on a question in the page the server drew opens its page', async ({ page }) => {
+    await drawnOnly(page, '/');
+    const link = page.locator('article h3 a').first();
+    const href = (await link.getAttribute('href'))!;
+    await link.scrollIntoViewIfNeeded();
+    const box = (await link.boundingBox())!;
+    // On the first line of the title (between two lines of a link lies its heading).
+    await page.touchscreen.tap(box.x + 10, box.y + 10);
+    await expect(page).toHaveURL(href);
+  });
+
+  test('a tap on the sticky header over a card opens the header’s link, not the card’s under it', async ({
+    page,
+  }) => {
+    await drawnOnly(page, '/');
+    const logo = page.locator('#site-header a[href="/"]').first();
+    const card = page.locator('article h3 a').nth(3);
+    const logoBox = (await logo.boundingBox())!;
+    const middle = logoBox.y + logoBox.height / 2;
+    await page.evaluate((by) => window.scrollBy(0, by), (await card.boundingBox())!.y + 10 - middle);
+    const cardBox = (await card.boundingBox())!;
+    expect(cardBox.y).toBeLessThan(middle);
+    expect(cardBox.y + cardBox.height).toBeGreaterThan(middle);
+    const loaded = page.waitForEvent('load', { timeout: 7_000 });
+    await page.touchscreen.tap(logoBox.x + 10, middle);
+    await loaded;
+    await expect(page).toHaveURL('/');
+
+    await drawnOnly(page, '/');
+    const faq = page.locator('footer a[href="/faq"]');
+    await faq.scrollIntoViewIfNeeded();
+    const box = (await faq.boundingBox())!;
+    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    await expect(page).toHaveURL('/faq');
+    await expect(page.locator('#root > [inert]')).toHaveCount(1);
+  });
+});
