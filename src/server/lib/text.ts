@@ -62,18 +62,27 @@ export function messageLocale(text: string, fallback: Locale): Locale {
   return LATIN_BY_DETECTOR.get(first.lang) ?? fallback;
 }
 
+/** A letter of Chinese characters, or of Devanagari (Nepali). */
+export const HAN = /\p{Script=Han}/u;
+export const DEVANAGARI = /\p{Script=Devanagari}/u;
+
 /**
- * Whole-word (or whole-phrase) matching: "killed" never matches inside "skilled". An apostrophe may be curly, as
- * phones type it, or left out ("dont").
+ * Whole-word (or whole-phrase) matching: "killed" never matches inside "skilled", and a word in Latin letters stands
+ * on its own beside Chinese characters ("交super"). An apostrophe may be curly, as phones type it, or left out
+ * ("dont"). Chinese, written without spaces, is found wherever it stands ("不想活" in "我不想活了"); a Nepali word
+ * from its start, since its postpositions join its end ("घरबेटी" in "घरबेटीले").
  */
 export function phrasePattern(phrases: string[]): RegExp {
-  const escaped = phrases.map((phrase) =>
-    phrase
+  const escaped = phrases.map((phrase) => {
+    const body = phrase
       .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
       .replace(/\s+/g, '\\s+')
-      .replace(/'/g, "['’]?"),
-  );
-  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${escaped.join('|')})(?![\\p{L}\\p{N}])`, 'iu');
+      .replace(/'/g, "['’]?");
+    if (HAN.test(phrase)) return body;
+    if (DEVANAGARI.test(phrase)) return `(?<!\\p{Script=Devanagari})${body}`;
+    return `(?<![\\p{Script=Latin}\\p{N}])${body}(?![\\p{Script=Latin}\\p{N}])`;
+  });
+  return new RegExp(`(?:${escaped.join('|')})`, 'iu');
 }
 
 /** A timestamp from the database (a Date, or text from a raw query) as the API writes it. */

@@ -117,8 +117,15 @@ describe('POST /api/ai/chat with the offline guide', () => {
       expect(text).toContain('[1800 737 732](tel:1800737732)');
       expect(text).toContain('[131 450](tel:131450)');
     }
-    const vi = answerOf((await readEvents(await chat(server.url, { message: 'tôi muốn tự tử' }))).events);
-    expect(vi.startsWith('**Nếu bạn đang gặp nguy hiểm')).toBe(true);
+    for (const [message, first] of [
+      ['tôi muốn tự tử', '**Nếu bạn đang gặp nguy hiểm'],
+      ['我不想活了，房东还要赶我走', '**如果你现在有危险'],
+      ['मलाई बाँच्न मन छैन', '**तपाईं अहिले खतरामा हुनुहुन्छ भने'],
+    ]) {
+      const text = answerOf((await readEvents(await chat(server.url, { message }))).events);
+      expect(text.startsWith(first!), message).toBe(true);
+      expect(text, message).toContain('[13 11 14](tel:131114)');
+    }
   });
 
   it('gives a person in distress the mental health article, never "no information"', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MARA_REGISTER_URL } from '../../../shared/constants';
+import { LOCALES, MARA_REGISTER_URL } from '../../../shared/constants';
 import { crisisText, disclaimerText, isCrisis, isVisaOrLegal } from './guardrails';
 import { pieces } from './providers';
 import { mentionedState } from './local-first';
@@ -28,6 +28,12 @@ describe('crisis detection', () => {
     'toi muon tu tu',
     'em bi bao luc gia dinh',
     'Tôi đang gặp nguy hiểm',
+    '我不想活了',
+    '我朋友刚发消息说她想自杀',
+    '我老公经常打我，我在家不安全',
+    'मलाई बाँच्न मन छैन',
+    'मेरो साथीले आत्महत्याको कुरा गर्दैछ',
+    'श्रीमान्ले मलाई कुट्छ, यो घरेलु हिंसा हो?',
   ])('recognises "%s"', (message) => {
     expect(isCrisis(message)).toBe(true);
   });
@@ -41,12 +47,16 @@ describe('crisis detection', () => {
     'I found a dead battery in my car',
     'từ từ thôi, mình chưa hiểu',
     'làm sao để mở tài khoản ngân hàng',
+    '今天上班累死了，怎么申请税号？',
+    '房东不肯退押金怎么办',
+    'म नेपालमा मरेको ब्याट्री किन्न चाहन्छु',
+    'घरबेटीले धरौटी फिर्ता दिँदैन',
   ])('does not flag "%s"', (message) => {
     expect(isCrisis(message)).toBe(false);
   });
 
-  it('gives the crisis numbers in both languages as phone links', () => {
-    for (const locale of ['en', 'vi'] as const) {
+  it('gives the crisis numbers in every language as phone links', () => {
+    for (const locale of LOCALES) {
       const text = crisisText(locale);
       for (const link of ['tel:000', 'tel:131114', 'tel:1800737732', 'tel:131450'])
         expect(text).toContain(link);
@@ -62,21 +72,28 @@ describe('visa and legal questions', () => {
     'what is the 485 visa',
     'Tôi muốn hỏi về thị thực làm việc',
     'lam sao de co thuong tru',
+    '学生签证每两周可以打工多少小时？',
+    '毕业后怎么申请 PR',
+    'विद्यार्थी भिसामा कति घण्टा काम गर्न पाइन्छ?',
+    'नागरिकताको लागि कहिले आवेदन दिन सकिन्छ?',
+    'मेरो 485 visa कहिले सकिन्छ',
   ])('recognises "%s"', (message) => {
     expect(isVisaOrLegal(message)).toBe(true);
   });
 
-  it.each(['How do I open a bank account?', 'Where can I buy a SIM card?', 'tìm việc làm thêm ở đâu'])(
-    'leaves "%s" alone',
-    (message) => {
-      expect(isVisaOrLegal(message)).toBe(false);
-    },
-  );
+  it.each([
+    'How do I open a bank account?',
+    'Where can I buy a SIM card?',
+    'tìm việc làm thêm ở đâu',
+    '在哪里买电话卡',
+    'बैंक खाता कसरी खोल्ने?',
+  ])('leaves "%s" alone', (message) => {
+    expect(isVisaOrLegal(message)).toBe(false);
+  });
 
-  it('ends with the register of migration agents in both languages', () => {
-    expect(disclaimerText('en')).toContain(MARA_REGISTER_URL);
+  it('ends with the register of migration agents in every language', () => {
     expect(disclaimerText('en')).toContain('not migration or legal advice');
-    expect(disclaimerText('vi')).toContain(MARA_REGISTER_URL);
+    for (const locale of LOCALES) expect(disclaimerText(locale)).toContain(MARA_REGISTER_URL);
   });
 });
 

@@ -126,11 +126,66 @@ const CRISIS_VIETNAMESE_PLAIN = phrasePattern([
   'de doa giet',
 ]);
 
+/**
+ * Simplified Chinese: phrases, not a lone 死 ("dead"), which everyday speech uses for "very" (累死了, "dead tired").
+ */
+const CRISIS_CHINESE = phrasePattern([
+  '自杀',
+  '轻生',
+  '想死',
+  '不想活',
+  '活不下去',
+  '不想醒来',
+  '结束生命',
+  '结束自己的生命',
+  '了结自己',
+  '伤害自己',
+  '自残',
+  '割腕',
+  '跳楼',
+  '打我',
+  '被打',
+  '家暴',
+  '家庭暴力',
+  '虐待',
+  '强奸',
+  '性侵',
+  '威胁要杀',
+  '要杀了我',
+  '有生命危险',
+  '在家不安全',
+]);
+
+/** Nepali: a word from its start, so that its postpositions may follow ("आत्महत्याको"). */
+const CRISIS_NEPALI = phrasePattern([
+  'आत्महत्या',
+  'मर्न मन',
+  'मर्न चाहन्छु',
+  'बाँच्न मन छैन',
+  'बाँच्न मन लाग्दैन',
+  'बाँच्न चाहन्न',
+  'जीवन अन्त्य',
+  'आफैलाई चोट',
+  'आफैंलाई चोट',
+  'आफूलाई चोट',
+  'मलाई कुट्छ',
+  'कुटपिट',
+  'घरेलु हिंसा',
+  'बलात्कार',
+  'यौन दुर्व्यवहार',
+  'यौन हिंसा',
+  'मार्ने धम्की',
+  'ज्यान खतरामा',
+  'घरमा सुरक्षित छैन',
+]);
+
 export function isCrisis(message: string): boolean {
   return (
     CRISIS_ENGLISH.test(message) ||
     CRISIS_VIETNAMESE.test(message) ||
-    CRISIS_VIETNAMESE_PLAIN.test(plain(message))
+    CRISIS_VIETNAMESE_PLAIN.test(plain(message)) ||
+    CRISIS_CHINESE.test(message) ||
+    CRISIS_NEPALI.test(message)
   );
 }
 
@@ -175,6 +230,35 @@ const VISA_OR_LEGAL = phrasePattern([
   'pháp lý',
   'tòa án',
   'kháng cáo',
+  '签证',
+  '移民',
+  '永居',
+  '永久居留',
+  '入籍',
+  '公民',
+  '遣返',
+  '驱逐出境',
+  '担保',
+  '职业评估',
+  '律师',
+  '法律',
+  '法院',
+  '上诉',
+  '警察',
+  'भिसा',
+  'अध्यागमन',
+  'आप्रवासन',
+  'स्थायी बसोबास',
+  'नागरिकता',
+  'निर्वासन',
+  'स्पोन्सर',
+  'सीप मूल्याङ्कन',
+  'वकिल',
+  'कानुनी',
+  'कानूनी',
+  'अदालत',
+  'पुनरावेदन',
+  'प्रहरी',
 ]);
 const VISA_OR_LEGAL_PLAIN = phrasePattern([
   'thi thuc',
@@ -196,7 +280,7 @@ export function isVisaOrLegal(message: string): boolean {
   return (
     VISA_OR_LEGAL.test(message) ||
     VISA_OR_LEGAL_PLAIN.test(plain(message)) ||
-    (SUBCLASS_NUMBER.test(message) && /visa|thị thực|thi thuc/i.test(message))
+    (SUBCLASS_NUMBER.test(message) && /visa|thị thực|thi thuc|签证|भिसा/i.test(message))
   );
 }
 

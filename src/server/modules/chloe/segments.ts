@@ -1,6 +1,6 @@
 import { stemmer } from 'stemmer';
 import type { WordRule } from '../../../shared/languages';
-import { plain } from '../../lib/text';
+import { DEVANAGARI, HAN, plain } from '../../lib/text';
 import { CHINESE_STOP, ENGLISH_STOP, NEPALI_STOP, PLAIN_STOP, VIETNAMESE_STOP } from './stop-words';
 
 export { scriptLocale } from '../../../shared/languages';
@@ -12,8 +12,7 @@ export { scriptLocale } from '../../../shared/languages';
  * Nepal", कामको "of work"), which are taken off so the word matches itself in any case.
  */
 
-export const HAN = /\p{Script=Han}/u;
-export const DEVANAGARI = /\p{Script=Devanagari}/u;
+export { DEVANAGARI, HAN };
 const HAN_RUN = /\p{Script=Han}+/gu;
 
 /** The words of a text: lower case, composed (NFC), letters (with their vowel signs) and digits. */
