@@ -350,11 +350,18 @@ describe('curated content', () => {
       expect(nearDuplicate('विद्यार्थी भिसामा कति घण्टा काम गर्न पाइन्छ?', 'कर फाइल नम्बर कसरी लिने?')).toBe(false);
     });
 
-    it('maps everyday wording to the articles’ words in both languages (content/synonyms.json)', () => {
+    it('maps everyday wording to the articles’ words in every language (content/synonyms.json)', () => {
       const { synonyms } = synonymsFileSchema.parse(read('synonyms.json'));
       expect(synonyms.length).toBeGreaterThanOrEqual(30);
       const phrases = synonyms.flatMap((group) => group.phrases);
       expect(phrases.some((phrase) => /[ăâđêôơư]/.test(phrase))).toBe(true);
+      // Every group in Chinese and in Nepali too, in their own scripts.
+      for (const script of [/\p{Script=Han}/u, /\p{Script=Devanagari}/u])
+        for (const group of synonyms)
+          expect(
+            group.phrases.some((phrase) => script.test(phrase)),
+            group.means,
+          ).toBe(true);
       expect(new Set(phrases).size).toBe(phrases.length);
     });
   });

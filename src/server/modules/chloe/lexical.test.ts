@@ -115,6 +115,11 @@ describe('the lexical ranker', () => {
       (u) => u.alternatives[0]!.term,
     );
     expect(vietnamese).toContain('e:sublet');
+    const meant = (text: string) => questionWithSynonyms(text).units.map((u) => u.alternatives[0]!.term);
+    // Chinese wherever it stands, a Latin word beside Chinese characters, a Nepali word with its postposition.
+    expect(meant('房东不肯退押金')).toEqual(expect.arrayContaining(['e:landlord', 'e:bond']));
+    expect(meant('老板说不用交super')).toEqual(expect.arrayContaining(['e:employ', 'e:superannu']));
+    expect(meant('घरबेटीले धरौटी फिर्ता दिएन')).toEqual(expect.arrayContaining(['e:landlord', 'e:bond']));
   });
 });
 
