@@ -128,6 +128,7 @@ function report() {
  */
 const GRID = {
   pair: [1],
+  character: [0.4, 1],
   k1: [2],
   b: [0.75],
   keywords: [5],
@@ -143,63 +144,65 @@ function grid() {
   const cases = casesOf('tuning');
   const pairIndexes = translatedPairs(cases).map(([a, b]) => [cases.indexOf(a), cases.indexOf(b)] as const);
   const results: { figure: number; figures: number[]; setting: string }[] = [];
-  for (const pair of GRID.pair) {
-    RANKER.pair = pair;
-    const queries: Query[] = cases.map((item) => questionWithSynonyms(item.question));
-    for (const k1 of GRID.k1)
-      for (const b of GRID.b)
-        for (const keywords of GRID.keywords)
-          for (const title of GRID.title)
-            for (const questions of GRID.questions)
-              for (const window of GRID.window) {
-                Object.assign(RANKER, {
-                  k1,
-                  b,
-                  window,
-                  questions,
-                  fields: { ...RANKER.fields, keywords, title },
-                });
-                for (const min of GRID.min)
-                  for (const share of GRID.share) {
-                    Object.assign(ARTICLE_THRESHOLD, { min, share });
-                    const { byLocale, offTopic } = evaluate(cases, (_, i) =>
-                      rankArticles(built, queries[i]!).map((row) => row.id),
-                    );
-                    const first = (i: number) => rankArticles(built, queries[i]!)[0]?.id ?? 'nothing';
-                    const alike = pairIndexes.filter(([a, b]) => first(a) === first(b)).length;
-                    const figures = [
-                      alike / (pairIndexes.length || 1),
-                      ...Object.values(byLocale).flatMap((t) => [
-                        t.hit1 / t.n,
-                        t.success3 / t.n,
-                        t.p / t.n,
-                        t.r / t.n,
-                      ]),
-                      offTopic.nothing / (offTopic.n || 1),
-                    ];
-                    const mean = figures.reduce((sum, x) => sum + x, 0) / figures.length;
-                    const figure = Math.min(...figures) / 2 + mean / 2;
-                    results.push({
-                      figure,
-                      figures,
-                      setting: JSON.stringify({
-                        pair,
-                        k1,
-                        b,
-                        keywords,
-                        title,
-                        questions,
-                        window,
-                        min,
-                        share,
-                      }),
-                    });
-                  }
-              }
-  }
+  for (const pair of GRID.pair)
+    for (const character of GRID.character) {
+      Object.assign(RANKER, { pair, character });
+      const queries: Query[] = cases.map((item) => questionWithSynonyms(item.question));
+      for (const k1 of GRID.k1)
+        for (const b of GRID.b)
+          for (const keywords of GRID.keywords)
+            for (const title of GRID.title)
+              for (const questions of GRID.questions)
+                for (const window of GRID.window) {
+                  Object.assign(RANKER, {
+                    k1,
+                    b,
+                    window,
+                    questions,
+                    fields: { ...RANKER.fields, keywords, title },
+                  });
+                  for (const min of GRID.min)
+                    for (const share of GRID.share) {
+                      Object.assign(ARTICLE_THRESHOLD, { min, share });
+                      const { byLocale, offTopic } = evaluate(cases, (_, i) =>
+                        rankArticles(built, queries[i]!).map((row) => row.id),
+                      );
+                      const first = (i: number) => rankArticles(built, queries[i]!)[0]?.id ?? 'nothing';
+                      const alike = pairIndexes.filter(([a, b]) => first(a) === first(b)).length;
+                      const figures = [
+                        alike / (pairIndexes.length || 1),
+                        ...Object.values(byLocale).flatMap((t) => [
+                          t.hit1 / t.n,
+                          t.success3 / t.n,
+                          t.p / t.n,
+                          t.r / t.n,
+                        ]),
+                        offTopic.nothing / (offTopic.n || 1),
+                      ];
+                      const mean = figures.reduce((sum, x) => sum + x, 0) / figures.length;
+                      const figure = Math.min(...figures) / 2 + mean / 2;
+                      results.push({
+                        figure,
+                        figures,
+                        setting: JSON.stringify({
+                          pair,
+                          character,
+                          k1,
+                          b,
+                          keywords,
+                          title,
+                          questions,
+                          window,
+                          min,
+                          share,
+                        }),
+                      });
+                    }
+                }
+    }
   results.sort((a, b) => b.figure - a.figure);
   console.log(
-    'figure  pairs alike, en hit@1, success@3, P, R, vi hit@1, success@3, P, R, off-topic  setting (tuning part only)',
+    'figure  pairs alike, hit@1, success@3, P and R of each language (en, ne, vi, zh-Hans), off-topic  setting (tuning part only)',
   );
   for (const row of results.slice(0, 10))
     console.log(

@@ -145,6 +145,13 @@ describe("Chloe's articles for questions as people write them", () => {
     expect(best('विद्यार्थी भिसामा हप्तामा कति घण्टा काम गर्न पाइन्छ?')[0]).toBe('student-visa-work');
   });
 
+  it('finds nothing for an everyday Chinese question that shares a word and some characters with an article', () => {
+    // "Where to take the children at the weekend", "which restaurant near school is good": a word (孩子, 学校) and
+    // single characters, which count little, do not make a question about schools or children's citizenship.
+    expect(best('周末带孩子去哪里玩好')).toEqual([]);
+    expect(best('学校附近哪家餐厅好吃')).toEqual([]);
+  });
+
   it('answers a question and its translation alike (the translated pairs of the tuning part)', () => {
     const { cases } = evalFileSchema.parse(
       JSON.parse(readFileSync(projectPath('content/knowledge/eval/tuning/pairs.json')!, 'utf8')),

@@ -36,6 +36,11 @@ export const RANKER = {
   questions: 0.5,
   /** How much a pair of words counts, a single word counting 1. */
   pair: 1,
+  /**
+   * How much a single Chinese character of a question counts, a pair counting `pair`: most words have two characters,
+   * and one alone (家, 好, 吃) says little, so that a question of everyday characters does not find an article.
+   */
+  character: 0.4,
   /** A word matched to a near word of the vocabulary counts this much of a word typed right. */
   typo: 0.7,
   /** Words added by the synonym list count this much of a word the person typed. */
@@ -102,7 +107,8 @@ export function questionUnits(text: string, mode: Mode, weight = 1): Unit[] {
   };
   const ownScript = mode === 'vi-plain' ? undefined : OWN_SCRIPT_UNITS[language(mode).words];
   if (ownScript) {
-    for (const { term, pair } of ownScript(text)) add(term, [term], pair ? RANKER.pair : 1);
+    for (const { term, pair } of ownScript(text))
+      add(term, [term], pair ? RANKER.pair : term.startsWith('z:') ? RANKER.character : 1);
   } else if (mode === 'en') {
     for (const { term, pair } of unitsOf(list, 'e', ENGLISH_STOP)) add(term, [term], pair ? RANKER.pair : 1);
     // The words as typed, for typos.
