@@ -67,6 +67,17 @@ export const HAN = /\p{Script=Han}/u;
 export const DEVANAGARI = /\p{Script=Devanagari}/u;
 
 /**
+ * Chinese as the questions' search finds it (`mentorme_han_pairs`, migration 0029): each pair of neighbouring
+ * characters of each run of them, or the character of a run of one. "申请税号" → 申请 请税 税号.
+ */
+export function hanPairs(text: string): string[] {
+  return [...text.normalize('NFC').matchAll(/[一-鿿]+/gu)].flatMap(([run]) => {
+    const characters = [...run];
+    return characters.length === 1 ? characters : characters.slice(1).map((c, i) => characters[i]! + c);
+  });
+}
+
+/**
  * Whole-word (or whole-phrase) matching: "killed" never matches inside "skilled", and a word in Latin letters stands
  * on its own beside Chinese characters ("交super"). An apostrophe may be curly, as phones type it, or left out
  * ("dont"). Chinese, written without spaces, is found wherever it stands ("不想活" in "我不想活了"); a Nepali word

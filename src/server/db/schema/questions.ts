@@ -69,13 +69,15 @@ export const questions = pgTable(
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     createdAt: createdAt(),
     /**
-     * English stemming for English text, 'simple' for Vietnamese and everything else. mentorme_tags_text is
+     * English stemming for English text, 'simple' for Vietnamese and everything else, and Chinese, which has no
+     * spaces, as its pairs of neighbouring characters too, a Latin word against it apart ("我的TFN": mentorme_han_pairs,
+     * migration 0029). mentorme_tags_text is
      * an immutable array_to_string, created by migration 0001 (generated columns need immutable functions).
      */
     search: tsvector('search')
       .notNull()
       .generatedAlwaysAs(
-        sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', content), 'B') || to_tsvector('simple', title || ' ' || content || ' ' || mentorme_tags_text(tags))`,
+        sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', content), 'B') || to_tsvector('simple', title || ' ' || content || ' ' || mentorme_tags_text(tags)) || to_tsvector('simple', mentorme_han_pairs(title || ' ' || content))`,
       ),
   },
   (t) => [

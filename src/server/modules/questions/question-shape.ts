@@ -6,7 +6,7 @@ import { markdownText } from '../../../shared/markdown-text';
 import { excerpt } from '../../../shared/text';
 import type { Database } from '../../db/client';
 import { BADGE_ROLE } from '../../db/schema';
-import { iso } from '../../lib/text';
+import { hanPairs, iso } from '../../lib/text';
 import type { SessionUser } from '../../plugins/auth';
 import { marksCache } from './viewer-marks';
 
@@ -64,10 +64,18 @@ export const HUMAN_ANSWER = sql`r.question_id = q.id and not r.is_ai_reply and r
 /** Question `q` has no reply from a person yet (`answered_at` is kept by the replies' triggers, migration 0026). */
 export const UNANSWERED = sql`q.answered_at is null`;
 
-/** Questions (alias `q`) matching a search, in English, in any language word for word, or by a title like it. */
-export const questionSearch = (q: string) => sql`(q.search @@ websearch_to_tsquery('english', ${q})
+/**
+ * Questions (alias `q`) matching a search, in English, in any language word for word, in Chinese by every pair of
+ * its characters, or by a title like it.
+ */
+export function questionSearch(q: string) {
+  const pairs = hanPairs(q);
+  const chinese = pairs.length ? sql`or q.search @@ to_tsquery('simple', ${pairs.join(' & ')})` : sql``;
+  return sql`(q.search @@ websearch_to_tsquery('english', ${q})
   or q.search @@ websearch_to_tsquery('simple', ${q})
+  ${chinese}
   or ${q} <% q.title)`;
+}
 
 /** A list of texts as one PostgreSQL text[] parameter. */
 export const textArray = (list: string[]) =>
