@@ -19,7 +19,14 @@ const STOP_WORDS = new Set(
 
 /** The words of a message worth searching for, at most 30, each once. */
 export function searchWords(text: string): string[] {
-  const words = text.toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
+  // Chinese, which has no spaces, as the questions' search index holds it: by its pairs of characters.
+  const words = [
+    ...(text
+      .toLowerCase()
+      .replace(/[一-鿿]+/gu, ' ')
+      .match(/[\p{L}\p{M}\p{N}]+/gu) ?? []),
+    ...hanPairs(text),
+  ];
   return [...new Set(words.filter((word) => word.length > 1 && !STOP_WORDS.has(plain(word))))].slice(0, 30);
 }
 

@@ -101,6 +101,20 @@ describe("Chloe's retrieval with an embedding model", () => {
     expect((await retrieve(t.db, 'What is the best salary way to cook a risotto?')).questions).toEqual([]);
   });
 
+  it('finds an answered community question in Chinese by its pairs of characters, not one about something else', async () => {
+    const title = '二手车过户需要准备什么材料？';
+    const question = await a().ask(alice.headers, { title, content: '我在悉尼买了一辆二手车。' });
+    await a().post(
+      `/api/questions/${question.id}/replies`,
+      { content: '去 Service NSW 办理。' },
+      bob.headers,
+    );
+    const titles = async (message: string) =>
+      (await retrieve(t.db, message)).questions.map((item) => item.title);
+    expect(await titles('刚买了二手车，过户怎么办？')).toContain(title);
+    expect(await titles('悉尼哪里的火锅好吃？')).toEqual([]);
+  });
+
   it('fuses both rankings: what the words find stays first when the meaning agrees', async () => {
     const fused = await retrieve(t.db, 'ferry wharf', { embedder });
     expect(fused.articles[0]?.id).toBe('ferries');

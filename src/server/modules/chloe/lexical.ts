@@ -186,10 +186,14 @@ export class LexicalIndex {
   weightOf(word: string): number {
     // A stop word says nothing, though the documents (which leave it out) do not have it.
     if (VIETNAMESE_LETTERS.test(word)) return VIETNAMESE_STOP.has(word) ? 0 : this.idf(`v:${word}`);
-    // A run of Chinese characters weighs as its rarest pair (or character), a Nepali word as its stem.
+    // Chinese comes as pairs of characters (searchWords): a pair the documents have weighs as rare as it is, one they
+    // lack (most straddle two words: 户怎 in 过户怎么办) as its commoner character. A Nepali word weighs as its stem.
     if (HAN.test(word)) {
       const units = chineseUnits(word);
-      return units.length ? Math.max(...units.map((unit) => this.idf(unit.term))) : 0;
+      const pair = units.find((unit) => unit.pair && this.postings.has(unit.term));
+      if (pair) return this.idf(pair.term);
+      const characters = units.filter((unit) => !unit.pair).map((unit) => this.idf(unit.term));
+      return characters.length ? Math.min(...characters) : 0;
     }
     if (DEVANAGARI.test(word)) return NEPALI_STOP.has(word) ? 0 : this.idf(`n:${nepaliStem(word)}`);
     return ENGLISH_STOP.has(word) ? 0 : this.idf(english(word));
