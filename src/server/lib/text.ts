@@ -23,7 +23,7 @@ export function searchWords(text: string): string[] {
   const words = [
     ...(text
       .toLowerCase()
-      .replace(/[一-鿿]+/gu, ' ')
+      .replace(CHINESE_RUN, ' ')
       .match(/[\p{L}\p{M}\p{N}]+/gu) ?? []),
     ...hanPairs(text),
   ];
@@ -73,12 +73,15 @@ export function messageLocale(text: string, fallback: Locale): Locale {
 export const HAN = /\p{Script=Han}/u;
 export const DEVANAGARI = /\p{Script=Devanagari}/u;
 
+/** A run of Chinese characters, as migration 0029 reads them (the CJK Unified Ideographs). */
+const CHINESE_RUN = /[一-鿿]+/gu;
+
 /**
  * Chinese as the questions' search finds it (`mentorme_han_pairs`, migration 0029): each pair of neighbouring
  * characters of each run of them, or the character of a run of one. "申请税号" → 申请 请税 税号.
  */
 export function hanPairs(text: string): string[] {
-  return [...text.normalize('NFC').matchAll(/[一-鿿]+/gu)].flatMap(([run]) => {
+  return [...text.normalize('NFC').matchAll(CHINESE_RUN)].flatMap(([run]) => {
     const characters = [...run];
     return characters.length === 1 ? characters : characters.slice(1).map((c, i) => characters[i]! + c);
   });
