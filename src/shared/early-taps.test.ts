@@ -1,47 +1,62 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CHLOE_STORAGE_KEY } from './chloe';
 import { STORAGE_KEYS } from './constants';
+import { EARLY_TAPS_SCRIPT } from './early-taps';
 import { SAVED_ANSWERS_CACHE } from './offline';
-import { EARLY_QUICK_EXIT_SCRIPT, QUICK_EXIT_BUTTON, QUICK_EXIT_LIVE, QUICK_EXIT_URL } from './quick-exit';
+import { QUICK_EXIT_BUTTON, QUICK_EXIT_LIVE, QUICK_EXIT_URL } from './quick-exit';
 
 /**
  * The page's script, run on this test's document with what it reaches of the browser standing in: what it asks of
- * each is written down. The page it runs on is the server's drawing, inert: a tap lands on the page underneath.
+ * each is written down. The page it runs on is the server's drawing, inert: a tap lands on the root underneath, and
+ * `under` says what lies at a point once the frame is live (while it is inert, the browser finds the root there).
  */
-function runOnPage() {
+function runOnPage(drawn: string, under: (x: number, y: number) => Element | null) {
   const calls: string[] = [];
-  document.body.innerHTML = `<div id="root"><div inert><header><button ${QUICK_EXIT_BUTTON}>Quick Exit</button></header></div></div>`;
-  const button = document.querySelector('button')!;
-  button.getBoundingClientRect = () =>
-    ({ left: 280, right: 350, top: 5, bottom: 37, width: 70, height: 32 }) as DOMRect;
+  document.body.innerHTML = `<div id="root"><div inert>${drawn}</div></div>`;
+  const root = document.getElementById('root')!;
+  const frame = root.firstElementChild!;
   const stand = {
     localStorage: { removeItem: (key: string) => calls.push(`forget ${key}`) },
     caches: { delete: (name: string) => (calls.push(`delete cache ${name}`), Promise.resolve(true)) },
     fetch: (url: string, init: RequestInit) => (calls.push(`${init.method} ${url}`), Promise.resolve()),
     history: { replaceState: (_: unknown, __: string, url: string) => calls.push(`state ${url}`) },
-    location: { replace: (url: string) => calls.push(`replace ${url}`) },
+    location: {
+      replace: (url: string) => calls.push(`replace ${url}`),
+      assign: (url: string) => calls.push(`go ${url}`),
+    },
+    window: { open: (url: string, target: string) => calls.push(`open ${url} ${target}`) },
   };
   const listeners: [string, EventListener][] = [];
-  const watched = new Proxy(document, {
-    get: (target, key) =>
-      key === 'addEventListener'
-        ? (type: string, listener: EventListener, capture: boolean) => {
-            listeners.push([type, listener]);
-            target.addEventListener(type, listener, capture);
-          }
-        : Reflect.get(target, key, target),
+  const page = new Proxy(document, {
+    get: (target, key) => {
+      if (key === 'addEventListener')
+        return (type: string, listener: EventListener, capture: boolean) => {
+          listeners.push([type, listener]);
+          target.addEventListener(type, listener, capture);
+        };
+      if (key === 'elementFromPoint')
+        return (x: number, y: number) => (frame.hasAttribute('inert') ? root : under(x, y));
+      return Reflect.get(target, key, target) as unknown;
+    },
   });
-  new Function('document', ...Object.keys(stand), EARLY_QUICK_EXIT_SCRIPT)(watched, ...Object.values(stand));
+  new Function('document', ...Object.keys(stand), EARLY_TAPS_SCRIPT)(page, ...Object.values(stand));
   cleanups.push(() =>
     listeners.forEach(([type, listener]) => document.removeEventListener(type, listener, true)),
   );
-  const tap = (x: number, y: number) =>
-    document
-      .getElementById('root')!
-      .dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: x, clientY: y }));
+  const tap = (x = 10, y = 10, init: MouseEventInit = {}) => {
+    const event = new MouseEvent('click', {
+      bubbles: true,
+      cancelable: true,
+      clientX: x,
+      clientY: y,
+      ...init,
+    });
+    root.dispatchEvent(event);
+    return event;
+  };
   const escape = (init: KeyboardEventInit = {}) =>
     document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, ...init }));
-  return { calls, tap, escape };
+  return { calls, frame, tap, escape };
 }
 
 const cleanups: (() => void)[] = [];
@@ -50,6 +65,15 @@ afterEach(() => {
   document.documentElement.removeAttribute(QUICK_EXIT_LIVE);
   document.documentElement.style.visibility = '';
 });
+
+/** The header with Quick Exit drawn at 280–350 × 5–37. */
+function quickExitPage() {
+  return runOnPage(`<header><button ${QUICK_EXIT_BUTTON}>Quick Exit</button></header>`, (x, y) =>
+    x >= 280 && x <= 350 && y >= 5 && y <= 37
+      ? document.querySelector('button')
+      : document.querySelector('header'),
+  );
+}
 
 const LEFT = [
   `forget ${STORAGE_KEYS.user}`,
@@ -63,21 +87,21 @@ const LEFT = [
 
 describe('Quick exit before the app has come', () => {
   it('leaves on a tap where the button is drawn: blank at once, forgets the device’s things, signs out', () => {
-    const page = runOnPage();
+    const page = quickExitPage();
     page.tap(300, 20);
     expect(page.calls).toEqual(LEFT);
     expect(document.documentElement.style.visibility).toBe('hidden');
   });
 
   it('stays on a tap beside the button', () => {
-    const page = runOnPage();
+    const page = quickExitPage();
     page.tap(270, 20);
     page.tap(300, 40);
     expect(page.calls).toEqual([]);
   });
 
   it('leaves on Escape three times within two seconds, not on a held key’s repeats or twice', () => {
-    const page = runOnPage();
+    const page = quickExitPage();
     page.escape();
     page.escape({ repeat: true });
     page.escape({ isComposing: true });
@@ -87,13 +111,73 @@ describe('Quick exit before the app has come', () => {
     expect(page.calls).toEqual(LEFT);
   });
 
-  it('does nothing once the app’s own Quick exit answers', () => {
-    const page = runOnPage();
+  it('leaves on a tap while the frame is still inert, though the app’s Quick exit already hears Escape', () => {
+    const page = quickExitPage();
     document.documentElement.setAttribute(QUICK_EXIT_LIVE, '');
+    page.escape();
+    page.escape();
+    page.escape();
+    expect(page.calls).toEqual([]);
+    page.tap(300, 20);
+    expect(page.calls).toEqual(LEFT);
+  });
+
+  it('does nothing once the app’s own Quick exit answers', () => {
+    const page = quickExitPage();
+    document.documentElement.setAttribute(QUICK_EXIT_LIVE, '');
+    page.frame.removeAttribute('inert');
     page.tap(300, 20);
     page.escape();
     page.escape();
     page.escape();
+    expect(page.calls).toEqual([]);
+  });
+});
+
+const CARD = '<article><h3><a href="/questions/q1"><span>Where do I get a TFN?</span></a></h3></article>';
+
+describe('links before the app has taken the page over', () => {
+  it('opens a page of the site tapped in the inert frame, then leaves the frame inert', () => {
+    const page = runOnPage(CARD, () => document.querySelector('span'));
+    const event = page.tap();
+    expect(page.calls).toEqual([`go ${new URL('/questions/q1', document.baseURI).href}`]);
+    expect(event.defaultPrevented).toBe(true);
+    expect(page.frame.hasAttribute('inert')).toBe(true);
+  });
+
+  it('calls a crisis line, and opens a link meant for a new tab in one', () => {
+    const tapped = { on: 'a[href^="tel:"]' };
+    const page = runOnPage(
+      '<a href="tel:131114">13 11 14</a><a href="https://www.lifeline.org.au/" target="_blank">Lifeline</a>',
+      () => document.querySelector(tapped.on),
+    );
+    page.tap();
+    tapped.on = 'a[target]';
+    page.tap();
+    expect(page.calls).toEqual(['go tel:131114', 'open https://www.lifeline.org.au/ _blank']);
+  });
+
+  it('does nothing for a tap beside the links, a modified tap, one already answered, or a download', () => {
+    const tapped = { on: 'p' };
+    const page = runOnPage(`${CARD}<p>Text</p><a href="/api/me/export" download>Download</a>`, () =>
+      document.querySelector(tapped.on),
+    );
+    page.tap();
+    tapped.on = 'a[download]';
+    page.tap();
+    tapped.on = 'span';
+    page.tap(10, 10, { ctrlKey: true });
+    page.tap(10, 10, { button: 1 });
+    const answered = new MouseEvent('click', { bubbles: true, cancelable: true });
+    answered.preventDefault();
+    document.getElementById('root')!.dispatchEvent(answered);
+    expect(page.calls).toEqual([]);
+  });
+
+  it('does nothing once the app has taken the page over', () => {
+    const page = runOnPage(CARD, () => document.querySelector('span'));
+    page.frame.removeAttribute('inert');
+    page.tap();
     expect(page.calls).toEqual([]);
   });
 });

@@ -15,7 +15,7 @@ export function useTripleEscape(onTriple: () => void = leaveNow) {
 
 /**
  * The header's safety strip (Quick exit, the demo notice), and Escape three times to leave. Once they answer, the
- * page's own Quick exit, which answered until the app came, stands down (shared/quick-exit.ts).
+ * page's own script, which answered until the app came, leaves Escape to them (shared/early-taps.ts).
  */
 export function SafetyBar() {
   useTripleEscape();

@@ -1,5 +1,5 @@
 import { useDeferredValue } from 'react';
-import { FRAME_SELECTOR } from '../../shared/frame-links';
+import { FRAME_SELECTOR } from '../../shared/early-taps';
 
 /**
  * The server's render of the page's first screen (src/client/frame.tsx), in the app's root: inert and hidden from

@@ -15,8 +15,7 @@ import {
   type Frame,
   type FrameRenderer,
 } from '../../shared/pages';
-import { FRAME_LINKS_SCRIPT } from '../../shared/frame-links';
-import { EARLY_QUICK_EXIT_SCRIPT } from '../../shared/quick-exit';
+import { EARLY_TAPS_SCRIPT } from '../../shared/early-taps';
 import { FRAME_DRAWN_AT, pageRoute, type PageRoute } from '../../shared/routes';
 // The screens' texts (titles and leads) are registered with the server's messages.
 import '../errors';
@@ -98,15 +97,15 @@ export function builtStylesheet(clientDir: string): Stylesheet | null {
 }
 
 /**
- * Quick exit answering from the first paint (shared/quick-exit.ts) and the links a tap opens before the app has
- * taken the page over (shared/frame-links.ts), then what starts the app's code once the browser has painted the page
- * (`afterPaint`): it adds the page's code, listed in `#app-code`, to the head: the entry, then the chunks beside it, a
- * few to a task. Asking the browser for a file takes its main thread a few milliseconds: some twenty asked for at once
- * would keep a slow phone from answering a tap for a moment. Right away when the page is not on screen (a tab opened
- * behind), which paints nothing.
+ * Quick exit and the links answering a tap from the first paint, before the app has taken the page over
+ * (shared/early-taps.ts), then what starts the app's code once the browser has painted the page (`afterPaint`): it
+ * adds the page's code, listed in `#app-code`, to the head: the entry, then the chunks beside it, a few to a task.
+ * Asking the browser for a file takes its main thread a few milliseconds: some twenty asked for at once would keep a
+ * slow phone from answering a tap for a moment. Right away when the page is not on screen (a tab opened behind), which
+ * paints nothing.
  */
 const START_SCRIPT =
-  `${EARLY_QUICK_EXIT_SCRIPT};${FRAME_LINKS_SCRIPT};` +
+  `${EARLY_TAPS_SCRIPT};` +
   "(function(){var d=document,done=0;function add(href,entry){var e=d.createElement(entry?'script':'link');" +
   "if(entry){e.type='module';e.src=href}else{e.rel='modulepreload';e.href=href}e.crossOrigin='';d.head.appendChild(e)}" +
   "function start(){if(done)return;done=1;var code=JSON.parse(d.getElementById('app-code').textContent),rest=code.preload;" +
