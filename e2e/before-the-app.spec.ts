@@ -41,4 +41,27 @@ test.describe('Links before the app’s code has come', () => {
     await expect(page).toHaveURL('/faq');
     await expect(page.locator('#root > [inert]')).toHaveCount(1);
   });
+
+  test('the language menu opens, a language tapped in it draws the page in it, and the next page too', async ({
+    page,
+  }) => {
+    await drawnOnly(page, '/faq');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    const tap = async (selector: string) => {
+      const box = (await page.locator(selector).boundingBox())!;
+      await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    };
+    await tap('#site-header button[aria-label^="Change language"]');
+    await tap('#site-header a[hreflang="zh-Hans"]');
+    await expect(page).toHaveURL('/faq?lang=zh-Hans');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hans');
+    await expect(page.locator('#root > [inert] h1')).toHaveText('常见问题');
+
+    const about = page.locator('footer a[href="/about"]');
+    await about.scrollIntoViewIfNeeded();
+    await tap('footer a[href="/about"]');
+    await expect(page).toHaveURL('/about');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hans');
+    await expect(page.locator('#root > [inert]')).toHaveCount(1);
+  });
 });

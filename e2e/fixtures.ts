@@ -320,5 +320,5 @@ async function languageMenu(): Promise<RegExp> {
 export async function chooseLanguage(page: Page, ownName: LanguageInfo['ownName']) {
   const banner = page.getByRole('banner');
   await banner.getByRole('button', { name: await languageMenu() }).click();
-  await banner.getByRole('button', { name: ownName, exact: true }).click();
+  await banner.getByRole('link', { name: ownName, exact: true }).click();
 }

@@ -409,13 +409,13 @@ test.describe('at 360 px', () => {
       }
       await languages.click();
       for (const name of ['English', 'Tiếng Việt', '简体中文', 'नेपाली']) {
-        const choice = header.getByRole('button', { name, exact: true });
+        const choice = header.getByRole('link', { name, exact: true });
         const box = (await choice.boundingBox())!;
         expect(box.x, name).toBeGreaterThanOrEqual(0);
         expect(box.x + box.width, name).toBeLessThanOrEqual(PHONE.width);
       }
       await header
-        .getByRole('button', { name: locale === 'vi' ? 'English' : 'Tiếng Việt', exact: true })
+        .getByRole('link', { name: locale === 'vi' ? 'English' : 'Tiếng Việt', exact: true })
         .click();
       await expect(
         header.getByRole('link', { name: locale === 'vi' ? 'Sign In' : 'Đăng nhập', exact: true }),

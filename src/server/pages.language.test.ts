@@ -59,6 +59,20 @@ describe('the language of a page an email links to', () => {
     expect(await pageLanguage('/reset-password?token=abc')).toBe('en');
     expect(await pageLanguage('/reset-password?token=abc&lang=fr')).toBe('en');
   });
+
+  it('is kept for the pages after it, as the app keeps it, even before the app has loaded', async () => {
+    const asked = await app.inject({ method: 'GET', url: '/faq?lang=ne' });
+    const cookie = asked.cookies.find((entry) => entry.name === STORAGE_KEYS.language);
+    expect(cookie).toMatchObject({ value: 'ne', path: '/', maxAge: 365 * 24 * 60 * 60, sameSite: 'Lax' });
+    const next = await app.inject({
+      method: 'GET',
+      url: '/about',
+      cookies: { [cookie!.name]: cookie!.value },
+    });
+    expect(/<html lang="([\w-]+)"/.exec(next.body)?.[1]).toBe('ne');
+    const unnamed = await app.inject({ method: 'GET', url: '/faq?lang=fr' });
+    expect(unnamed.cookies).toEqual([]);
+  });
 });
 
 describe('a page asked for with HEAD', () => {

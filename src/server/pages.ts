@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { STORAGE_KEYS, type Locale } from '../shared/constants';
+import { LANGUAGE_COOKIE_AGE_S, STORAGE_KEYS, type Locale } from '../shared/constants';
 import { isLocale, localeFromAcceptLanguage } from '../shared/i18n';
 import { MEMBER_FRAMED_PAGES, type FramedPage, type LoadData } from '../shared/pages';
 import { isPagePath, pageRoute } from '../shared/routes';
@@ -146,6 +146,14 @@ export async function servePages(
       .header('cache-control', member ? 'private, no-store' : 'no-cache')
       .header('vary', 'accept-encoding, accept-language, cookie');
     if (encoding) reply.header('content-encoding', encoding);
+    // A language the address names is kept as the app keeps it, so that the pages after this one come in it even
+    // while the app has not loaded (the language menu's links, before it has: decision 063).
+    if (languageAsked(request))
+      reply.setCookie(STORAGE_KEYS.language, locale, {
+        path: '/',
+        maxAge: LANGUAGE_COOKIE_AGE_S,
+        sameSite: 'lax',
+      });
     // Their address carries a token until the page takes it out: no other site may learn it as a referrer.
     if (LINK_PAGES.has(pageRoute(pathname))) reply.header('referrer-policy', 'no-referrer');
     return reply.send(encoding ? page[encoding] : page.identity);

@@ -32,6 +32,12 @@ export const STORAGE_KEYS = {
   languagesFirst: 'mentorme.languagesFirst',
 } as const;
 
+/**
+ * How long the language cookie (`STORAGE_KEYS.language`, only a language's code) is kept, in seconds: a year. The app
+ * sets it, and the server when a page's address names its language (`?lang=`).
+ */
+export const LANGUAGE_COOKIE_AGE_S = 365 * 24 * 60 * 60;
+
 export const UI = {
   toastDurationMs: 5000,
   toastRemoveDelayMs: 1_000_000,

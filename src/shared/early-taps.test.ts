@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CHLOE_STORAGE_KEY } from './chloe';
 import { STORAGE_KEYS } from './constants';
-import { EARLY_TAPS_SCRIPT } from './early-taps';
+import { EARLY_MENU, EARLY_TAPS_SCRIPT } from './early-taps';
 import { SAVED_ANSWERS_CACHE } from './offline';
 import { QUICK_EXIT_BUTTON, QUICK_EXIT_LIVE, QUICK_EXIT_URL } from './quick-exit';
 
@@ -179,5 +179,48 @@ describe('links before the app has taken the page over', () => {
     page.frame.removeAttribute('inert');
     page.tap();
     expect(page.calls).toEqual([]);
+  });
+});
+
+/** The header's language menu as the server draws it: closed, its choices links to the page in each language. */
+const LANGUAGE_MENU =
+  `<header><button ${EARLY_MENU} aria-expanded="false" aria-controls="languages">Change language</button>` +
+  '<div id="languages" hidden><a href="?lang=ne" lang="ne">नेपाली</a></div></header><p>Text</p>';
+
+describe('menus before the app has taken the page over', () => {
+  it('opens the language menu, then follows the language tapped in it', () => {
+    const tapped = { on: 'button' };
+    const page = runOnPage(LANGUAGE_MENU, () => document.querySelector(tapped.on));
+    const opened = page.tap();
+    const panel = document.getElementById('languages')!;
+    expect(opened.defaultPrevented).toBe(true);
+    expect(panel.hidden).toBe(false);
+    expect(document.querySelector('button')!.getAttribute('aria-expanded')).toBe('true');
+    tapped.on = 'a';
+    page.tap();
+    expect(page.calls).toEqual([`go ${new URL('?lang=ne', document.baseURI).href}`]);
+    expect(panel.hidden).toBe(false);
+  });
+
+  it('closes an open menu on its button again, or on a tap outside it', () => {
+    const tapped = { on: 'button' };
+    const page = runOnPage(LANGUAGE_MENU, () => document.querySelector(tapped.on));
+    const panel = document.getElementById('languages')!;
+    page.tap();
+    page.tap();
+    expect(panel.hidden).toBe(true);
+    page.tap();
+    tapped.on = 'p';
+    page.tap();
+    expect(panel.hidden).toBe(true);
+    expect(document.querySelector('button')!.getAttribute('aria-expanded')).toBe('false');
+    expect(page.calls).toEqual([]);
+  });
+
+  it('leaves a menu to the app once it has taken the page over', () => {
+    const page = runOnPage(LANGUAGE_MENU, () => document.querySelector('button'));
+    page.frame.removeAttribute('inert');
+    page.tap();
+    expect(document.getElementById('languages')!.hidden).toBe(true);
   });
 });

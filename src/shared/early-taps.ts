@@ -17,13 +17,18 @@ import {
 /** The frame in the app's root, inert until the app has taken it over (client/lib/page-frame.ts). */
 export const FRAME_SELECTOR = '#root > [inert]';
 
+/** On a menu's button (components/ui/popover-menu.tsx): its panel, `aria-controls`, opens before the app has loaded. */
+export const EARLY_MENU = 'data-early-menu';
+
 /**
  * In plain ES5 for old phones.
  * - A tap in the inert frame: the frame is made live for the moment `elementFromPoint` takes, then inert again (an
  *   inert element is never found there, and the point alone would not tell a sticky header's button from the card
  *   under it). On Quick Exit it leaves as the app's Quick exit does (lib/quick-exit.ts), as far as a page without the
- *   app can. On a link, with no modifier key, it opens the link as the browser would: a page of the site loads whole,
- *   a crisis line's `tel:` link calls, a link meant for a new tab opens one; a download waits for the app.
+ *   app can. A menu's button opens or closes its panel (the language menu, whose choices are links: decision 063), and
+ *   a tap outside an open panel closes it. On a link, with no modifier key, it opens the link as the browser would:
+ *   a page of the site loads whole, a crisis line's `tel:` link calls, a link meant for a new tab opens one; a
+ *   download waits for the app.
  * - Escape three times leaves too, until the app's own Quick exit answers (`QUICK_EXIT_LIVE`): the app hears a key
  *   even while the frame it has taken over is still inert, a tap only once it is not.
  */
@@ -40,6 +45,11 @@ export const EARLY_TAPS_SCRIPT =
   "f.removeAttribute('inert');var t=d.elementFromPoint(e.clientX,e.clientY);f.setAttribute('inert','');" +
   'if(!t||!f.contains(t)||!t.closest)return;' +
   `if(t.closest('[${QUICK_EXIT_BUTTON}]')){e.preventDefault();leave();return}` +
+  `var m=t.closest('[${EARLY_MENU}]'),open=f.querySelectorAll('[${EARLY_MENU}][aria-expanded="true"]'),i,p;` +
+  "function panel(b){return d.getElementById(b.getAttribute('aria-controls')||'')}" +
+  "function show(b,p,o){p.hidden=!o;b.setAttribute('aria-expanded',o?'true':'false')}" +
+  'for(i=0;i<open.length;i++){p=panel(open[i]);if(open[i]!==m&&p&&!p.contains(t))show(open[i],p,false)}' +
+  'if(m){p=panel(m);if(p){e.preventDefault();show(m,p,p.hidden)}return}' +
   'if(e.button||e.metaKey||e.ctrlKey||e.shiftKey||e.altKey)return;' +
   "var a=t.closest('a[href]');if(!a||a.hasAttribute('download'))return;" +
   "e.preventDefault();if(a.target==='_blank')window.open(a.href,'_blank','noopener');else location.assign(a.href)" +

@@ -24,7 +24,10 @@ function useChooseLanguage(): (code: Locale) => void {
   };
 }
 
-/** Every language by its own name, the reader's marked as current. */
+/**
+ * Every language by its own name, the reader's marked as current: links to the same page in that language
+ * (`?lang=`), which the app follows in place, and which work before the app has loaded (decision 063).
+ */
 function LanguageChoices({ itemClassName }: { itemClassName: string }) {
   const { locale } = useTranslation();
   const choose = useChooseLanguage();
@@ -32,15 +35,20 @@ function LanguageChoices({ itemClassName }: { itemClassName: string }) {
     <ul>
       {LANGUAGES.map((entry) => (
         <li key={entry.code}>
-          <button
-            type="button"
+          <a
+            href={`?lang=${entry.code}`}
+            hrefLang={entry.code}
             lang={entry.code}
             aria-current={entry.code === locale ? 'true' : undefined}
-            onClick={() => choose(entry.code)}
+            onClick={(event) => {
+              if (event.button || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+              event.preventDefault();
+              choose(entry.code);
+            }}
             className={cn(itemClassName, entry.code === locale && 'font-semibold text-brand-800')}
           >
             {entry.ownName}
-          </button>
+          </a>
         </li>
       ))}
     </ul>

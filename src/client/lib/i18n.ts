@@ -3,7 +3,7 @@
  * set on <html lang>, and followed by components through useTranslation.
  */
 import { useSyncExternalStore } from 'react';
-import { STORAGE_KEYS } from '../../shared/constants';
+import { LANGUAGE_COOKIE_AGE_S, STORAGE_KEYS } from '../../shared/constants';
 import { getFixedT, localeFromAcceptLanguage, registerTexts, type TFunction } from '../../shared/i18n';
 import { DEFAULT_LOCALE, isLocale, language, LOCALES, type Locale } from '../../shared/languages';
 import { TEXTS } from '../../shared/i18n/texts';
@@ -55,9 +55,6 @@ function linkedLocale(): Locale | undefined {
 let locale: Locale = linkedLocale() ?? storedLocale();
 const listeners = new Set<() => void>();
 
-/** A year, in seconds: how long the language cookie is kept. */
-const LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60;
-
 /**
  * Sets <html lang dir>, and the language cookie that lets the server title the first HTML of a page in it (it holds
  * only a language's code). The page usually comes in the reader's language: setting the same lang again would still
@@ -69,7 +66,7 @@ function applyToDocument() {
   if (root.lang !== locale) root.lang = locale;
   const { dir } = language(locale);
   if (root.dir !== dir) root.dir = dir;
-  document.cookie = `${STORAGE_KEYS.language}=${locale}; path=/; max-age=${LANGUAGE_COOKIE_AGE}; samesite=lax`;
+  document.cookie = `${STORAGE_KEYS.language}=${locale}; path=/; max-age=${LANGUAGE_COOKIE_AGE_S}; samesite=lax`;
 }
 applyToDocument();
 

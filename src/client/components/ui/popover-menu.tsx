@@ -1,10 +1,12 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { cn } from '../../lib/cn';
+import { EARLY_MENU } from '../../../shared/early-taps';
 
 /**
  * A disclosure: a button that shows a panel of links. Escape and a click outside close it (Escape
- * returns focus to the button); following a link closes it too.
+ * returns focus to the button); following a link closes it too. In the server's frame it opens before the app has
+ * loaded (shared/early-taps.ts), and the app keeps it open when it takes over.
  */
 export function PopoverMenu({
   label,
@@ -27,6 +29,13 @@ export function PopoverMenu({
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+
+  // Opened in the frame before the app took it over: open it is.
+  useEffect(() => {
+    if (panel.current && !panel.current.hidden) setOpenOn(pathname);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the app takes the frame over
+  }, []);
 
   useEffect(() => {
     if (!open) return;
@@ -55,12 +64,14 @@ export function PopoverMenu({
         aria-label={label}
         aria-expanded={open}
         aria-controls={panelId}
+        {...{ [EARLY_MENU]: '' }}
         onClick={() => setOpen(!open)}
         className={triggerClassName}
       >
         {trigger}
       </button>
       <div
+        ref={panel}
         id={panelId}
         hidden={!open}
         onClick={(event) => (event.target as HTMLElement).closest('a,button') && setOpen(false)}
