@@ -3,7 +3,7 @@
  * Chromium: performance score, largest contentful paint, total blocking time, cumulative layout shift and the
  * accessibility score per page.
  * Starts the production server as `npm start` does, on its own data folder (or DATABASE_URL when set).
- * Then the members' pages, signed in as the demo student (through the page, as a person signs in; storage is kept
+ * A visitor's question page too (the newest question). Then the members' pages, signed in as the demo student (through the page, as a person signs in; storage is kept
  * between runs), the median of three runs each.
  * `BENCH_ONLY=lighthouse npm run bench` runs only this; `LIGHTHOUSE_RUNS` (default 1) takes the median of several.
  * Under the table, the host's CPU as Lighthouse rates it (its benchmarkIndex) and what a fresh page of memory costs
@@ -209,16 +209,19 @@ export async function benchLighthouse(): Promise<string[]> {
     );
   };
   try {
+    // A question's page (the newest question's), as a visitor opens a link to it and as the member below.
+    const latest = (await (await fetch(`${base}/api/questions?sort=latest&limit=1`)).json()) as {
+      questions: { id: string }[];
+    };
+    const question = `/questions/${latest.questions[0]!.id}`;
     for (const page of LIGHTHOUSE_PAGES) await measurePage(page, `${base}${page}`, runs);
+    await measurePage('/questions/:id', `${base}${question}`, runs);
     // The same goals in every other language: its texts, fonts and line breaks are its own.
     for (const { code } of LANGUAGES.filter((entry) => entry.code !== DEFAULT_LOCALE))
       for (const page of LANGUAGE_PAGES)
         await measurePage(`${page} ${code}`, `${base}${page}?lang=${code}`, runs);
     await signInAsStudent(base, chrome.port);
-    const latest = (await (await fetch(`${base}/api/questions?sort=latest&limit=1`)).json()) as {
-      questions: { id: string }[];
-    };
-    const signedIn = [...SIGNED_IN_PAGES, `/questions/${latest.questions[0]!.id}`];
+    const signedIn = [...SIGNED_IN_PAGES, question];
     lines.push(`signed in as the demo student (median of ${Math.max(runs, SIGNED_IN_RUNS)})`);
     for (const page of signedIn)
       await measurePage(

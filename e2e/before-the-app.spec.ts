@@ -5,15 +5,19 @@ test.describe('Links before the app’s code has come', () => {
   test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
   test.beforeEach(async ({ page }) => withoutTheApp(page));
 
-  test('a tap on a question in the page the server drew opens its page', async ({ page }) => {
+  test('a tap on a question in the page the server drew opens its page, drawn with the question', async ({
+    page,
+  }) => {
     await drawnOnly(page, '/');
     const link = page.locator('article h3 a').first();
     const href = (await link.getAttribute('href'))!;
+    const title = (await link.textContent())!.trim();
     await link.scrollIntoViewIfNeeded();
     const box = (await link.boundingBox())!;
     // On the first line of the title (between two lines of a link lies its heading).
     await page.touchscreen.tap(box.x + 10, box.y + 10);
     await expect(page).toHaveURL(href);
+    await expect(page.locator('#root > [inert] h1')).toHaveText(title);
   });
 
   test('a tap on the sticky header over a card opens the header’s link, not the card’s under it', async ({

@@ -224,6 +224,56 @@ test('/’s first HTML already lists the trending questions, and the app draws t
   await expectTakenOverWithoutAsking(page, '/', titles[0]!);
 });
 
+test('a question’s first HTML shows it with its replies, titled and described by it, and the app takes it over as drawn', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const title = `Frame check ${Date.now()}: may I work <more> hours $& in the break?`;
+  const id = await askOwnQuestion(request, title, 'My   student visa\nsays 48 hours a fortnight.');
+  // Chloe's reply, which she gives every new question, is in before the page is opened.
+  await expect
+    .poll(
+      async () =>
+        ((await (await request.get(`/api/questions/${id}`)).json()) as { replyCount: number }).replyCount,
+    )
+    .toBeGreaterThan(0);
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const before = await noScript.newPage();
+  await before.goto(`${ORIGIN}/questions/${id}`);
+  await expect(before).toHaveTitle(`${title} · Mentor Me`);
+  await expect(before.locator('meta[name="description"]')).toHaveAttribute(
+    'content',
+    'My student visa says 48 hours a fortnight.',
+  );
+  await expect(before.locator('h1')).toHaveText(title);
+  await expect(before.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expect(before.locator('#root > [inert]')).toContainText('Chloe');
+  // A question that is not there: the page goes without a frame, and the app says so.
+  const missing = await noScript.request.get(`${ORIGIN}/questions/00000000-0000-4000-8000-000000000000`);
+  expect(await missing.text()).toContain('<div id="root"></div>');
+  await noScript.close();
+
+  // The app takes the frame over as drawn; it asks for the question again only once it listens for new replies
+  // (live-replies.ts), to catch any that came meanwhile.
+  const warnings = consoleWarnings(page);
+  await page.addInitScript(() =>
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { frameHeading: Element | null }).frameHeading = document.querySelector('h1');
+    }),
+  );
+  await page.goto(`/questions/${id}`);
+  await expect(page.locator('[inert]')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  const kept = await page.evaluate(
+    () =>
+      (window as unknown as { frameHeading: Element | null }).frameHeading === document.querySelector('h1'),
+  );
+  expect(kept, warnings.join(' | ')).toBe(true);
+  await page.waitForLoadState('networkidle');
+  expect(warnings).toEqual([]);
+});
+
 test('the app loads the texts of the reader’s language only, and the other’s when the reader switches', async ({
   page,
 }) => {

@@ -51,7 +51,17 @@ type FrameData = (
   load: LoadData,
   user: User | undefined,
   pathname: string,
-) => Promise<void>;
+) => Promise<PageTitle | void>;
+
+/** A page's title and description from its data, for its first HTML (a link's preview, a search engine). */
+type PageTitle = Pick<Frame, 'title' | 'description'>;
+
+/** The first words of a text, as a page's description shows them: on one line, some 160 characters. */
+const DESCRIPTION_CHARS = 160;
+function descriptionOf(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length <= DESCRIPTION_CHARS ? line : `${line.slice(0, DESCRIPTION_CHARS - 1).trimEnd()}…`;
+}
 
 const feedData =
   (sort: 'trending' | 'latest'): FrameData =>
@@ -73,8 +83,9 @@ const FRAME_DATA: Record<DataPage, FrameData> = {
   '/latest': feedData('latest'),
   '/questions/:id': async (client, locale, load, user, pathname) => {
     const id = pathname.split('/')[2]!;
-    const question = await load(`/api/questions/${id}`, locale);
-    client.setQueryData(questionQuery(id, locale, user?.id ?? null).queryKey, question as QuestionDetail);
+    const question = (await load(`/api/questions/${id}`, locale)) as QuestionDetail;
+    client.setQueryData(questionQuery(id, locale, user?.id ?? null).queryKey, question);
+    return { title: question.title, description: descriptionOf(question.content) };
   },
   '/notifications': async (client, locale, load, user) => {
     if (!user) throw new Error('/notifications is a member’s');
@@ -141,10 +152,10 @@ export async function renderDataFrame(
   const fill = FRAME_DATA[pageRoute(pathname) as DataPage];
   if (!fill) throw new Error(`${pathname} has no frame data`);
   const client = createQueryClient();
-  await fill(client, locale, load, user, pathname);
+  const title = await fill(client, locale, load, user, pathname);
   const data = client
     .getQueryCache()
     .getAll()
     .map((query) => [query.queryKey, query.state.data]);
-  return { ...(await render(pathname, locale, client, user)), data: JSON.stringify(data) };
+  return { ...(await render(pathname, locale, client, user)), ...title, data: JSON.stringify(data) };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LANGUAGE_COOKIE_AGE_S, STORAGE_KEYS, type Locale } from '../shared/constants';
 import { isLocale, localeFromAcceptLanguage } from '../shared/i18n';
-import { MEMBER_FRAMED_PAGES, type FramedPage, type LoadData } from '../shared/pages';
+import { ADDRESS_FRAMES, MEMBER_FRAMED_PAGES, type LoadData } from '../shared/pages';
 import { isPagePath, pageRoute } from '../shared/routes';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -41,8 +41,14 @@ function pageLocale(request: FastifyRequest): Locale {
 /**
  * Visitors' pages whose frame carries data, by `route|locale`: as fresh as the visitors' feeds (visitor-bodies.ts),
  * kept through likes, which otherwise had every arriving visitor's page drawn and compressed again (decision 055).
+ * A page drawn for its address (a question's) is kept by `pathname|locale`, apart: the many questions one reader
+ * goes through do not push out the feeds everyone opens.
  */
 const dataFramePages = perDatabaseCache<PageBytes>(5_000, 20, { keptOnLikes: true });
+const addressFramePages = perDatabaseCache<PageBytes>(5_000, 100, { keptOnLikes: true });
+
+/** The data a frame was to show is not there. */
+class MissingData extends Error {}
 
 /** Whether an address asks for more than its page in a language: a query with anything but `lang`. */
 function asksMore(url: string): boolean {
@@ -77,6 +83,9 @@ export async function servePages(
     async (url, locale) => {
       const headers = { 'accept-language': locale, ...(cookie && { cookie }) };
       const response = await app.inject({ method: 'GET', url, remoteAddress, headers });
+      // Not there for anyone: a question deleted, or an address that names none.
+      if (response.statusCode === 404 || response.statusCode === 400)
+        throw new MissingData(`${url} is not there`);
       if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}`);
       return response.json();
     };
@@ -85,15 +94,19 @@ export async function servePages(
     locale: Locale,
     ip: string,
   ): Promise<PageBytes | undefined> => {
-    const route = pageRoute(pathname) as FramedPage | undefined;
+    const route = pageRoute(pathname);
     if (!frameRenderer || !indexPage || !route || !frameRenderer.DATA_FRAMES.includes(route))
       return undefined;
+    const byAddress = ADDRESS_FRAMES.includes(route);
+    const drawn = byAddress ? pathname : route;
     try {
-      return await dataFramePages(db).get(`${route}|${locale}`, async () =>
-        indexPage(pathname, locale, true, await frameRenderer.renderDataFrame(route, locale, loadAs(ip))),
+      return await (byAddress ? addressFramePages : dataFramePages)(db).get(`${drawn}|${locale}`, async () =>
+        indexPage(pathname, locale, true, await frameRenderer.renderDataFrame(drawn, locale, loadAs(ip))),
       );
     } catch (error) {
-      app.log.warn(`No frame with data for ${route} (${locale}): ${(error as Error).message}`);
+      // A question that is not there (any more) is the app's to say: its page goes without a frame.
+      if (!(byAddress && error instanceof MissingData))
+        app.log.warn(`No frame with data for ${drawn} (${locale}): ${(error as Error).message}`);
       return undefined;
     }
   };

@@ -13,10 +13,11 @@ type Page = {
   texts?: readonly [MessageKey, MessageKey];
   /**
    * Who gets the page's frame: everyone (a visitor's drawn once at start, a member's per request), visitors only
-   * (sign-in and sign-up send a member on), or members only (a question's page, whose visitor frame would depend on
-   * the question; the member's own pages).
+   * (sign-in and sign-up send a member on), members only (the member's own pages), or everyone for each address with
+   * its data (a question's page: a visitor's kept as briefly as the feeds' pages, and none while its data cannot be
+   * had).
    */
-  frame?: 'everyone' | 'visitors' | 'members';
+  frame?: 'everyone' | 'visitors' | 'members' | 'address';
   /**
    * Whose frame carries the page's first data: everyone's (a visitor's drawn again as the feeds' cache is), or
    * members' only, as that member sees it. The renderer fills it (src/client/frame.tsx).
@@ -42,7 +43,7 @@ export const PAGES = {
     frame: 'everyone',
     data: 'everyone',
   },
-  '/questions/:id': { screen: 'features/questions/question-page.tsx', frame: 'members', data: 'members' },
+  '/questions/:id': { screen: 'features/questions/question-page.tsx', frame: 'address', data: 'everyone' },
   '/resources': {
     screen: 'features/resources/resources-page.tsx',
     texts: ['frames.resourcesTitle', 'frames.resourcesText'],
@@ -136,12 +137,18 @@ function pagesWhere<K extends 'frame' | 'data', V extends NonNullable<Page[K]>>(
 export const FRAMED_PAGES = pagesWhere('frame', ['everyone', 'visitors']);
 export type FramedPage = PagesWhere<'frame', 'everyone' | 'visitors'>;
 
-/** The pages only a member gets a frame for. */
-export const MEMBER_PAGES = pagesWhere('frame', ['members']);
-export type MemberPage = PagesWhere<'frame', 'members'>;
+/** Every page that has a frame, for someone. */
+export type PageWithFrame = PagesWhere<'frame', NonNullable<Page['frame']>>;
+
+/** The pages whose frame is drawn for each address, with its data (a visitor's kept by address). */
+export const ADDRESS_FRAMES: readonly PageRoute[] = pagesWhere('frame', ['address']);
 
 /** The pages whose first HTML carries a frame drawn for the signed-in member who asks, per request. */
-export const MEMBER_FRAMED_PAGES: readonly PageRoute[] = pagesWhere('frame', ['everyone', 'members']);
+export const MEMBER_FRAMED_PAGES: readonly PageRoute[] = pagesWhere('frame', [
+  'everyone',
+  'members',
+  'address',
+]);
 
 /** The pages whose frame carries their first data for a visitor. */
 export const DATA_FRAMES = pagesWhere('data', ['everyone']);
@@ -156,8 +163,11 @@ export type DataPage = PagesWhere<'data', 'everyone' | 'members'>;
  */
 export type LoadData = (path: string, locale: Locale) => Promise<unknown>;
 
-/** A page's frame, and the moment it was drawn at (its times count from it: "3 minutes ago", the year). */
-export type Frame = { html: string; drawnAt: number };
+/**
+ * A page's frame, and the moment it was drawn at (its times count from it: "3 minutes ago", the year); with its data,
+ * the page's own title and description when they come from the data (a question's).
+ */
+export type Frame = { html: string; drawnAt: number; title?: string; description?: string };
 
 /** A frame with its page's first data, that data as `[queryKey, data]` pairs in JSON. */
 export type DataFrame = Frame & { data: string };
@@ -168,6 +178,6 @@ export type FrameRenderer = {
   renderFrame: (pathname: string, locale: Locale, user?: User) => Promise<Frame>;
   renderDataFrame: (pathname: string, locale: Locale, load: LoadData, user?: User) => Promise<DataFrame>;
   /** The registry's lists, as the renderer was built with them. */
-  DATA_FRAMES: readonly FramedPage[];
+  DATA_FRAMES: readonly PageRoute[];
   MEMBER_DATA_FRAMES: readonly PageRoute[];
 };

@@ -1,7 +1,7 @@
 import { createElement, lazy, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes, useSearchParams } from 'react-router';
 import { LOCALES, type Locale } from '../../shared/constants';
-import type { FramedPage, MemberPage } from '../../shared/pages';
+import type { PageWithFrame } from '../../shared/pages';
 import { pageRoute } from '../../shared/routes';
 import { useAuth } from '../lib/auth';
 import { useAfterSignUp } from '../lib/config';
@@ -134,7 +134,7 @@ const UnsubscribePage = page(
 );
 
 /** The screens of the pages that come with a frame (`frame` in shared/pages.ts). */
-const FRAMED_SCREENS: Record<FramedPage | MemberPage, { preload: () => Promise<unknown> }> = {
+const FRAMED_SCREENS: Record<PageWithFrame, { preload: () => Promise<unknown> }> = {
   '/': FeedPage,
   '/latest': FeedPage,
   '/resources': ResourcesPage,
@@ -157,7 +157,7 @@ const FRAMED_SCREENS: Record<FramedPage | MemberPage, { preload: () => Promise<u
 /** Loads the screen of a framed page, so the first render draws it whole. */
 export async function preloadScreen(pathname: string): Promise<void> {
   const route = pageRoute(pathname);
-  if (route && route in FRAMED_SCREENS) await FRAMED_SCREENS[route as FramedPage | MemberPage].preload();
+  if (route && route in FRAMED_SCREENS) await FRAMED_SCREENS[route as PageWithFrame].preload();
 }
 
 /**

@@ -16,13 +16,18 @@ import {
 
 /**
  * A built client whose page frames' renderer draws /latest from the newest questions it asks for, in English (in
- * Vietnamese its data cannot be had).
+ * Vietnamese its data cannot be had), and a question's page from the question, titled by it.
  */
 function builtClient(): string {
-  return builtClientWithRenderer(`export const DATA_FRAMES = ['/latest'];
+  return builtClientWithRenderer(`export const DATA_FRAMES = ['/latest', '/questions/:id'];
 export const MEMBER_DATA_FRAMES = [];
 export async function renderFrame(pathname, locale) { return { html: '<h1>' + pathname + ' ' + locale + '</h1>', drawnAt: Date.now() }; }
 export async function renderDataFrame(pathname, locale, load) {
+  if (pathname.startsWith('/questions/')) {
+    const question = await load('/api' + pathname, locale);
+    const html = '<h1>' + question.id + '</h1>' + question.replies.map((r) => '<p>' + r.content + '</p>').join('');
+    return { html, drawnAt: Date.now(), data: '[]', title: question.title, description: question.content };
+  }
   if (locale === 'vi') throw new Error('no data');
   const feed = await load('/api/questions?sort=latest&limit=10', locale);
   const html = feed.questions.map((q) => '<h3>' + q.title + '</h3>').join('');
@@ -88,5 +93,40 @@ describe('/latest’s first HTML with its data, on two instances', () => {
     expect(await page(two, '/latest?category=work')).not.toContain('frame-data');
     // Other pages keep the frame made at start.
     expect(await page(two, '/faq')).toContain('<h1>/faq en</h1>');
+  });
+});
+
+describe('a question’s first HTML with its data, on two instances', () => {
+  it('is drawn for its address and titled by it, and shows a reply given on the other instance', async () => {
+    const question = await api(one).ask(author.headers, {
+      title: 'Can I <work> $& study?',
+      content: 'Forty-eight hours "a fortnight".',
+    });
+    const other = await api(one).ask(author.headers, { title: 'Another question' });
+    const html = await page(two, `/questions/${question.id}`);
+    expect(html).toContain(`<h1>${question.id}</h1>`);
+    expect(html).toContain('<title>Can I &lt;work&gt; $&amp; study? · Mentor Me</title>');
+    expect(html).toContain('<meta name="description" content="Forty-eight hours &quot;a fortnight&quot;."');
+    expect(await page(two, `/questions/${other.id}`)).toContain(
+      '<title>Another question · Mentor Me</title>',
+    );
+
+    await api(one).reply(author.headers, question.id, 'Replied on instance one.');
+    await vi.waitFor(
+      async () =>
+        expect(await page(two, `/questions/${question.id}`)).toContain('<p>Replied on instance one.</p>'),
+      soon,
+    );
+  });
+
+  it('goes out without a frame when there is no such question, as for a member or an address that asks more', async () => {
+    expect(await page(two, '/questions/00000000-0000-4000-8000-000000000000')).toContain(
+      '<div id="root"></div>',
+    );
+    const malformed = await two.inject({ method: 'GET', url: '/questions/not-an-id' });
+    expect(malformed.statusCode).toBe(404);
+    expect(malformed.body).toContain('<div id="root"></div>');
+    const question = await api(one).ask(author.headers, { title: 'Opened at a reply' });
+    expect(await page(two, `/questions/${question.id}?reply=r1`)).toContain('<div id="root"></div>');
   });
 });

@@ -12,7 +12,8 @@ export function builtClientWithRenderer(renderer: string): string {
   mkdirSync(path.join(root, 'frame'));
   writeFileSync(
     path.join(root, 'client/index.html'),
-    '<html lang="en" dir="ltr"><head><title>Mentor Me</title></head><body><div id="root"></div></body></html>',
+    '<html lang="en" dir="ltr"><head><title>Mentor Me</title><meta name="description" content="Mentor Me" /></head>' +
+      '<body><div id="root"></div></body></html>',
   );
   writeFileSync(path.join(root, 'frame/frame.js'), renderer);
   return path.join(root, 'client');

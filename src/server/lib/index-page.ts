@@ -175,9 +175,13 @@ const escapeHtml = (text: string) =>
  * The built page in a language: `<html lang dir>`, its `<noscript>` line, and the page's title and description when
  * it has its own.
  */
-function inLanguage(html: string, locale: Locale, route: PageRoute | undefined): string {
+function inLanguage(html: string, locale: Locale, route: PageRoute | undefined, frame?: Frame): string {
   const appName = translate(locale, 'app.name');
-  const texts = route && pageTexts(route);
+  const keys = route && pageTexts(route);
+  // The page's own title and description, from its data (a question's), else its texts in the reader's language.
+  const texts = frame?.title
+    ? [frame.title, frame.description ?? '']
+    : keys?.map((key) => translate(locale, key));
   let page = html.replace(
     /<html lang="[^"]*"(?: dir="[^"]*")?/,
     `<html lang="${locale}" dir="${language(locale).dir}"`,
@@ -187,10 +191,14 @@ function inLanguage(html: string, locale: Locale, route: PageRoute | undefined):
     `<noscript>${escapeHtml(translate(locale, 'app.noScript'))}</noscript>`,
   );
   if (texts) {
-    const [title, description] = texts.map((key) => escapeHtml(translate(locale, key)));
+    const [title, description] = texts.map(escapeHtml);
     page = page
-      .replace(/<title>[^<]*<\/title>/, `<title>${title} · ${escapeHtml(appName)}</title>`)
-      .replace(/(<meta\s+name="description"\s+content=")[^"]*"/, `$1${description}"`);
+      // As functions: a question's title may hold `$&`, which a replacement string would read as a pattern.
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${title} · ${escapeHtml(appName)}</title>`)
+      .replace(
+        /(<meta\s+name="description"\s+content=")[^"]*"/,
+        (_, start: string) => `${start}${description}"`,
+      );
   }
   return page;
 }
@@ -255,7 +263,7 @@ export function loadIndexPages(
             ? `<script type="application/json" id="frame-user">${scriptJson(JSON.stringify(member))}</script>`
             : ''),
       );
-    return compress(inLanguage(page, locale, route), quality);
+    return compress(inLanguage(page, locale, route, frame), quality);
   };
   return (pathname, locale, framed = false, withData, member) => {
     const route = pageRoute(pathname);
