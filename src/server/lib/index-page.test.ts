@@ -6,6 +6,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import { FRAMED_PAGES, PAGES } from '../../shared/pages';
+import { translate } from '../../shared/i18n';
 import { PAGE_PATHS } from '../../shared/routes';
 import {
   builtStylesheet,
@@ -115,9 +116,9 @@ describe('the app page for each path', () => {
     expect(vi).toContain('<html lang="vi" dir="ltr">');
     expect(vi).toMatch(/<title>[^<]+ · Mentor Me<\/title>/);
     expect(vi).not.toContain('Local Resources');
-    // A page without its own texts keeps the app's title, in the reader's language all the same.
+    // A page without its own texts keeps the app's title, described in the reader's language all the same.
     expect(pages('/nowhere', 'vi').identity.toString()).toContain(
-      '<html lang="vi" dir="ltr"><head><meta name="description" content="The app." /><title>Mentor Me</title>',
+      `<html lang="vi" dir="ltr"><head><meta name="description" content="${translate('vi', 'app.description')}" /><title>Mentor Me</title>`,
     );
   });
 

@@ -172,35 +172,33 @@ const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
- * The built page in a language: `<html lang dir>`, its `<noscript>` line, and the page's title and description when
- * it has its own.
+ * The built page in a language: `<html lang dir>`, its `<noscript>` line, and the page's title and description (its
+ * own, or the app's).
  */
 function inLanguage(html: string, locale: Locale, route: PageRoute | undefined, frame?: Frame): string {
   const appName = translate(locale, 'app.name');
   const keys = route && pageTexts(route);
-  // The page's own title and description, from its data (a question's), else its texts in the reader's language.
-  const texts = frame?.title
+  // The page's own title and description, from its data (a question's), else its texts in the reader's language;
+  // a page with neither is titled by the app's name and described in the reader's language.
+  const own = frame?.title
     ? [frame.title, frame.description ?? '']
     : keys?.map((key) => translate(locale, key));
-  let page = html.replace(
-    /<html lang="[^"]*"(?: dir="[^"]*")?/,
-    `<html lang="${locale}" dir="${language(locale).dir}"`,
-  );
-  page = page.replace(
-    /<noscript>[^<]*<\/noscript>/,
-    `<noscript>${escapeHtml(translate(locale, 'app.noScript'))}</noscript>`,
-  );
-  if (texts) {
-    const [title, description] = texts.map(escapeHtml);
-    page = page
+  const title = own ? `${own[0]} · ${appName}` : appName;
+  const description = own ? own[1]! : translate(locale, 'app.description');
+  return (
+    html
+      .replace(/<html lang="[^"]*"(?: dir="[^"]*")?/, `<html lang="${locale}" dir="${language(locale).dir}"`)
+      .replace(
+        /<noscript>[^<]*<\/noscript>/,
+        `<noscript>${escapeHtml(translate(locale, 'app.noScript'))}</noscript>`,
+      )
       // As functions: a question's title may hold `$&`, which a replacement string would read as a pattern.
-      .replace(/<title>[^<]*<\/title>/, () => `<title>${title} · ${escapeHtml(appName)}</title>`)
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
       .replace(
         /(<meta\s+name="description"\s+content=")[^"]*"/,
-        (_, start: string) => `${start}${description}"`,
-      );
-  }
-  return page;
+        (_, start: string) => `${start}${escapeHtml(description)}"`,
+      )
+  );
 }
 
 /**

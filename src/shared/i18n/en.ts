@@ -6,6 +6,8 @@ export const en = {
     name: 'Mentor Me',
     skipToContent: 'Skip to main content',
     loading: 'Loading…',
+    /** The description of a page that has none of its own: what search engines and a link's preview show. */
+    description: 'Mentor Me: ask questions, chat with mentors and find help in Australia, in your language.',
     /** Shown by a browser that runs no JavaScript (the page's <noscript>). */
     noScript: 'Mentor Me needs JavaScript. In an emergency call 000. Lifeline: 13 11 14.',
   },

@@ -7,6 +7,8 @@ export const ne: Resources = {
     name: 'Mentor Me',
     skipToContent: 'मुख्य सामग्रीमा जानुहोस्',
     loading: 'लोड हुँदैछ…',
+    /** The description of a page that has none of its own: what search engines and a link's preview show. */
+    description: 'Mentor Me: आफ्नै भाषामा प्रश्न सोध्नुहोस्, मेन्टरसँग कुराकानी गर्नुहोस् र अष्ट्रेलियामा सहयोग पाउनुहोस्।',
     /** Shown by a browser that runs no JavaScript (the page's <noscript>). */
     noScript:
       'Mentor Me चलाउन JavaScript चाहिन्छ। आपतकालमा 000 मा फोन गर्नुहोस्। Lifeline (संकट सहायता): 13 11 14।',

@@ -7,6 +7,9 @@ export const vi: Resources = {
     name: 'Mentor Me',
     skipToContent: 'Chuyển đến nội dung chính',
     loading: 'Đang tải…',
+    /** The description of a page that has none of its own: what search engines and a link's preview show. */
+    description:
+      'Mentor Me: đặt câu hỏi, trò chuyện với người hướng dẫn và tìm trợ giúp tại Úc, bằng ngôn ngữ của bạn.',
     /** Shown by a browser that runs no JavaScript (the page's <noscript>). */
     noScript: 'Mentor Me cần JavaScript. Khi khẩn cấp, hãy gọi 000. Lifeline: 13 11 14.',
   },

@@ -7,6 +7,8 @@ export const zhHans: Resources = {
     name: 'Mentor Me',
     skipToContent: '跳到主要内容',
     loading: '加载中…',
+    /** The description of a page that has none of its own: what search engines and a link's preview show. */
+    description: 'Mentor Me：用你的语言提问、和导师聊天，在澳大利亚找到帮助。',
     /** Shown by a browser that runs no JavaScript (the page's <noscript>). */
     noScript: 'Mentor Me 需要 JavaScript 才能使用。紧急情况请拨打 000。Lifeline（危机支援热线）：13 11 14。',
   },
