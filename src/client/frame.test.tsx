@@ -165,6 +165,27 @@ describe('the page frames', () => {
     await expect(renderDataFrame('/notifications', 'en', load)).rejects.toThrow();
   });
 
+  it('draws a question’s page for a visitor, titled by the question and described by its first words', async () => {
+    const words = 'My student visa\n\nsays   48 hours a fortnight. '.repeat(8);
+    const question = { ...sampleQuestion, id: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', content: words };
+    const page = await renderDataFrame(`/questions/${question.id}`, 'en', async () => question);
+    expect(h1(page.html)).toBe(question.title);
+    expect(page.title).toBe(question.title);
+    expect(page.description!.length).toBeLessThanOrEqual(160);
+    expect(page.description).toMatch(/^My student visa says 48 hours a fortnight\. My student visa .* \w+…$/);
+    const chinese = await renderDataFrame(`/questions/${question.id}`, 'en', async () => ({
+      ...question,
+      content: '我的学生签证'.repeat(40),
+    }));
+    expect(chinese.description).toBe(`${'我的学生签证'.repeat(40).slice(0, 159)}…`);
+    expect(JSON.parse(page.data)[0][0]).toEqual(['questions', 'detail', question.id, 'en', null]);
+    const short = await renderDataFrame(`/questions/${question.id}`, 'en', async () => ({
+      ...question,
+      content: ' Where is a GP? ',
+    }));
+    expect(short.description).toBe('Where is a GP?');
+  });
+
   it('draws a member’s profile and chat with their lists, under the keys the screens read', async () => {
     const preferences: NotificationPreferences = {
       types: Object.fromEntries(

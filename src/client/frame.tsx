@@ -56,11 +56,15 @@ type FrameData = (
 /** A page's title and description from its data, for its first HTML (a link's preview, a search engine). */
 type PageTitle = Pick<Frame, 'title' | 'description'>;
 
-/** The first words of a text, as a page's description shows them: on one line, some 160 characters. */
+/**
+ * The first words of a text, as a page's description shows them: on one line, at most 160 characters, ending with a
+ * whole word where words have spaces between them.
+ */
 const DESCRIPTION_CHARS = 160;
 function descriptionOf(text: string): string {
   const line = text.replace(/\s+/g, ' ').trim();
-  return line.length <= DESCRIPTION_CHARS ? line : `${line.slice(0, DESCRIPTION_CHARS - 1).trimEnd()}…`;
+  if (line.length <= DESCRIPTION_CHARS) return line;
+  return `${line.slice(0, DESCRIPTION_CHARS).replace(/\s*\S*$/, '') || line.slice(0, DESCRIPTION_CHARS - 1)}…`;
 }
 
 const feedData =
