@@ -246,6 +246,15 @@ test('a question’s first HTML shows it with its replies, titled and described 
     'content',
     'My student visa says 48 hours a fortnight.',
   );
+  // A link to it shared in a message app is previewed by the question, with a picture it can fetch.
+  await expect(before.locator('meta[property="og:title"]')).toHaveAttribute('content', title);
+  await expect(before.locator('meta[property="og:description"]')).toHaveAttribute(
+    'content',
+    'My student visa says 48 hours a fortnight.',
+  );
+  const picture = await before.locator('meta[property="og:image"]').getAttribute('content');
+  expect(picture).toMatch(/^https?:\/\/[^/]+\/icons\/icon-512\.png$/);
+  expect((await noScript.request.get(picture!)).headers()['content-type']).toBe('image/png');
   await expect(before.locator('h1')).toHaveText(title);
   await expect(before.locator('[aria-busy="true"]')).toHaveCount(0);
   await expect(before.locator('#root > [inert]')).toContainText('Chloe');

@@ -72,6 +72,7 @@ export async function servePages(
         clientDir,
         await renderFrames(frameRenderer, (message) => app.log.warn(message)),
         stylesheet,
+        config.linkBase,
       )
     : null;
   // A visitor's page whose frame shows its first data (the trending or newest questions): the server asks itself for

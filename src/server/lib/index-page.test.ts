@@ -122,6 +122,52 @@ describe('the app page for each path', () => {
     );
   });
 
+  it('gives a shared link its preview in the reader’s language: title, description, locale and an addressed picture', () => {
+    const og =
+      '<meta property="og:site_name" content="Mentor Me" /><meta property="og:title" content="Mentor Me" />' +
+      '<meta\n      property="og:description"\n      content="The app." /><meta property="og:locale" content="en_AU" />' +
+      '<meta property="og:image" content="/icons/icon-512.png" />';
+    const pages = loadIndexPages(
+      clientDir(true, HTML.replace('</head>', `${og}</head>`)),
+      new Map(),
+      null,
+      'https://mentorme.example',
+    );
+    const meta = (html: string) =>
+      Object.fromEntries(
+        [...html.matchAll(/<meta\s+property="og:([a-z_]+)"\s+content="([^"]*)"/g)].map((m) => [m[1], m[2]]),
+      );
+    expect(meta(pages('/resources', 'en').identity.toString())).toEqual({
+      site_name: 'Mentor Me',
+      title: 'Local Resources',
+      description: 'Find settlement, legal, health, housing and community services near you.',
+      locale: 'en_AU',
+      image: 'https://mentorme.example/icons/icon-512.png',
+    });
+    expect(meta(pages('/resources', 'zh-Hans').identity.toString())).toMatchObject({
+      title: translate('zh-Hans', 'frames.resourcesTitle'),
+      locale: 'zh_CN',
+    });
+    expect(meta(pages('/nowhere', 'ne').identity.toString())).toMatchObject({
+      title: translate('ne', 'app.name'),
+      description: translate('ne', 'app.description'),
+      locale: 'ne_NP',
+    });
+    // A question's page is previewed by the question, whatever it holds.
+    const question = pages('/questions/1', 'vi', true, {
+      html: '<h1>x</h1>',
+      drawnAt: 1,
+      data: '[]',
+      title: 'Thuê nhà "$&" <b>',
+      description: 'Chủ nhà giữ tiền cọc.',
+    }).identity.toString();
+    expect(meta(question)).toMatchObject({
+      title: 'Thuê nhà &quot;$&amp;&quot; &lt;b&gt;',
+      description: 'Chủ nhà giữ tiền cọc.',
+      locale: 'vi_VN',
+    });
+  });
+
   it('names an existing screen for every page', () => {
     for (const page of PAGE_PATHS) {
       const screen = PAGES[page].screen;

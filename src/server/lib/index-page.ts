@@ -4,21 +4,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { LOCALES, type Locale } from '../../shared/constants';
-import { language } from '../../shared/languages';
 import type { User } from '../../shared/schemas/auth';
-import { translate } from '../../shared/i18n';
-import {
-  FRAMED_PAGES,
-  PAGES,
-  pageTexts,
-  type DataFrame,
-  type Frame,
-  type FrameRenderer,
-} from '../../shared/pages';
+import { FRAMED_PAGES, PAGES, type DataFrame, type Frame, type FrameRenderer } from '../../shared/pages';
 import { EARLY_TAPS_SCRIPT } from '../../shared/early-taps';
+import { inLanguage } from './page-head';
 import { FRAME_DRAWN_AT, pageRoute, type PageRoute } from '../../shared/routes';
-// The screens' texts (titles and leads) are registered with the server's messages.
-import '../errors';
 
 /** Each framed page's frame by `route|locale`. */
 export type Frames = Map<string, Frame>;
@@ -168,43 +158,11 @@ function preloadedInHead(html: string, screen: string[]): string {
 const scriptJson = (json: string) =>
   json.replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/**
- * The built page in a language: `<html lang dir>`, its `<noscript>` line, and the page's title and description (its
- * own, or the app's).
- */
-function inLanguage(html: string, locale: Locale, route: PageRoute | undefined, frame?: Frame): string {
-  const appName = translate(locale, 'app.name');
-  const keys = route && pageTexts(route);
-  // The page's own title and description, from its data (a question's), else its texts in the reader's language;
-  // a page with neither is titled by the app's name and described in the reader's language.
-  const own = frame?.title
-    ? [frame.title, frame.description ?? '']
-    : keys?.map((key) => translate(locale, key));
-  const title = own ? `${own[0]} · ${appName}` : appName;
-  const description = own ? own[1]! : translate(locale, 'app.description');
-  return (
-    html
-      .replace(/<html lang="[^"]*"(?: dir="[^"]*")?/, `<html lang="${locale}" dir="${language(locale).dir}"`)
-      .replace(
-        /<noscript>[^<]*<\/noscript>/,
-        `<noscript>${escapeHtml(translate(locale, 'app.noScript'))}</noscript>`,
-      )
-      // As functions: a question's title may hold `$&`, which a replacement string would read as a pattern.
-      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
-      .replace(
-        /(<meta\s+name="description"\s+content=")[^"]*"/,
-        (_, start: string) => `${start}${escapeHtml(description)}"`,
-      )
-  );
-}
-
 /**
  * The app's HTML page for each path and language: the built index.html with the screen's own chunks preloaded
  * (`modulepreload`), so the browser fetches the screen's code beside the entry's instead of after it has run, and
- * with the page's title, description and `lang` in the reader's language, and the stylesheet in it (`stylesheet`,
+ * with the page's title, description and `lang` in the reader's language (its link's preview addressed from
+ * `origin`, the site's public address), and the stylesheet in it (`stylesheet`,
  * the one the Content Security Policy allows). `framed` asks for the page's frame in its root, when it has one: the
  * header, the page's title and lead and its skeletons paint with the first HTML, inert and hidden from assistive
  * technology (a picture of the page) until the app takes them over (hydration); its code starts once it has
@@ -216,6 +174,7 @@ export function loadIndexPages(
   clientDir: string,
   frames: Frames = new Map(),
   stylesheet: Stylesheet | null = builtStylesheet(clientDir),
+  origin = '',
 ): (pathname: string, locale: Locale, framed?: boolean, withData?: DataFrame, member?: User) => PageBytes {
   const built = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
   const html = stylesheet ? built.replace(stylesheet.link, () => `<style>${stylesheet.css}</style>`) : built;
@@ -261,7 +220,7 @@ export function loadIndexPages(
             ? `<script type="application/json" id="frame-user">${scriptJson(JSON.stringify(member))}</script>`
             : ''),
       );
-    return compress(inLanguage(page, locale, route, frame), quality);
+    return compress(inLanguage(page, locale, route, frame, origin), quality);
   };
   return (pathname, locale, framed = false, withData, member) => {
     const route = pageRoute(pathname);
