@@ -1,5 +1,23 @@
-import { expect } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { drawnOnly, test, withoutTheApp } from './fixtures';
+
+/**
+ * A tap in the middle of what the selector finds on screen, where the page has it: the frame is inert, which a
+ * locator's own tap would wait out.
+ */
+async function tap(page: Page, selector: string | Locator) {
+  const found = typeof selector === 'string' ? page.locator(selector) : selector;
+  const box = (await found.filter({ visible: true }).boundingBox())!;
+  await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+const MENU_BUTTON = '#site-header button[aria-label="Open menu"]';
+
+/** The phone's menu, which its button controls. */
+async function phoneMenu(page: Page) {
+  const id = await page.locator(MENU_BUTTON).getAttribute('aria-controls');
+  return page.locator(`dialog[id="${id}"]`);
+}
 
 test.describe('Links before the app’s code has come', () => {
   test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
@@ -24,7 +42,7 @@ test.describe('Links before the app’s code has come', () => {
     page,
   }) => {
     await drawnOnly(page, '/');
-    const logo = page.locator('#site-header a[href="/"]').first();
+    const logo = page.locator('#site-header a[href="/"] >> visible=true').first();
     const card = page.locator('article h3 a').nth(3);
     const logoBox = (await logo.boundingBox())!;
     const middle = logoBox.y + logoBox.height / 2;
@@ -51,21 +69,74 @@ test.describe('Links before the app’s code has come', () => {
   }) => {
     await drawnOnly(page, '/faq');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    const tap = async (selector: string) => {
-      const box = (await page.locator(selector).boundingBox())!;
-      await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
-    };
-    await tap('#site-header button[aria-label^="Change language"]');
-    await tap('#site-header a[hreflang="zh-Hans"]');
+    await tap(page, '#site-header button[aria-label^="Change language"]');
+    await tap(page, '#site-header a[hreflang="zh-Hans"]');
     await expect(page).toHaveURL('/faq?lang=zh-Hans');
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hans');
     await expect(page.locator('#root > [inert] h1')).toHaveText('常见问题');
 
     const about = page.locator('footer a[href="/about"]');
     await about.scrollIntoViewIfNeeded();
-    await tap('footer a[href="/about"]');
+    await tap(page, 'footer a[href="/about"]');
     await expect(page).toHaveURL('/about');
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hans');
     await expect(page.locator('#root > [inert]')).toHaveCount(1);
+  });
+
+  test('the phone’s menu opens, closes on its button and beside it, and a page tapped in it opens', async ({
+    page,
+  }) => {
+    await drawnOnly(page, '/');
+    const menu = await phoneMenu(page);
+    await tap(page, MENU_BUTTON);
+    await expect(menu).toBeVisible();
+    await expect(menu.locator('a[href="/resources"]')).toHaveText('Local Resources');
+    await tap(page, menu.locator('button[aria-label="Close"]'));
+    await expect(menu).toBeHidden();
+    await tap(page, MENU_BUTTON);
+    // The dimmed page beside the menu's panel.
+    await page.touchscreen.tap(350, 400);
+    await expect(menu).toBeHidden();
+    await tap(page, MENU_BUTTON);
+    await tap(page, menu.locator('a[href="/faq"]'));
+    await expect(page).toHaveURL('/faq');
+    await expect(page.locator('#root > [inert] h1')).toHaveText('Frequently Asked Questions');
+  });
+
+  test('Urgent help opens with the crisis lines to call, and closes', async ({ page }) => {
+    await drawnOnly(page, '/faq');
+    const button = page.locator('#site-header button', { hasText: 'SOS' });
+    const help = page.locator(`dialog[id="${await button.getAttribute('aria-controls')}"]`);
+    await expect(help).toBeHidden();
+    await tap(page, button);
+    await expect(help).toBeVisible();
+    await expect(help.locator('button[aria-label="Close"]')).toBeFocused();
+    await expect(help.locator('a[href="tel:131114"]')).toBeInViewport();
+    await expect(help.locator('a[href="tel:000"]')).toBeInViewport();
+    await tap(page, help.locator('button[aria-label="Close"]'));
+    await expect(help).toBeHidden();
+  });
+});
+
+test.describe('The phone’s menu opened before the app’s code has come', () => {
+  test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
+
+  test('stays open as the app takes the page over, which then closes it', async ({ page }) => {
+    let code: (() => Promise<void>) | undefined;
+    await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => {
+      code = () => route.continue();
+    });
+    await drawnOnly(page, '/');
+    await tap(page, MENU_BUTTON);
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await expect(await phoneMenu(page)).toBeVisible();
+    await expect.poll(() => code !== undefined).toBe(true);
+    await code!();
+    await expect(page.locator('[inert]')).toHaveCount(0);
+    await expect(menu).toBeVisible();
+    await menu.getByRole('button', { name: 'Close' }).click();
+    await expect(menu).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(menu).toBeVisible();
   });
 });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CHLOE_STORAGE_KEY } from './chloe';
 import { STORAGE_KEYS } from './constants';
-import { EARLY_MENU, EARLY_TAPS_SCRIPT } from './early-taps';
+import { EARLY_CLOSE, EARLY_DIALOG, EARLY_MENU, EARLY_TAPS_SCRIPT } from './early-taps';
 import { SAVED_ANSWERS_CACHE } from './offline';
 import { QUICK_EXIT_BUTTON, QUICK_EXIT_LIVE, QUICK_EXIT_URL } from './quick-exit';
 
@@ -222,5 +222,61 @@ describe('menus before the app has taken the page over', () => {
     page.frame.removeAttribute('inert');
     page.tap();
     expect(document.getElementById('languages')!.hidden).toBe(true);
+  });
+});
+
+/**
+ * The phone's menu as the server draws it: its button, and its dialog drawn whole while closed, a link in its panel,
+ * a close button, and the dimmed side beside the panel. The test's document has no modal dialogs: `showModal` and
+ * `close` stand in.
+ */
+const PHONE_MENU =
+  `<header><button ${EARLY_DIALOG} aria-controls="menu">Open menu</button></header>` +
+  `<dialog id="menu"><div ${EARLY_CLOSE} id="side"><nav><a href="/faq">FAQ</a>` +
+  `<button ${EARLY_CLOSE} id="close"><svg></svg></button></nav></div></dialog>`;
+
+function phoneMenuPage(tapped: { on: string }) {
+  const page = runOnPage(PHONE_MENU, () => document.querySelector(tapped.on));
+  const dialog = document.querySelector('dialog')!;
+  dialog.showModal = () => dialog.setAttribute('open', '');
+  dialog.close = () => dialog.removeAttribute('open');
+  return { ...page, dialog };
+}
+
+describe('the phone’s menu before the app has taken the page over', () => {
+  it('opens on its button, then follows a link in it', () => {
+    const tapped = { on: 'header button' };
+    const page = phoneMenuPage(tapped);
+    expect(page.tap().defaultPrevented).toBe(true);
+    expect(page.dialog.open).toBe(true);
+    expect(document.activeElement).toBe(document.getElementById('close'));
+    tapped.on = 'a';
+    page.tap();
+    expect(page.calls).toEqual([`go ${new URL('/faq', document.baseURI).href}`]);
+  });
+
+  it('closes on its close button, its icon included, and on the dimmed side, not on its panel', () => {
+    const tapped = { on: 'header button' };
+    const page = phoneMenuPage(tapped);
+    page.tap();
+    tapped.on = 'nav';
+    page.tap();
+    expect(page.dialog.open).toBe(true);
+    tapped.on = 'svg';
+    page.tap();
+    expect(page.dialog.open).toBe(false);
+    tapped.on = 'header button';
+    page.tap();
+    tapped.on = '#side';
+    page.tap();
+    expect(page.dialog.open).toBe(false);
+    expect(page.calls).toEqual([]);
+  });
+
+  it('leaves the menu to the app once it has taken the page over', () => {
+    const page = phoneMenuPage({ on: 'header button' });
+    page.frame.removeAttribute('inert');
+    page.tap();
+    expect(page.dialog.open).toBe(false);
   });
 });

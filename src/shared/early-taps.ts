@@ -21,12 +21,22 @@ export const FRAME_SELECTOR = '#root > [inert]';
 export const EARLY_MENU = 'data-early-menu';
 
 /**
+ * On a button that opens a dialog drawn whole while closed (components/ui/modal.tsx, the phone's menu): its dialog,
+ * `aria-controls`, opens before the app has loaded; a tap on a button marked `EARLY_CLOSE` in it, or on the element so
+ * marked itself (the dimmed side), closes it. It opens with its close button focused, as the app's
+ * does (the browser would focus Quick exit: one Enter too many must not leave).
+ */
+export const EARLY_DIALOG = 'data-early-dialog';
+export const EARLY_CLOSE = 'data-early-close';
+
+/**
  * In plain ES5 for old phones.
  * - A tap in the inert frame: the frame is made live for the moment `elementFromPoint` takes, then inert again (an
  *   inert element is never found there, and the point alone would not tell a sticky header's button from the card
  *   under it). On Quick Exit it leaves as the app's Quick exit does (lib/quick-exit.ts), as far as a page without the
  *   app can. A menu's button opens or closes its panel (the language menu, whose choices are links: decision 063), and
- *   a tap outside an open panel closes it. On a link, with no modifier key, it opens the link as the browser would:
+ *   a tap outside an open panel closes it; a dialog's button opens its dialog (the phone's menu, Urgent help: decision 066), whose
+ *   close button or dimmed side closes it. On a link, with no modifier key, it opens the link as the browser would:
  *   a page of the site loads whole, a crisis line's `tel:` link calls, a link meant for a new tab opens one; a
  *   download waits for the app.
  * - Escape three times leaves too, until the app's own Quick exit answers (`QUICK_EXIT_LIVE`): the app hears a key
@@ -50,6 +60,10 @@ export const EARLY_TAPS_SCRIPT =
   "function show(b,p,o){p.hidden=!o;b.setAttribute('aria-expanded',o?'true':'false')}" +
   'for(i=0;i<open.length;i++){p=panel(open[i]);if(open[i]!==m&&p&&!p.contains(t))show(open[i],p,false)}' +
   'if(m){p=panel(m);if(p){e.preventDefault();show(m,p,p.hidden)}return}' +
+  `var g=t.closest('[${EARLY_DIALOG}]'),x=t.closest('[${EARLY_CLOSE}]');` +
+  "if(g){p=d.getElementById(g.getAttribute('aria-controls')||'');if(p&&p.showModal){e.preventDefault();if(!p.open){p.showModal();" +
+  `x=p.querySelector('button[${EARLY_CLOSE}]');if(x)x.focus()}}return}` +
+  "if(x&&(x===t||x.tagName==='BUTTON')){p=x.closest('dialog');if(p&&p.open){e.preventDefault();p.close()}return}" +
   'if(e.button||e.metaKey||e.ctrlKey||e.shiftKey||e.altKey)return;' +
   "var a=t.closest('a[href]');if(!a||a.hasAttribute('download'))return;" +
   "e.preventDefault();if(a.target==='_blank')window.open(a.href,'_blank','noopener');else location.assign(a.href)" +

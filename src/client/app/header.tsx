@@ -1,16 +1,16 @@
-import { ExternalLink, Languages, Menu } from 'lucide-react';
-import { lazy, useEffect, useState } from 'react';
+import { Languages, Menu } from 'lucide-react';
+import { lazy, useEffect } from 'react';
 import { setLanguage, useTranslation, withTexts } from '../lib/i18n';
 import { Link, NavLink } from 'react-router';
 import { CrisisDialog } from '../components/crisis-dialog';
 import { Button, buttonClasses } from '../components/ui/button';
-import { Modal } from '../components/ui/modal';
+import { Modal, useEarlyDialog } from '../components/ui/modal';
 import { useKeepLanguage } from '../data/account';
 import { useAuth } from '../lib/auth';
 import { cn } from '../lib/cn';
-import { usePublicConfig } from '../lib/config';
 import { InBrowser } from './in-browser';
-import { MENU_EXTRA_GROUPS, NAV_LINKS } from './nav-links';
+import { MainNav, UnreadBadge } from './main-nav';
+import { MENU_EXTRA_GROUPS } from './nav-links';
 import { SafetyBar } from './safety-bar';
 import { PopoverMenu } from '../components/ui/popover-menu';
 import { language, LANGUAGES, type Locale } from '../../shared/languages';
@@ -76,68 +76,6 @@ function LanguageMenu() {
   );
 }
 
-function CareerLink({ className }: { className?: string }) {
-  const { t } = useTranslation();
-  const data = usePublicConfig();
-  if (!data?.careerPlatformUrl) return null;
-  return (
-    <a href={data.careerPlatformUrl} target="_blank" rel="noopener noreferrer" className={className}>
-      {t('nav.careerPlatform')}
-      <ExternalLink aria-hidden="true" className="ml-1 inline h-3.5 w-3.5" />
-      <span className="sr-only"> {t('nav.opensInNewTab')}</span>
-    </a>
-  );
-}
-
-/** Loaded only for a signed-in person: it brings the chat texts and opens the socket. */
-const UnreadBadge = lazy(() => withTexts(import('./unread-badge')));
-
-/** The spec's navigation: the same links in the header row and in the mobile drawer. */
-function MainNav(props: {
-  className: string;
-  listClassName: string;
-  linkClassName: (state: { isActive: boolean }) => string;
-  careerClassName: string;
-  /** A link of it was followed. */
-  onFollow?: () => void;
-}) {
-  const { t } = useTranslation();
-  const { user } = useAuth();
-  return (
-    <nav aria-label={t('nav.main')} className={props.className}>
-      <ul className={props.listClassName}>
-        {NAV_LINKS.map((entry) => (
-          <li key={entry.to}>
-            <NavLink
-              to={entry.to}
-              end={'end' in entry}
-              className={props.linkClassName}
-              onClick={props.onFollow}
-            >
-              {t(entry.label)}
-              {entry.to === '/chat' && user && (
-                <InBrowser>
-                  <UnreadBadge />
-                </InBrowser>
-              )}
-            </NavLink>
-          </li>
-        ))}
-        {user?.role === 'mentor' && user.mentorVerified && (
-          <li>
-            <NavLink to="/mentor" className={props.linkClassName} onClick={props.onFollow}>
-              {t('nav.waiting')}
-            </NavLink>
-          </li>
-        )}
-        <li>
-          <CareerLink className={props.careerClassName} />
-        </li>
-      </ul>
-    </nav>
-  );
-}
-
 /** The account menu loads after the first screen, in a placeholder of its size, so nothing beside it moves. */
 const AccountMenu = lazy(() => import('./account-menu'));
 
@@ -149,13 +87,13 @@ function MobileDrawer() {
   const { user } = useAuth();
   // Following one of its links closes it, and so does Back. Not any change of the address: a page still loading
   // when it was opened (the logo tapped just before) arrives after, and must not close it.
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, trigger, modal } = useEarlyDialog();
   useEffect(() => {
     if (!open) return;
     const close = () => setOpen(false);
     window.addEventListener('popstate', close);
     return () => window.removeEventListener('popstate', close);
-  }, [open]);
+  }, [open, setOpen]);
   const follow = () => setOpen(false);
   const link = ({ isActive }: { isActive: boolean }) =>
     cn(
@@ -169,6 +107,7 @@ function MobileDrawer() {
         size="icon"
         className="relative lg:hidden"
         aria-label={t('nav.openMenu')}
+        {...trigger}
         onClick={() => setOpen(true)}
       >
         <Menu aria-hidden="true" className="h-6 w-6" />
@@ -178,7 +117,7 @@ function MobileDrawer() {
           </InBrowser>
         )}
       </Button>
-      <Modal open={open} onClose={() => setOpen(false)} title={t('nav.menuTitle')} side="left">
+      <Modal {...modal} title={t('nav.menuTitle')} side="left">
         <MainNav
           className="mt-2"
           listClassName="space-y-1"

@@ -1,28 +1,27 @@
 import { LifeBuoy, Phone } from 'lucide-react';
-import { useState } from 'react';
 import { CRISIS_LINES } from '../../shared/constants';
 import { useTranslation } from '../lib/i18n';
 import { buttonClasses } from './ui/button';
-import { Modal } from './ui/modal';
+import { Modal, useEarlyDialog } from './ui/modal';
 
-/** Crisis numbers, one tap from every screen. */
+/** Crisis numbers, one tap from every screen, from the first paint (decision 066). */
 export function CrisisDialog() {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
+  const { setOpen, trigger, modal } = useEarlyDialog();
   return (
     <>
-      <button type="button" className={buttonClasses('crisis', 'sm')} onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className={buttonClasses('crisis', 'sm')}
+        {...trigger}
+        onClick={() => setOpen(true)}
+      >
         <LifeBuoy aria-hidden="true" className="h-4 w-4" />
         {/* On a phone the header has room for "SOS" beside the language and Sign In; the name keeps both words. */}
         <span className="sm:hidden">SOS</span>
         <span className="sr-only sm:not-sr-only">{t('crisis.button')}</span>
       </button>
-      <Modal
-        open={open}
-        onClose={() => setOpen(false)}
-        title={t('crisis.title')}
-        description={t('crisis.text')}
-      >
+      <Modal {...modal} title={t('crisis.title')} description={t('crisis.text')}>
         <ul className="mt-4 space-y-3">
           {CRISIS_LINES.map((line) => (
             <li key={line.id}>
