@@ -1,22 +1,11 @@
-import { expect, type Locator, type Page } from '@playwright/test';
-import { drawnOnly, test, withoutTheApp } from './fixtures';
-
-/**
- * A tap in the middle of what the selector finds on screen, where the page has it: the frame is inert, which a
- * locator's own tap would wait out.
- */
-async function tap(page: Page, selector: string | Locator) {
-  const found = typeof selector === 'string' ? page.locator(selector) : selector;
-  const box = (await found.filter({ visible: true }).boundingBox())!;
-  await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
-}
+import { expect, type Locator } from '@playwright/test';
+import { drawnOnly, tapDrawn, test, withoutTheApp } from './fixtures';
 
 const MENU_BUTTON = '#site-header button[aria-label="Open menu"]';
 
-/** The phone's menu, which its button controls. */
-async function phoneMenu(page: Page) {
-  const id = await page.locator(MENU_BUTTON).getAttribute('aria-controls');
-  return page.locator(`dialog[id="${id}"]`);
+/** The dialog a button opens (`aria-controls`). */
+async function dialogOf(button: Locator) {
+  return button.page().locator(`dialog[id="${await button.getAttribute('aria-controls')}"]`);
 }
 
 test.describe('Links before the app’s code has come', () => {
@@ -42,7 +31,7 @@ test.describe('Links before the app’s code has come', () => {
     page,
   }) => {
     await drawnOnly(page, '/');
-    const logo = page.locator('#site-header a[href="/"] >> visible=true').first();
+    const logo = page.locator('#site-header a[href="/"]').filter({ visible: true }).first();
     const card = page.locator('article h3 a').nth(3);
     const logoBox = (await logo.boundingBox())!;
     const middle = logoBox.y + logoBox.height / 2;
@@ -58,8 +47,7 @@ test.describe('Links before the app’s code has come', () => {
     await drawnOnly(page, '/');
     const faq = page.locator('footer a[href="/faq"]');
     await faq.scrollIntoViewIfNeeded();
-    const box = (await faq.boundingBox())!;
-    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    await tapDrawn(faq);
     await expect(page).toHaveURL('/faq');
     await expect(page.locator('#root > [inert]')).toHaveCount(1);
   });
@@ -69,15 +57,15 @@ test.describe('Links before the app’s code has come', () => {
   }) => {
     await drawnOnly(page, '/faq');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    await tap(page, '#site-header button[aria-label^="Change language"]');
-    await tap(page, '#site-header a[hreflang="zh-Hans"]');
+    await tapDrawn(page.locator('#site-header button[aria-label^="Change language"]'));
+    await tapDrawn(page.locator('#site-header a[hreflang="zh-Hans"]'));
     await expect(page).toHaveURL('/faq?lang=zh-Hans');
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hans');
     await expect(page.locator('#root > [inert] h1')).toHaveText('常见问题');
 
     const about = page.locator('footer a[href="/about"]');
     await about.scrollIntoViewIfNeeded();
-    await tap(page, 'footer a[href="/about"]');
+    await tapDrawn(page.locator('footer a[href="/about"]'));
     await expect(page).toHaveURL('/about');
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hans');
     await expect(page.locator('#root > [inert]')).toHaveCount(1);
@@ -87,18 +75,18 @@ test.describe('Links before the app’s code has come', () => {
     page,
   }) => {
     await drawnOnly(page, '/');
-    const menu = await phoneMenu(page);
-    await tap(page, MENU_BUTTON);
+    const menu = await dialogOf(page.locator(MENU_BUTTON));
+    await tapDrawn(page.locator(MENU_BUTTON));
     await expect(menu).toBeVisible();
     await expect(menu.locator('a[href="/resources"]')).toHaveText('Local Resources');
-    await tap(page, menu.locator('button[aria-label="Close"]'));
+    await tapDrawn(menu.locator('button[aria-label="Close"]'));
     await expect(menu).toBeHidden();
-    await tap(page, MENU_BUTTON);
+    await tapDrawn(page.locator(MENU_BUTTON));
     // The dimmed page beside the menu's panel.
     await page.touchscreen.tap(350, 400);
     await expect(menu).toBeHidden();
-    await tap(page, MENU_BUTTON);
-    await tap(page, menu.locator('a[href="/faq"]'));
+    await tapDrawn(page.locator(MENU_BUTTON));
+    await tapDrawn(menu.locator('a[href="/faq"]'));
     await expect(page).toHaveURL('/faq');
     await expect(page.locator('#root > [inert] h1')).toHaveText('Frequently Asked Questions');
   });
@@ -106,14 +94,14 @@ test.describe('Links before the app’s code has come', () => {
   test('Urgent help opens with the crisis lines to call, and closes', async ({ page }) => {
     await drawnOnly(page, '/faq');
     const button = page.locator('#site-header button', { hasText: 'SOS' });
-    const help = page.locator(`dialog[id="${await button.getAttribute('aria-controls')}"]`);
+    const help = await dialogOf(button);
     await expect(help).toBeHidden();
-    await tap(page, button);
+    await tapDrawn(button);
     await expect(help).toBeVisible();
     await expect(help.locator('button[aria-label="Close"]')).toBeFocused();
     await expect(help.locator('a[href="tel:131114"]')).toBeInViewport();
     await expect(help.locator('a[href="tel:000"]')).toBeInViewport();
-    await tap(page, help.locator('button[aria-label="Close"]'));
+    await tapDrawn(help.locator('button[aria-label="Close"]'));
     await expect(help).toBeHidden();
   });
 });
@@ -127,9 +115,9 @@ test.describe('The phone’s menu opened before the app’s code has come', () =
       code = () => route.continue();
     });
     await drawnOnly(page, '/');
-    await tap(page, MENU_BUTTON);
+    await tapDrawn(page.locator(MENU_BUTTON));
     const menu = page.getByRole('dialog', { name: 'Menu' });
-    await expect(await phoneMenu(page)).toBeVisible();
+    await expect(await dialogOf(page.locator(MENU_BUTTON))).toBeVisible();
     await expect.poll(() => code !== undefined).toBe(true);
     await code!();
     await expect(page.locator('[inert]')).toHaveCount(0);

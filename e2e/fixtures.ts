@@ -190,6 +190,15 @@ export async function drawnOnly(page: Page, path: string) {
   await expect(page.locator('#root > [inert]')).toHaveCount(1);
 }
 
+/**
+ * A tap in the middle of what the locator finds on screen, where the page has it: the frame is inert, which a
+ * locator's own tap would wait out.
+ */
+export async function tapDrawn(target: Locator) {
+  const box = (await target.filter({ visible: true }).boundingBox())!;
+  await target.page().touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+}
+
 export function accountMenuButton(page: Page, name?: string): Locator {
   return page.getByRole('button', {
     name: name

@@ -10,6 +10,7 @@ import {
   ORIGIN,
   signInFast,
   storedUser,
+  tapDrawn,
   toast,
   useLanguage,
   USER_KEY,
@@ -261,11 +262,7 @@ test.describe('Quick exit before the app’s code has come', () => {
     await earlier.close();
     await drawnOnly(page, '/faq');
     await expect(page.locator('#site-header')).toContainText(user.displayName.slice(0, 1));
-    const box = (await page
-      .locator('#site-header [data-quick-exit]')
-      .filter({ visible: true })
-      .boundingBox())!;
-    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    await tapDrawn(page.locator('#site-header [data-quick-exit]'));
     await expectLeftAndSignedOut(page, playwright, cookie);
   });
 

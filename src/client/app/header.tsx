@@ -108,7 +108,6 @@ function MobileDrawer() {
         className="relative lg:hidden"
         aria-label={t('nav.openMenu')}
         {...trigger}
-        onClick={() => setOpen(true)}
       >
         <Menu aria-hidden="true" className="h-6 w-6" />
         {user && (

@@ -7,15 +7,10 @@ import { Modal, useEarlyDialog } from './ui/modal';
 /** Crisis numbers, one tap from every screen, from the first paint (decision 066). */
 export function CrisisDialog() {
   const { t } = useTranslation();
-  const { setOpen, trigger, modal } = useEarlyDialog();
+  const { trigger, modal } = useEarlyDialog();
   return (
     <>
-      <button
-        type="button"
-        className={buttonClasses('crisis', 'sm')}
-        {...trigger}
-        onClick={() => setOpen(true)}
-      >
+      <button type="button" className={buttonClasses('crisis', 'sm')} {...trigger}>
         <LifeBuoy aria-hidden="true" className="h-4 w-4" />
         {/* On a phone the header has room for "SOS" beside the language and Sign In; the name keeps both words. */}
         <span className="sm:hidden">SOS</span>

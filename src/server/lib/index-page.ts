@@ -7,8 +7,8 @@ import { LOCALES, type Locale } from '../../shared/constants';
 import type { User } from '../../shared/schemas/auth';
 import { FRAMED_PAGES, PAGES, type DataFrame, type Frame, type FrameRenderer } from '../../shared/pages';
 import { EARLY_TAPS_SCRIPT } from '../../shared/early-taps';
-import { inLanguage } from './page-head';
 import { FRAME_DRAWN_AT, pageRoute, type PageRoute } from '../../shared/routes';
+import { inLanguage } from './page-head';
 
 /** Each framed page's frame by `route|locale`. */
 export type Frames = Map<string, Frame>;
@@ -162,8 +162,8 @@ const scriptJson = (json: string) =>
  * The app's HTML page for each path and language: the built index.html with the screen's own chunks preloaded
  * (`modulepreload`), so the browser fetches the screen's code beside the entry's instead of after it has run, and
  * with the page's title, description and `lang` in the reader's language (its link's preview addressed from
- * `origin`, the site's public address), and the stylesheet in it (`stylesheet`,
- * the one the Content Security Policy allows). `framed` asks for the page's frame in its root, when it has one: the
+ * `origin`, the site's public address), and the stylesheet in it (`stylesheet`, the one the Content Security Policy
+ * allows). `framed` asks for the page's frame in its root, when it has one: the
  * header, the page's title and lead and its skeletons paint with the first HTML, inert and hidden from assistive
  * technology (a picture of the page) until the app takes them over (hydration); its code starts once it has
  * painted (`afterPaint`). Paths the app does not know get the plain page. Built once, compressed once; except a

@@ -121,7 +121,12 @@ export function useEarlyDialog() {
   return {
     open,
     setOpen,
-    trigger: { 'aria-haspopup': 'dialog', 'aria-controls': id, [EARLY_DIALOG]: '' } as const,
+    trigger: {
+      'aria-haspopup': 'dialog',
+      'aria-controls': id,
+      [EARLY_DIALOG]: '',
+      onClick: () => setOpen(true),
+    } as const,
     modal: { id, open, onClose: () => setOpen(false), openedEarly: () => setOpen(true) },
   };
 }
